@@ -1,0 +1,111 @@
+"""The compact, versioned byte encoding of a saved game: framing and bounds-checked I/O.
+
+A saved game is MAGIC, FORMAT_VERSION, a game id byte, then the game's own body; each game
+module provides `encode_body(state, writer)` and `decode_body(reader)`."""
+
+from lama.errors import CodecError
+
+MAGIC = b"LM"
+FORMAT_VERSION = 1
+GAME_DICE = 1
+GAME_CARDS = 2
+
+
+class Writer:
+    """Appends small unsigned integers and byte strings to a bytearray."""
+
+    def __init__(self):
+        self.buf = bytearray()
+
+    def u8(self, v):
+        if v < 0 or v > 255:
+            raise CodecError("value out of byte range: " + str(v))
+        self.buf.append(v)
+
+    def u16(self, v):
+        if v < 0 or v > 0xFFFF:
+            raise CodecError("value out of u16 range: " + str(v))
+        self.buf.append(v >> 8)
+        self.buf.append(v & 0xFF)
+
+    def raw(self, data):
+        self.buf.extend(data)
+
+    def blob(self, data):
+        """A length-prefixed byte string (at most 255 bytes)."""
+        self.u8(len(data))
+        self.buf.extend(data)
+
+
+class Reader:
+    """Reads what Writer wrote; every read is bounds-checked and ranges are validated."""
+
+    def __init__(self, data, pos=0):
+        self.data = data
+        self.pos = pos
+
+    def u8(self, lo=0, hi=255):
+        if self.pos >= len(self.data):
+            raise CodecError("truncated")
+        v = self.data[self.pos]
+        self.pos += 1
+        if v < lo or v > hi:
+            raise CodecError("value out of range: " + str(v))
+        return v
+
+    def u16(self, lo=0, hi=0xFFFF):
+        v = (self.u8() << 8) | self.u8()
+        if v < lo or v > hi:
+            raise CodecError("value out of range: " + str(v))
+        return v
+
+    def raw(self, n):
+        if n < 0 or self.pos + n > len(self.data):
+            raise CodecError("truncated")
+        v = bytes(self.data[self.pos : self.pos + n])
+        self.pos += n
+        return v
+
+    def blob(self, max_len=255):
+        n = self.u8(0, max_len)
+        return self.raw(n)
+
+    def end(self):
+        if self.pos != len(self.data):
+            raise CodecError("trailing bytes")
+
+
+def _module(game):
+    if game == GAME_DICE:
+        from lama import dice
+
+        return dice
+    if game == GAME_CARDS:
+        from lama import cards
+
+        return cards
+    raise CodecError("unknown game id " + str(game))
+
+
+def encode(state):
+    """The bytes of a game state (dice or cards)."""
+    w = Writer()
+    w.raw(MAGIC)
+    w.u8(FORMAT_VERSION)
+    w.u8(state.GAME)
+    _module(state.GAME).encode_body(state, w)
+    return bytes(w.buf)
+
+
+def decode(data):
+    """The state encoded in `data`; raises CodecError on anything but a valid encoding."""
+    r = Reader(data)
+    if r.raw(2) != MAGIC:
+        raise CodecError("not a saved game")
+    version = r.u8()
+    if version != FORMAT_VERSION:
+        raise CodecError("unsupported format version " + str(version))
+    game = r.u8()
+    state = _module(game).decode_body(r)
+    r.end()
+    return state

@@ -1,0 +1,90 @@
+"""What both games share (RULES S): round points, tokens, returning a token, game end, winners."""
+
+from lama.symbols import LLAMA, LLAMA_POINTS
+
+MIN_PLAYERS = 2  # S1
+MAX_PLAYERS = 6  # S1
+DEFAULT_TARGET = 40  # S5
+
+
+class Rules:
+    """Game settings (S6, C12): end at `target` points, or after `rounds` rounds when > 0."""
+
+    def __init__(self, target=DEFAULT_TARGET, rounds=0, komarami=False):
+        self.target = target
+        self.rounds = rounds
+        self.komarami = komarami
+
+    def __eq__(self, other):
+        return (
+            isinstance(other, Rules)
+            and self.target == other.target
+            and self.rounds == other.rounds
+            and self.komarami == other.komarami
+        )
+
+
+def check_players(n):
+    """S1: a game seats 2 to 6 players."""
+    from lama.errors import RuleError
+
+    if n < MIN_PLAYERS or n > MAX_PLAYERS:
+        raise RuleError("S1", "a game needs 2 to 6 players, not " + str(n))
+
+
+def round_points(counts, llama_each=False):
+    """S3: distinct number values once each, plus 10 if any llama (C12: 10 per llama)."""
+    pts = 0
+    for i in range(LLAMA):
+        if counts[i]:
+            pts += i + 1
+    if counts[LLAMA]:
+        pts += LLAMA_POINTS * counts[LLAMA] if llama_each else LLAMA_POINTS
+    return pts
+
+
+def tokens(score):
+    """S2: a score as (black, white) tokens."""
+    return score // 10, score % 10
+
+
+def token_to_return(score):
+    """S4: the value of the token a player returns: 10 if they can, else 1, else 0."""
+    if score >= 10:
+        return 10
+    if score >= 1:
+        return 1
+    return 0
+
+
+def finish_round(scores, points, emptied, rules, rounds_played):
+    """S4/S5/S6 after a round: add points, return a token for each player who emptied
+    their cards (D15, C11), and say whether the game is over.
+
+    `scores` is updated in place; returns (returned, game_over) where returned[i] is the
+    token value player i gave back."""
+    returned = [0] * len(scores)
+    for i in range(len(scores)):
+        scores[i] += points[i]
+        if emptied[i]:
+            value = token_to_return(scores[i])
+            scores[i] -= value
+            returned[i] = value
+    return returned, game_over(scores, rules, rounds_played)
+
+
+def game_over(scores, rules, rounds_played):
+    """S5/S6: the game ends after a round once someone has `target` points or more, or,
+    in the fixed-rounds variant, once that many rounds are played."""
+    if rules.rounds > 0:
+        return rounds_played >= rules.rounds
+    for s in scores:
+        if s >= rules.target:
+            return True
+    return False
+
+
+def winners(scores):
+    """S5: the seats with the fewest points (ties share the win)."""
+    low = min(scores)
+    return [i for i in range(len(scores)) if scores[i] == low]

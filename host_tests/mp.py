@@ -1,0 +1,70 @@
+"""Runs code under the MicroPython unix port with the firmware on its path (for the tests)."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+TOOLS = os.path.join(ROOT, "tools")
+BOARD = os.path.join(ROOT, "board")
+
+
+def micropython_path():
+    """The micropython command: $MICROPYTHON, else the venv's, else the one on PATH."""
+    env = os.environ.get("MICROPYTHON")
+    if env:
+        return env
+    venv = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if os.path.exists(venv):
+        return venv
+    found = shutil.which("micropython")
+    if not found:
+        raise RuntimeError("no micropython: run the tests through `make test`")
+    return found
+
+
+def run(code, path=(), timeout=120, heapsize=None, check=True, stdin=None, args=()):
+    """Run `code` (a string) under micropython; returns the CompletedProcess.
+
+    sys.path holds `path`, then firmware/ and tools/. Raises AssertionError with the
+    output when the process fails and `check` is true."""
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join(list(path) + [FIRMWARE, TOOLS, ".frozen"])
+    cmd = [micropython_path()]
+    if heapsize:
+        cmd += ["-X", "heapsize=" + str(heapsize)]
+    cmd += ["-c", code] + list(args)
+    proc = subprocess.run(
+        cmd, input=stdin, capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT
+    )
+    if check and proc.returncode != 0:
+        raise AssertionError(
+            "micropython failed (%d)\n--- stdout\n%s\n--- stderr\n%s"
+            % (proc.returncode, proc.stdout[-4000:], proc.stderr[-4000:])
+        )
+    return proc
+
+
+def run_script(script, args=(), path=(), timeout=300, check=True, stdin=None):
+    """Run a script file under micropython with the same path as `run`."""
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join(list(path) + [FIRMWARE, TOOLS, ".frozen"])
+    cmd = [micropython_path(), script] + list(args)
+    proc = subprocess.run(
+        cmd, input=stdin, capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT
+    )
+    if check and proc.returncode != 0:
+        raise AssertionError(
+            "micropython failed (%d)\n--- stdout\n%s\n--- stderr\n%s"
+            % (proc.returncode, proc.stdout[-4000:], proc.stderr[-4000:])
+        )
+    return proc
+
+
+def run_json(code, **kw):
+    """Run `code` and parse the last line it printed as JSON."""
+    out = run(code, **kw).stdout.strip().splitlines()
+    return json.loads(out[-1])
