@@ -29,9 +29,9 @@ pytest: $(STAMP)
 play: $(STAMP)
 	$(MICROPYTHON) tools/play_text.py
 
-## make bench: rerunnable figures (speed, memory, bot strength)
+## make bench: rerunnable figures (speed, memory, bot strength); BENCH="dice cards" picks some
 bench: $(STAMP)
-	$(PY) tools/bench.py
+	$(PY) tools/bench.py $(BENCH)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
