@@ -1,0 +1,602 @@
+"""The LAMA Dice engine (RULES D1-D22): state, legal actions, their application, the codec body.
+
+Public API (identical on CPython and MicroPython; small ints, bytes and bytearrays only)
+
+Data
+  GAME = 1                  codec game id (lama.codec.GAME_DICE)
+  DICE = ("LL1234", "LL3456", "LL1256")   D2, the faces of dice A, B, C (the one place)
+  DICE_FACES                the same as three 6-byte `bytes` of symbol indices (LLAMA = 6)
+  Symbols are indices 0..6 into lama.symbols.SYMBOLS = "123456L"; a set of cards is a
+  7-count bytearray (count of 1s, 2s, ..., 6s, llamas).
+
+Phases (state.phase)
+  TURN            the active seat `state.turn` rolls or quits
+  CHOOSE_DISCARD  it rolled dice matching its row (D9) and must choose which cards to discard
+  CHOOSE_TAKE     it rolled no match but the llama row matches (D10): choose a card
+  ROUND_OVER      the round is scored; the driver applies (NEXT,) to deal the next round
+  GAME_OVER       S5/S6 ended the game; no legal actions
+
+Actions (small tuples; compare with ==)
+  (ROLL,)  (QUIT,)          in TURN
+  (DISCARD, counts)         in CHOOSE_DISCARD: counts, 7-byte bytes, the cards to discard
+  (TAKE, symbol)            in CHOOSE_TAKE: the llama-row card to take
+  (NEXT,)                   in ROUND_OVER
+  Every choice of the rules is an action: all non-empty discards D9 allows are listed.
+
+Functions
+  new_game(n_players, rules, first, rng) -> DiceState dealt for round 1 (S1, D3-D5)
+  legal_actions(state) -> list of actions (a new list; [] in GAME_OVER)
+  apply(state, action, rng) -> list of events; mutates state. An illegal action raises
+      lama.errors.RuleError naming the rule (e.rule) and leaves the state untouched.
+  round_event(state) -> the "round" event of the current deal (apply(NEXT) returns it;
+      call it once after new_game for round 1)
+  view(state, seat) -> View: what a player at the table sees (all but the set-aside cards)
+  alone(s) -> True when the active player is the only one not quit (D12); s: state or view
+  matches(counts, dice) -> True when a die shows a symbol present in counts
+  allowed_discard(row, dice) -> 7-byte bytes: the most of each symbol D9 lets go
+  roll_mask(dice) -> bit s set for every symbol s shown by the dice
+  encode_body(state, w) / decode_body(r) -> for lama.codec (validated, CodecError)
+
+Events (tuples; tools/transcript.py prints them as JSON Lines, see tools/TRANSCRIPT.md)
+  ("round", round_no, first, rows[bytes7...], llama_row bytes7)
+  ("roll", seat, dice bytes3)          faces of A, B, C
+  ("discard", seat, cards bytes7)      exactly one of discard/take/bust/token/none
+  ("take", seat, symbol)               follows each roll (discard and take come from the
+  ("bust", seat, cards bytes7)         DISCARD / TAKE action that follows the roll)
+  ("token", seat, value)               D8, value 1 or 10
+  ("none", seat)                       D8 with no token to return
+  ("quit", seat)
+  ("round_end", round_no, reason, points[], returned[], scores[])
+      reason: "empty" | "bust" | "row_taken" | "all_quit"
+  ("game_end", scores[], winners[])
+
+DiceState fields (read them; change them only through apply)
+  n, rules (lama.score.Rules), scores (list), round_no (from 1), first (seat that started
+  this round), turn (active seat), phase, rows (list of n 7-count bytearrays), llama_row,
+  quit (bytearray of 0/1), discarded (7-count, this round), set_aside (7-count, hidden),
+  dice (bytearray(3), the last roll; LLL before a round's first roll), ender (seat that took the last turn of the round
+  just ended, or NO_SEAT), reason (of the round just ended), points, returned (lists, of
+  the round just ended).
+
+Bots (lama.dice_bots): choose(view, actions, rng) -> one of actions.
+"""
+
+from lama import score
+from lama.errors import CodecError, RuleError
+from lama.rng import shuffle
+from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+GAME = 1
+
+# D2: the one place the dice faces are kept. Each number is on exactly two dice.
+DICE = ("LL1234", "LL3456", "LL1256")
+DICE_FACES = tuple(bytes([SYMBOLS.find(ch) for ch in die]) for die in DICE)
+_DIE_MASKS = tuple(sum(1 << SYMBOLS.find(ch) for ch in set(die)) for die in DICE)
+
+# D1/D4: the deck (five of each number, six llamas) and the llama row (one of each).
+DECK_COUNTS = bytes([5, 5, 5, 5, 5, 5, 6])
+LLAMA_ROW_COUNTS = bytes([1, 1, 1, 1, 1, 1, 1])
+ALL_CARDS = bytes([6, 6, 6, 6, 6, 6, 7])  # D1: 43 cards
+ROW_SIZE = 6  # D4
+DECK_SIZE = 36
+
+# phases
+TURN = const(0)
+CHOOSE_DISCARD = const(1)
+CHOOSE_TAKE = const(2)
+ROUND_OVER = const(3)
+GAME_OVER = const(4)
+
+# action kinds
+ROLL = const(0)
+QUIT = const(1)
+DISCARD = const(2)
+TAKE = const(3)
+NEXT = const(4)
+
+NO_SEAT = const(255)
+
+EMPTY = "empty"
+BUST = "bust"
+ROW_TAKEN = "row_taken"
+ALL_QUIT = "all_quit"
+REASONS = ("", EMPTY, BUST, ROW_TAKEN, ALL_QUIT)
+
+_ACT_ROLL = (ROLL,)
+_ACT_QUIT = (QUIT,)
+_ACT_NEXT = (NEXT,)
+
+
+class DiceState:
+    """The whole state of a LAMA Dice game (see the module docstring for the fields)."""
+
+    GAME = GAME
+
+    def __init__(self, n, rules):
+        self.n = n
+        self.rules = rules
+        self.scores = [0] * n
+        self.round_no = 0
+        self.first = 0
+        self.turn = 0
+        self.phase = TURN
+        self.rows = [bytearray(N_SYMBOLS) for _ in range(n)]
+        self.llama_row = bytearray(N_SYMBOLS)
+        self.quit = bytearray(n)
+        self.discarded = bytearray(N_SYMBOLS)
+        self.set_aside = bytearray(N_SYMBOLS)
+        self.dice = bytearray([LLAMA, LLAMA, LLAMA])
+        self.ender = NO_SEAT
+        self.reason = ""
+        self.points = [0] * n
+        self.returned = [0] * n
+
+
+class View:
+    """What seat `seat` sees of a state (shared, read-only references; no set-aside cards)."""
+
+    def __init__(self, state, seat):
+        self.seat = seat
+        self.n = state.n
+        self.rules = state.rules
+        self.scores = state.scores
+        self.round_no = state.round_no
+        self.first = state.first
+        self.turn = state.turn
+        self.phase = state.phase
+        self.rows = state.rows
+        self.llama_row = state.llama_row
+        self.quit = state.quit
+        self.discarded = state.discarded
+        self.dice = state.dice
+
+
+def view(state, seat):
+    """The View of `state` for the player in `seat` (C14's principle, applied to dice)."""
+    return View(state, seat)
+
+
+# --- helpers the engine and the bots share ---------------------------------------------
+
+
+def roll_mask(dice):
+    """Bit s set for each symbol s that a die shows."""
+    return (1 << dice[0]) | (1 << dice[1]) | (1 << dice[2])
+
+
+def matches(counts, dice):
+    """True when at least one die shows a symbol present in `counts` (D9, D10)."""
+    return counts[dice[0]] > 0 or counts[dice[1]] > 0 or counts[dice[2]] > 0
+
+
+def three_llamas(dice):
+    """D8: all three dice show a llama."""
+    return dice[0] == LLAMA and dice[1] == LLAMA and dice[2] == LLAMA
+
+
+def alone(s):
+    """D12: the active player is the only one who has not quit (s: a state or a view)."""
+    q = s.quit
+    t = s.turn
+    for i in range(s.n):
+        if i != t and not q[i]:
+            return False
+    return not q[t]
+
+
+def allowed_discard(row, dice):
+    """D9: for each symbol, the most cards of it the roll lets go (one per die showing it,
+    no more than the row holds)."""
+    m = bytearray(N_SYMBOLS)
+    for d in dice:
+        if m[d] < row[d]:
+            m[d] += 1
+    return bytes(m)
+
+
+def _discard_options(allowed):
+    """Every non-empty sub-multiset of `allowed` (D9), as 7-byte bytes, smallest first."""
+    opts = [bytearray(N_SYMBOLS)]
+    for s in range(N_SYMBOLS):
+        if allowed[s]:
+            grown = []
+            for o in opts:
+                for k in range(1, allowed[s] + 1):
+                    c = bytearray(o)
+                    c[s] = k
+                    grown.append(c)
+            opts = opts + grown
+    return [(DISCARD, bytes(o)) for o in opts[1:]]
+
+
+# --- setting up ------------------------------------------------------------------------
+
+
+def new_game(n_players, rules=None, first=0, rng=None):
+    """A new game for n_players (S1) under `rules`, round 1 dealt, started by `first` (D5)."""
+    score.check_players(n_players)
+    if rules is None:
+        rules = score.Rules()
+    if first < 0 or first >= n_players:
+        raise RuleError("D5", "the first player must be a seat 0.." + str(n_players - 1))
+    if rng is None:
+        raise ValueError("new_game needs a generator (lama.rng)")
+    state = DiceState(n_players, rules)
+    _deal(state, first, rng)
+    return state
+
+
+def _deal(state, first, rng):
+    """D3-D5: lay out the llama row, shuffle the deck, deal six to each row, set aside the
+    rest; `first` starts."""
+    deck = bytearray()
+    for s in range(N_SYMBOLS):
+        deck.extend(bytes([s]) * DECK_COUNTS[s])
+    shuffle(deck, rng)
+    pos = 0
+    for row in state.rows:
+        for s in range(N_SYMBOLS):
+            row[s] = 0
+        for _ in range(ROW_SIZE):
+            row[deck[pos]] += 1
+            pos += 1
+    aside = state.set_aside
+    for s in range(N_SYMBOLS):
+        aside[s] = 0
+        state.llama_row[s] = LLAMA_ROW_COUNTS[s]
+        state.discarded[s] = 0
+    while pos < DECK_SIZE:
+        aside[deck[pos]] += 1
+        pos += 1
+    for i in range(state.n):
+        state.quit[i] = 0
+    state.round_no += 1
+    state.first = first
+    state.turn = first
+    state.phase = TURN
+    state.dice[0] = state.dice[1] = state.dice[2] = LLAMA
+
+
+def round_event(state):
+    """The "round" event of the current deal: round number, first seat, rows, llama row."""
+    return (
+        "round",
+        state.round_no,
+        state.first,
+        [bytes(r) for r in state.rows],
+        bytes(state.llama_row),
+    )
+
+
+# --- legal actions ---------------------------------------------------------------------
+
+
+def legal_actions(state):
+    """Every action the rules allow now (a new list)."""
+    ph = state.phase
+    if ph == TURN:
+        return [_ACT_ROLL, _ACT_QUIT]
+    if ph == CHOOSE_DISCARD:
+        return _discard_options(allowed_discard(state.rows[state.turn], state.dice))
+    if ph == CHOOSE_TAKE:
+        d = state.dice
+        lr = state.llama_row
+        out = []
+        for s in range(N_SYMBOLS):
+            if lr[s] and (d[0] == s or d[1] == s or d[2] == s):
+                out.append((TAKE, s))
+        return out
+    if ph == ROUND_OVER:
+        return [_ACT_NEXT]
+    return []
+
+
+def _check(state, action):
+    """Raise RuleError unless `action` is legal now; returns its kind."""
+    ph = state.phase
+    if not isinstance(action, tuple) or not action:
+        raise RuleError("D7", "an action is a tuple such as (ROLL,)")
+    kind = action[0]
+    if ph == GAME_OVER:
+        raise RuleError("S5", "the game is over")
+    if ph == ROUND_OVER:
+        if kind != NEXT or len(action) != 1:
+            raise RuleError("D13", "the round is over: only (NEXT,) deals the next one")
+        return kind
+    if ph == TURN:
+        if (kind != ROLL and kind != QUIT) or len(action) != 1:
+            raise RuleError("D6", "a turn is a roll (D7) or a quit (D6)")
+        return kind
+    if ph == CHOOSE_DISCARD:
+        if kind != DISCARD or len(action) != 2:
+            raise RuleError("D9", "the roll matches the row: discard at least one card")
+        cards = action[1]
+        if not isinstance(cards, (bytes, bytearray)) or len(cards) != N_SYMBOLS:
+            raise RuleError("D9", "a discard is a 7-byte count of cards")
+        allowed = allowed_discard(state.rows[state.turn], state.dice)
+        n = 0
+        for s in range(N_SYMBOLS):
+            if cards[s] > allowed[s]:
+                raise RuleError(
+                    "D9", "each die lets one card of its own symbol go: too many " + SYMBOLS[s]
+                )
+            n += cards[s]
+        if n == 0:
+            raise RuleError("D9", "discard at least one card")
+        return kind
+    # TAKE
+    if kind != TAKE or len(action) != 2:
+        raise RuleError("D10", "no die matches the row: take one matching llama-row card")
+    s = action[1]
+    d = state.dice
+    if not isinstance(s, int) or s < 0 or s >= N_SYMBOLS:
+        raise RuleError("D10", "not a symbol: " + str(s))
+    if not (d[0] == s or d[1] == s or d[2] == s):
+        raise RuleError("D10", "the card taken must match a die")
+    if not state.llama_row[s]:
+        raise RuleError("D10", "no " + SYMBOLS[s] + " left in the llama row")
+    return kind
+
+
+# --- applying --------------------------------------------------------------------------
+
+
+def apply(state, action, rng):
+    """Apply a legal action for the active player; returns the events it caused."""
+    kind = _check(state, action)
+    p = state.turn
+    if state.phase == ROUND_OVER:
+        _deal(state, state.ender, rng)
+        return [round_event(state)]
+    if state.phase == TURN:
+        if kind == QUIT:
+            return _quit(state, p)
+        return _roll(state, p, rng)
+    if state.phase == CHOOSE_DISCARD:
+        return _discard(state, p, bytes(action[1]))
+    return _take(state, p, action[1])
+
+
+def _quit(state, p):
+    """D6: the player's row turns face down; they take no more turns this round."""
+    state.quit[p] = 1
+    ev = [("quit", p)]
+    _next_turn(state, p, ev)
+    return ev
+
+
+def _roll(state, p, rng):
+    """D7: roll the three dice; exactly one of D8-D11 applies, in that order."""
+    d = state.dice
+    for i in range(3):
+        d[i] = DICE_FACES[i][rng.randbelow(6)]
+    ev = [("roll", p, bytes(d))]
+    row = state.rows[p]
+    if three_llamas(d):
+        _three_llamas(state, p, ev)
+    elif matches(row, d):
+        state.phase = CHOOSE_DISCARD  # D9: the DISCARD action follows
+        return ev
+    elif alone(state) or not matches(state.llama_row, d):
+        _bust(state, p, ev)  # D12 alone, or D11
+        return ev
+    else:
+        state.phase = CHOOSE_TAKE  # D10: the TAKE action follows
+        return ev
+    _next_turn(state, p, ev)
+    return ev
+
+
+def _three_llamas(state, p, ev):
+    """D8/D21: return one token (S4) if the player has any; no card moves."""
+    value = score.token_to_return(state.scores[p])
+    if value:
+        state.scores[p] -= value
+        ev.append(("token", p, value))
+    else:
+        ev.append(("none", p))
+
+
+def _discard(state, p, cards):
+    """D9/D19: the chosen cards leave the player's row and the round."""
+    row = state.rows[p]
+    for s in range(N_SYMBOLS):
+        row[s] -= cards[s]
+        state.discarded[s] += cards[s]
+    ev = [("discard", p, cards)]
+    for c in row:
+        if c:
+            _next_turn(state, p, ev)
+            return ev
+    _end_round(state, p, EMPTY, ev)  # D13: the last card went
+    return ev
+
+
+def _take(state, p, s):
+    """D10: the chosen llama-row card joins the row; D18: the last one ends the round."""
+    state.llama_row[s] -= 1
+    state.rows[p][s] += 1
+    ev = [("take", p, s)]
+    for c in state.llama_row:
+        if c:
+            _next_turn(state, p, ev)
+            return ev
+    _end_round(state, p, ROW_TAKEN, ev)
+    return ev
+
+
+def _bust(state, p, ev):
+    """D11/D17: every card left in the llama row joins the row; the round ends at once."""
+    lr = state.llama_row
+    row = state.rows[p]
+    ev.append(("bust", p, bytes(lr)))
+    for s in range(N_SYMBOLS):
+        row[s] += lr[s]
+        lr[s] = 0
+    _end_round(state, p, BUST, ev)
+
+
+def _next_turn(state, p, ev):
+    """D5: play goes on clockwise to the next player still in the round (D12: possibly the
+    same one); when everyone has quit the round ends (D13)."""
+    n = state.n
+    q = state.quit
+    state.phase = TURN
+    i = p + 1
+    for _ in range(n):
+        if i >= n:
+            i = 0
+        if not q[i]:
+            state.turn = i
+            return
+        i += 1
+    _end_round(state, p, ALL_QUIT, ev)
+
+
+def _end_round(state, p, reason, ev):
+    """D13-D16: score every row (S3), a player with an empty row returns a token (D15,
+    S4), then S5/S6 decide whether the game ends; `p` took the last turn (D5)."""
+    n = state.n
+    points = [score.round_points(state.rows[i]) for i in range(n)]
+    emptied = [not any(state.rows[i]) for i in range(n)]
+    returned, over = score.finish_round(state.scores, points, emptied, state.rules, state.round_no)
+    state.points = points
+    state.returned = returned
+    state.ender = p
+    state.reason = reason
+    state.turn = p
+    ev.append(("round_end", state.round_no, reason, list(points), list(returned), list(state.scores)))
+    if over:
+        state.phase = GAME_OVER
+        ev.append(("game_end", list(state.scores), score.winners(state.scores)))
+    else:
+        state.phase = ROUND_OVER
+
+
+# --- codec body ------------------------------------------------------------------------
+
+
+def encode_body(state, w):
+    """The state's body for lama.codec (after MAGIC, version, game id)."""
+    n = state.n
+    r = state.rules
+    w.u8(n)
+    w.u16(r.target)
+    w.u16(r.rounds)
+    w.u8(1 if r.komarami else 0)
+    w.u16(state.round_no)
+    w.u8(state.first)
+    w.u8(state.turn)
+    w.u8(state.phase)
+    w.u8(state.ender)
+    w.u8(REASONS.index(state.reason))
+    for i in range(n):
+        w.u16(state.scores[i])
+    for i in range(n):
+        w.raw(state.rows[i])
+    w.raw(state.llama_row)
+    w.raw(state.discarded)
+    w.raw(state.set_aside)
+    w.raw(state.quit)
+    w.raw(state.dice)
+    for i in range(n):
+        w.u8(state.points[i])
+    for i in range(n):
+        w.u8(state.returned[i])
+
+
+def decode_body(r):
+    """The state encoded by encode_body; CodecError for anything inconsistent."""
+    n = r.u8(score.MIN_PLAYERS, score.MAX_PLAYERS)
+    target = r.u16(1, 9999)
+    rounds = r.u16(0, 9999)
+    komarami = r.u8(0, 1) == 1
+    state = DiceState(n, score.Rules(target, rounds, komarami))
+    state.round_no = r.u16(1, 0xFFFF)
+    state.first = r.u8(0, n - 1)
+    state.turn = r.u8(0, n - 1)
+    state.phase = r.u8(TURN, GAME_OVER)
+    state.ender = r.u8()
+    state.reason = REASONS[r.u8(0, len(REASONS) - 1)]
+    state.scores = [r.u16() for _ in range(n)]
+    state.rows = [bytearray(r.raw(N_SYMBOLS)) for _ in range(n)]
+    state.llama_row = bytearray(r.raw(N_SYMBOLS))
+    state.discarded = bytearray(r.raw(N_SYMBOLS))
+    state.set_aside = bytearray(r.raw(N_SYMBOLS))
+    state.quit = bytearray(r.raw(n))
+    state.dice = bytearray(r.raw(3))
+    state.points = [r.u8(0, 255) for _ in range(n)]
+    state.returned = [r.u8(0, 10) for _ in range(n)]
+    _validate(state)
+    return state
+
+
+def _bad(msg):
+    raise CodecError("dice state: " + msg)
+
+
+def _validate(state):
+    """Reject a decoded state that the rules could not have produced."""
+    n = state.n
+    for s in range(N_SYMBOLS):
+        held = state.llama_row[s] + state.discarded[s] + state.set_aside[s]
+        for row in state.rows:
+            held += row[s]
+        if held != ALL_CARDS[s]:
+            _bad("D19 card conservation broken for " + SYMBOLS[s])
+        if state.llama_row[s] > 1:
+            _bad("llama row holds one card of each symbol")
+        if state.set_aside[s] > DECK_COUNTS[s]:
+            _bad("set-aside cards exceed the deck")
+    aside = 0
+    for c in state.set_aside:
+        aside += c
+    if aside != DECK_SIZE - ROW_SIZE * n:
+        _bad("D4 wrong number of set-aside cards")
+    for q in state.quit:
+        if q > 1:
+            _bad("quit flag out of range")
+    for v in state.returned:
+        if v not in (0, 1, 10):
+            _bad("returned token out of range")
+    for i in range(3):
+        if not (_DIE_MASKS[i] >> state.dice[i]) & 1:
+            _bad("D2 die face not on that die")
+    ph = state.phase
+    t = state.turn
+    if ph == TURN or ph == CHOOSE_DISCARD or ph == CHOOSE_TAKE:
+        if state.round_no == 1 and (state.ender != NO_SEAT or state.reason != ""):
+            _bad("round 1 follows no finished round")
+        if state.round_no > 1 and state.ender != state.first:
+            _bad("D5 a round is started by who ended the last one")
+        if state.quit[t]:
+            _bad("the active player has quit")
+        if not any(state.rows[t]):
+            _bad("D20 the active player's row is empty")
+        if not any(state.llama_row):
+            _bad("D13 the llama row is empty in play")
+        if ph == CHOOSE_DISCARD and not matches(state.rows[t], state.dice):
+            _bad("D9 discard phase without a matching roll")
+        if ph == CHOOSE_TAKE and (
+            three_llamas(state.dice)
+            or matches(state.rows[t], state.dice)
+            or not matches(state.llama_row, state.dice)
+            or alone(state)
+        ):
+            _bad("D10 take phase without a D10 roll")
+        if ph == CHOOSE_DISCARD and three_llamas(state.dice):
+            _bad("D8 three llamas discard nothing")
+    else:
+        if state.ender >= n or state.reason == "":
+            _bad("a finished round names who ended it and why")
+        over = score.game_over(state.scores, state.rules, state.round_no)
+        if over != (ph == GAME_OVER):
+            _bad("S5 game-over phase disagrees with the scores")

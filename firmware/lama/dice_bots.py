@@ -1,0 +1,64 @@
+"""LAMA Dice computer players `random` and `cautious` (issue 2), and the bot registry.
+
+A bot is a function `choose(view, actions, rng) -> action`:
+  view     lama.dice.View for the bot's seat (view.seat == view.turn); read-only
+  actions  lama.dice.legal_actions(state), never empty when a bot is asked
+  rng      a generator with randbelow(n) (lama.rng), the bot's own
+It returns one element of `actions`. The driver applies (NEXT,) itself in ROUND_OVER.
+BOTS maps a bot's name to its choose function; other modules add theirs with one line.
+"""
+
+from lama import dice
+from lama.score import round_points
+from lama.symbols import LLAMA, LLAMA_POINTS
+
+CAUTIOUS_QUIT_POINTS = 5  # quit when the row scores this or fewer (S3)
+CAUTIOUS_QUIT_CARDS = 2  # ... or when another player still in holds this many or fewer
+
+
+def choose_random(view, actions, rng):
+    """A uniformly random legal action."""
+    return actions[rng.randbelow(len(actions))]
+
+
+def _card_points(s):
+    return LLAMA_POINTS if s == LLAMA else s + 1
+
+
+def choose_cautious(view, actions, rng):
+    """Quit at a row worth 5 or less, or when another player still in the round holds 2
+    cards or fewer; else roll. Discard every card it may. Take the llama-row card that
+    raises its row's score least (ties: the lowest symbol)."""
+    first = actions[0][0]
+    row = view.rows[view.seat]
+    if first == dice.ROLL or first == dice.QUIT:
+        if round_points(row) <= CAUTIOUS_QUIT_POINTS:
+            return (dice.QUIT,)
+        q = view.quit
+        for i in range(view.n):
+            if i != view.seat and not q[i]:
+                held = 0
+                for c in view.rows[i]:
+                    held += c
+                if held <= CAUTIOUS_QUIT_CARDS:
+                    return (dice.QUIT,)
+        return (dice.ROLL,)
+    if first == dice.DISCARD:
+        return (dice.DISCARD, dice.allowed_discard(row, view.dice))
+    if first == dice.TAKE:
+        best = None
+        best_gain = 0
+        for a in actions:  # listed by increasing symbol, so ties keep the lowest
+            s = a[1]
+            gain = 0 if row[s] else _card_points(s)
+            if best is None or gain < best_gain:
+                best = a
+                best_gain = gain
+        return best
+    return actions[0]
+
+
+BOTS = {
+    "random": choose_random,
+    "cautious": choose_cautious,
+}
