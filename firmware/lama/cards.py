@@ -1,0 +1,551 @@
+"""The L.L.A.M.A. card game engine (RULES C1-C14): state, legal actions, their effects.
+
+Public API, mirroring lama.dice (identical on CPython and MicroPython)
+
+Data
+  GAME = 2                  codec game id (lama.codec.GAME_CARDS)
+  Cards are symbol indices 0..6 into lama.symbols.SYMBOLS = "123456L"; a hand or the
+  discard pile is a 7-count bytearray; the draw pile is a bytearray, top card first.
+
+Phases (state.phase; the numbers lama.dice uses for the same phases)
+  TURN        the active seat `state.turn` plays, draws or quits
+  ROUND_OVER  the round is scored; the driver applies (NEXT,) to deal the next round
+  GAME_OVER   S5/S6 ended the game; no legal actions
+
+Actions (small tuples; compare with ==)
+  (PLAY, v)   put one card of value v from the hand on the discard pile (C4)
+  (DRAW,)     take the top card of the draw pile (C5)
+  (QUIT,)     leave the round (C6)
+  (NEXT,)     in ROUND_OVER: deal the next round (C2, C3)
+
+Functions
+  new_game(n_players, rules, first, rng) -> CardsState dealt for round 1 (S1, C2, C3)
+  legal_actions(state) -> list of actions: plays in value order, draw, quit ([] in
+      GAME_OVER; C8: only quit when nothing can be played or drawn)
+  apply(state, action, rng) -> list of events; mutates state. An illegal action raises
+      lama.errors.RuleError naming the rule (e.rule) and leaves the state untouched.
+  round_event(state) -> the "round" event of the current deal (apply(NEXT) returns it;
+      call it once after new_game for round 1)
+  view(state, seat) -> View: what the player in that seat may know (C14)
+  unseen(view) -> 7-count of the cards the view cannot see (other hands, draw pile)
+  alone(s) -> True when the active player is the only one not quit (C7); s: state or view
+  fits(v, top), next_value(v) -> C4; hand_points(hand, rules) -> C10/C12
+  encode_body(state, w) / decode_body(r) -> for lama.codec (validated, CodecError)
+
+Events (tuples; tools/transcript.py prints them as JSON Lines)
+  ("round", round_no, first, hands[bytes7...], top, pile bytes top first)
+  ("play", seat, v)   ("draw", seat, v)   ("quit", seat)
+  ("round_end", round_no, reason, points[], returned[], scores[])
+      reason: "empty" | "all_quit"
+  ("game_end", scores[], winners[])
+
+CardsState fields (read them; change them only through apply)
+  n, rules (lama.score.Rules), scores, round_no (from 1), first, turn, phase, hands (n
+  7-counts), quit (bytearray 0/1), pile, discard (7-count of the discard pile), top,
+  ender (seat that ended the round just over, C3, or NO_SEAT), reason, points, returned.
+"""
+
+from lama import score
+from lama.errors import CodecError, RuleError
+from lama.rng import shuffle
+from lama.symbols import LLAMA, N_SYMBOLS, new_counts, total
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+GAME = 2  # lama.codec.GAME_CARDS
+HAND_SIZE = 6  # C2
+
+TURN = const(0)
+ROUND_OVER = const(3)
+GAME_OVER = const(4)
+
+DRAW = const(0)
+QUIT = const(1)
+PLAY = const(2)
+NEXT = const(3)
+
+NO_SEAT = const(255)
+
+EMPTY = "empty"
+ALL_QUIT = "all_quit"
+REASONS = ("", EMPTY, ALL_QUIT)
+
+_ACT_DRAW = (DRAW,)
+_ACT_QUIT = (QUIT,)
+_ACT_NEXT = (NEXT,)
+
+
+def copies(v, rules):
+    """C1/C12: how many cards of value v the game has (eight; seven llamas in C12)."""
+    if v == LLAMA and rules.komarami:
+        return 7
+    return 8
+
+
+def deck_size(rules):
+    """C1/C12: 56 cards, 55 in Lato z Komarami."""
+    n = 0
+    for v in range(N_SYMBOLS):
+        n += copies(v, rules)
+    return n
+
+
+def next_value(v):
+    """C4: the value one more than v: 1->2, ..., 5->6, 6->L, L->1."""
+    return 0 if v == LLAMA else v + 1
+
+
+def fits(v, top):
+    """C4: a card of value v may go on `top`: the same value or exactly one more."""
+    return v == top or v == next_value(top)
+
+
+def hand_points(hand, rules):
+    """C10/C12: what a hand scores (S3; each llama 10 in Lato z Komarami)."""
+    return score.round_points(hand, rules.komarami)
+
+
+class CardsState:
+    """The whole state of a card game (see the module docstring for the fields)."""
+
+    GAME = GAME
+
+    def __init__(self, n, rules):
+        self.n = n
+        self.rules = rules
+        self.scores = [0] * n
+        self.round_no = 0
+        self.first = 0
+        self.turn = 0
+        self.phase = TURN
+        self.hands = [new_counts() for _ in range(n)]
+        self.quit = bytearray(n)
+        self.pile = bytearray()
+        self.discard = new_counts()
+        self.top = 0
+        self.ender = NO_SEAT
+        self.reason = ""
+        self.points = [0] * n
+        self.returned = [0] * n
+
+    def __eq__(self, other):
+        return (
+            isinstance(other, CardsState)
+            and self.n == other.n
+            and self.rules == other.rules
+            and self.scores == other.scores
+            and self.round_no == other.round_no
+            and self.first == other.first
+            and self.turn == other.turn
+            and self.phase == other.phase
+            and [bytes(h) for h in self.hands] == [bytes(h) for h in other.hands]
+            and bytes(self.quit) == bytes(other.quit)
+            and bytes(self.pile) == bytes(other.pile)
+            and bytes(self.discard) == bytes(other.discard)
+            and self.top == other.top
+            and self.ender == other.ender
+            and self.reason == other.reason
+            and self.points == other.points
+            and self.returned == other.returned
+        )
+
+    def copy(self):
+        """An independent copy."""
+        s = CardsState(self.n, self.rules)
+        s.scores = list(self.scores)
+        s.round_no = self.round_no
+        s.first = self.first
+        s.turn = self.turn
+        s.phase = self.phase
+        s.hands = [bytearray(h) for h in self.hands]
+        s.quit = bytearray(self.quit)
+        s.pile = bytearray(self.pile)
+        s.discard = bytearray(self.discard)
+        s.top = self.top
+        s.ender = self.ender
+        s.reason = self.reason
+        s.points = list(self.points)
+        s.returned = list(self.returned)
+        return s
+
+
+class View:
+    """What the player in `seat` may know (C14): own hand, the discard pile (its top and
+    every card played on it this round), the draw pile's size, every hand's size, who has
+    quit, the scores and the settings. Copies: nothing in it leads back to hidden cards."""
+
+    def __init__(self, state, seat):
+        self.seat = seat
+        self.n = state.n
+        self.rules = state.rules
+        self.scores = list(state.scores)
+        self.round_no = state.round_no
+        self.first = state.first
+        self.turn = state.turn
+        self.phase = state.phase
+        self.hand = bytearray(state.hands[seat])
+        self.top = state.top
+        self.discard = bytearray(state.discard)
+        self.pile_size = len(state.pile)
+        self.sizes = bytearray(state.n)
+        for p in range(state.n):
+            self.sizes[p] = total(state.hands[p])
+        self.quit = bytearray(state.quit)
+
+
+def view(state, seat):
+    """C14: the View of `state` for the player in `seat`."""
+    return View(state, seat)
+
+
+def unseen(v):
+    """The cards view `v` cannot see (other hands and the draw pile), as a 7-count."""
+    out = new_counts()
+    for s in range(N_SYMBOLS):
+        out[s] = copies(s, v.rules) - v.hand[s] - v.discard[s]
+    return out
+
+
+# --- setting up ------------------------------------------------------------------------
+
+
+def new_game(n_players, rules=None, first=0, rng=None):
+    """A new game for n_players (S1) under `rules`, round 1 dealt, started by `first` (C3)."""
+    score.check_players(n_players)
+    if rules is None:
+        rules = score.Rules()
+    if first < 0 or first >= n_players:
+        raise RuleError("C3", "the first player must be a seat 0.." + str(n_players - 1))
+    if rng is None:
+        raise ValueError("new_game needs a generator (lama.rng)")
+    state = CardsState(n_players, rules)
+    _deal(state, first, rng)
+    return state
+
+
+def _deal(state, first, rng):
+    """C2: shuffle every card, deal six to each hand (one at a time, seat 0 first), turn
+    the next card face up as the discard pile, the rest is the draw pile; `first` starts."""
+    deck = bytearray()
+    for v in range(N_SYMBOLS):
+        deck.extend(bytes([v]) * copies(v, state.rules))
+    shuffle(deck, rng)
+    n = state.n
+    for hand in state.hands:
+        for v in range(N_SYMBOLS):
+            hand[v] = 0
+    pos = 0
+    for _ in range(HAND_SIZE):
+        for p in range(n):
+            state.hands[p][deck[pos]] += 1
+            pos += 1
+    for v in range(N_SYMBOLS):
+        state.discard[v] = 0
+    state.top = deck[pos]
+    state.discard[state.top] = 1
+    state.pile = deck[pos + 1 :]
+    for p in range(n):
+        state.quit[p] = 0
+    state.round_no += 1
+    state.first = first
+    state.turn = first
+    state.phase = TURN
+
+
+def round_event(state):
+    """The "round" event of the current deal: round number, first seat, hands, discard
+    top, draw pile (top card first)."""
+    return (
+        "round",
+        state.round_no,
+        state.first,
+        [bytes(h) for h in state.hands],
+        state.top,
+        bytes(state.pile),
+    )
+
+
+# --- legal actions ---------------------------------------------------------------------
+
+
+def in_round(s):
+    """How many players have not quit (s: a state or a view)."""
+    k = 0
+    for q in s.quit:
+        if not q:
+            k += 1
+    return k
+
+
+def alone(s):
+    """C7: the active player is the only one who has not quit (s: a state or a view)."""
+    q = s.quit
+    t = s.turn
+    for i in range(s.n):
+        if i != t and not q[i]:
+            return False
+    return not q[t]
+
+
+def playable(hand, top):
+    """C4: the values in `hand` that fit on `top`, lowest first."""
+    a = top
+    b = next_value(top)
+    if b < a:
+        a, b = b, a
+    out = []
+    if hand[a]:
+        out.append(a)
+    if hand[b]:
+        out.append(b)
+    return out
+
+
+def may_draw(state):
+    """C5/C7: the active player may draw: the pile has a card and someone else is in."""
+    return len(state.pile) > 0 and not alone(state)
+
+
+def legal_actions(state):
+    """Every action the rules allow now (a new list): plays lowest value first, then draw,
+    then quit. C8: with nothing to play and no draw allowed, quitting is the only one."""
+    ph = state.phase
+    if ph == TURN:
+        out = [(PLAY, v) for v in playable(state.hands[state.turn], state.top)]
+        if may_draw(state):
+            out.append(_ACT_DRAW)
+        out.append(_ACT_QUIT)
+        return out
+    if ph == ROUND_OVER:
+        return [_ACT_NEXT]
+    return []
+
+
+def _check(state, action):
+    """Raise RuleError unless `action` is legal now; returns its kind."""
+    if not isinstance(action, tuple) or not action:
+        raise RuleError("C4", "an action is a tuple such as (DRAW,)")
+    kind = action[0]
+    ph = state.phase
+    if ph == GAME_OVER:
+        raise RuleError("S5", "the game is over")
+    if ph == ROUND_OVER:
+        if kind != NEXT or len(action) != 1:
+            raise RuleError("C9", "the round is over: only (NEXT,) deals the next one")
+        return kind
+    if kind == PLAY and len(action) == 2:
+        v = action[1]
+        if not isinstance(v, int) or v < 0 or v >= N_SYMBOLS:
+            raise RuleError("C4", "not a card value: " + str(v))
+        if not state.hands[state.turn][v]:
+            raise RuleError("C4", "that card is not in the hand")
+        if not fits(v, state.top):
+            raise RuleError("C4", "a card must have the top card's value or exactly one more")
+        return kind
+    if kind == DRAW and len(action) == 1:
+        if not state.pile:
+            raise RuleError("C5", "the draw pile is empty")
+        if alone(state):
+            raise RuleError("C7", "alone in the round: no more drawing")
+        return kind
+    if kind == QUIT and len(action) == 1:
+        return kind
+    raise RuleError("C4", "a turn is a play (C4), a draw (C5) or a quit (C6)")
+
+
+# --- applying --------------------------------------------------------------------------
+
+
+def apply(state, action, rng):
+    """Apply a legal action for the active player; returns the events it caused. rng deals
+    the next round on (NEXT,)."""
+    kind = _check(state, action)
+    if state.phase == ROUND_OVER:
+        _deal(state, state.ender, rng)  # C3
+        return [round_event(state)]
+    p = state.turn
+    if kind == PLAY:
+        return _play(state, p, action[1])
+    if kind == DRAW:
+        return _draw(state, p)
+    return _quit(state, p)
+
+
+def _play(state, p, v):
+    """C4: the card goes on the discard pile; C9: the last card ends the round."""
+    hand = state.hands[p]
+    hand[v] -= 1
+    state.discard[v] += 1
+    state.top = v
+    ev = [("play", p, v)]
+    for c in hand:
+        if c:
+            _next_turn(state, p, ev)
+            return ev
+    _end_round(state, p, EMPTY, ev)
+    return ev
+
+
+def _draw(state, p):
+    """C5: the top card of the draw pile joins the hand; the turn ends."""
+    v = state.pile[0]
+    state.pile[0:1] = b""
+    state.hands[p][v] += 1
+    ev = [("draw", p, v)]
+    _next_turn(state, p, ev)
+    return ev
+
+
+def _quit(state, p):
+    """C6: the hand goes face down (it still scores); no more turns this round."""
+    state.quit[p] = 1
+    ev = [("quit", p)]
+    _next_turn(state, p, ev)
+    return ev
+
+
+def _next_turn(state, p, ev):
+    """C3: play goes on clockwise to the next player still in the round (C7: possibly the
+    same one); C9: when everyone has quit the round ends, `p` the last to quit."""
+    n = state.n
+    q = state.quit
+    i = p + 1
+    for _ in range(n):
+        if i >= n:
+            i = 0
+        if not q[i]:
+            state.turn = i
+            return
+        i += 1
+    _end_round(state, p, ALL_QUIT, ev)
+
+
+def _end_round(state, p, reason, ev):
+    """C10/C11: score every hand, face-down ones included; who emptied their hand returns
+    a token (S4); then S5/S6 decide whether the game ends. C3: `p` ended the round."""
+    n = state.n
+    points = [hand_points(state.hands[i], state.rules) for i in range(n)]
+    emptied = [total(state.hands[i]) == 0 for i in range(n)]
+    returned, over = score.finish_round(state.scores, points, emptied, state.rules, state.round_no)
+    state.points = points
+    state.returned = returned
+    state.ender = p
+    state.reason = reason
+    state.turn = p
+    ev.append(("round_end", state.round_no, reason, list(points), list(returned), list(state.scores)))
+    if over:
+        state.phase = GAME_OVER
+        ev.append(("game_end", list(state.scores), score.winners(state.scores)))
+    else:
+        state.phase = ROUND_OVER
+
+
+# --- codec body ------------------------------------------------------------------------
+
+
+def encode_body(state, w):
+    """The state's body for lama.codec (after MAGIC, version, game id)."""
+    n = state.n
+    r = state.rules
+    w.u8(n)
+    w.u16(r.target)
+    w.u16(r.rounds)
+    w.u8(1 if r.komarami else 0)
+    w.u16(state.round_no)
+    w.u8(state.first)
+    w.u8(state.turn)
+    w.u8(state.phase)
+    w.u8(state.ender)
+    w.u8(REASONS.index(state.reason))
+    for i in range(n):
+        w.u16(state.scores[i])
+    for i in range(n):
+        w.raw(state.hands[i])
+    w.raw(state.quit)
+    w.u8(state.top)
+    w.raw(state.discard)
+    w.blob(state.pile)
+    for i in range(n):
+        w.u8(state.points[i])
+    for i in range(n):
+        w.u8(state.returned[i])
+
+
+def decode_body(r):
+    """The state encoded by encode_body; CodecError for anything inconsistent."""
+    n = r.u8(score.MIN_PLAYERS, score.MAX_PLAYERS)
+    target = r.u16(1, 9999)
+    rounds = r.u16(0, 9999)
+    komarami = r.u8(0, 1) == 1
+    state = CardsState(n, score.Rules(target, rounds, komarami))
+    state.round_no = r.u16(1, 0xFFFF)
+    state.first = r.u8(0, n - 1)
+    state.turn = r.u8(0, n - 1)
+    state.phase = r.u8(TURN, GAME_OVER)
+    state.ender = r.u8()
+    state.reason = REASONS[r.u8(0, len(REASONS) - 1)]
+    state.scores = [r.u16() for _ in range(n)]
+    state.hands = [bytearray(r.raw(N_SYMBOLS)) for _ in range(n)]
+    state.quit = bytearray(r.raw(n))
+    state.top = r.u8(0, N_SYMBOLS - 1)
+    state.discard = bytearray(r.raw(N_SYMBOLS))
+    state.pile = bytearray(r.blob(deck_size(state.rules)))
+    state.points = [r.u8(0, 255) for _ in range(n)]
+    state.returned = [r.u8(0, 10) for _ in range(n)]
+    _validate(state)
+    return state
+
+
+def _bad(msg):
+    raise CodecError("cards state: " + msg)
+
+
+def _validate(state):
+    """Reject a decoded state that the rules could not have produced."""
+    n = state.n
+    rules = state.rules
+    held = new_counts()
+    for v in state.pile:
+        if v >= N_SYMBOLS:
+            _bad("not a card in the draw pile")
+        held[v] += 1
+    for s in range(N_SYMBOLS):
+        k = held[s] + state.discard[s]
+        for hand in state.hands:
+            k += hand[s]
+        if k != copies(s, rules):
+            _bad("C13 card conservation broken for " + "123456L"[s])
+    if not state.discard[state.top]:
+        _bad("the top card is not on the discard pile")
+    for q in state.quit:
+        if q > 1:
+            _bad("quit flag out of range")
+    for v in state.returned:
+        if v not in (0, 1, 10):
+            _bad("returned token out of range")
+    if state.phase == TURN:
+        if state.quit[state.turn]:
+            _bad("the active player has quit")
+        for hand in state.hands:
+            if total(hand) == 0:
+                _bad("C9 an empty hand in a round still being played")
+        if state.ender != NO_SEAT and state.ender >= n:
+            _bad("seat out of range")
+    elif state.phase == ROUND_OVER or state.phase == GAME_OVER:
+        if state.ender >= n or state.reason == "":
+            _bad("a finished round names who ended it and why")
+        if state.reason == EMPTY and total(state.hands[state.ender]) != 0:
+            _bad("C9 the round ended by an empty hand, but that hand holds cards")
+        if state.reason == ALL_QUIT and in_round(state) != 0:
+            _bad("C9 the round ended with everyone quit, but someone is still in")
+        over = score.game_over(state.scores, rules, state.round_no)
+        if over != (state.phase == GAME_OVER):
+            _bad("S5 game-over phase disagrees with the scores")
+    else:
+        _bad("no such phase")
