@@ -1,7 +1,8 @@
 """The compact, versioned byte encoding of a saved game: framing and bounds-checked I/O.
 
 A saved game is MAGIC, FORMAT_VERSION, a game id byte, then the game's own body; each game
-module provides `encode_body(state, writer)` and `decode_body(reader)`."""
+module provides `encode_body(state, writer)` and `decode_body(reader)`. A CRC-16 of all the
+bytes before it ends the encoding, so that corrupt input is refused."""
 
 from lama.errors import CodecError
 
@@ -87,6 +88,19 @@ def _module(game):
     raise CodecError("unknown game id " + str(game))
 
 
+def crc16(data, end):
+    """CRC-16/CCITT-FALSE of data[:end] (small ints only)."""
+    crc = 0xFFFF
+    for i in range(end):
+        crc ^= data[i] << 8
+        for _ in range(8):
+            if crc & 0x8000:
+                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
+            else:
+                crc = (crc << 1) & 0xFFFF
+    return crc
+
+
 def encode(state):
     """The bytes of a game state (dice or cards)."""
     w = Writer()
@@ -94,6 +108,7 @@ def encode(state):
     w.u8(FORMAT_VERSION)
     w.u8(state.GAME)
     _module(state.GAME).encode_body(state, w)
+    w.u16(crc16(w.buf, len(w.buf)))
     return bytes(w.buf)
 
 
@@ -106,6 +121,12 @@ def decode(data):
     if version != FORMAT_VERSION:
         raise CodecError("unsupported format version " + str(version))
     game = r.u8()
+    if len(data) < 6:
+        raise CodecError("truncated")
+    end = len(data) - 2
+    if crc16(data, end) != (data[end] << 8) | data[end + 1]:
+        raise CodecError("corrupt: checksum mismatch")
+    r.data = data[:end]
     state = _module(game).decode_body(r)
     r.end()
     return state
