@@ -473,7 +473,9 @@ def _end_round(state, p, reason, ev):
     state.ender = p
     state.reason = reason
     state.turn = p
-    ev.append(("round_end", state.round_no, reason, list(points), list(returned), list(state.scores)))
+    ev.append(
+        ("round_end", state.round_no, reason, list(points), list(returned), list(state.scores))
+    )
     if over:
         state.phase = GAME_OVER
         ev.append(("game_end", list(state.scores), score.winners(state.scores)))

@@ -1,0 +1,150 @@
+"""Plays complete games between named bots and prints them as JSON Lines (tools/TRANSCRIPT.md).
+
+Runs unchanged under python3 and micropython, with byte-identical output:
+  transcript.py --game dice --seed N --games K --players a,b,c [--first P] [--target T]
+                [--rounds R]
+Game i (from 0) of a run uses seed N+i, so any game can be replayed alone.
+"""
+
+import sys
+
+_here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+_fw = _here + "/../firmware"
+if _fw not in sys.path:
+    sys.path.insert(0, _fw)
+if _here not in sys.path:
+    sys.path.insert(0, _here)
+
+from transcript_lib import USAGE, UsageError, jobj, parse_args  # noqa: E402
+
+BOT_SEED_SALT = 0x15A5A5A5  # the bots' generator: seed ^ salt, apart from the dealer's
+
+
+# --- LAMA Dice ---------------------------------------------------------------------------
+
+
+def dice_event_json(ev):
+    """One engine event of lama.dice as its transcript line."""
+    from lama.symbols import SYMBOLS, counts_to_str
+
+    kind = ev[0]
+    if kind == "round":
+        return jobj(
+            [
+                ("ev", "round"),
+                ("round", ev[1]),
+                ("first", ev[2]),
+                ("rows", [counts_to_str(r) for r in ev[3]]),
+                ("llama_row", counts_to_str(ev[4])),
+            ]
+        )
+    if kind == "roll":
+        d = ev[2]
+        return jobj(
+            [("ev", "roll"), ("p", ev[1]), ("dice", SYMBOLS[d[0]] + SYMBOLS[d[1]] + SYMBOLS[d[2]])]
+        )
+    if kind == "discard" or kind == "bust":
+        return jobj([("ev", kind), ("p", ev[1]), ("cards", counts_to_str(ev[2]))])
+    if kind == "take":
+        return jobj([("ev", "take"), ("p", ev[1]), ("card", SYMBOLS[ev[2]])])
+    if kind == "token":
+        return jobj([("ev", "token"), ("p", ev[1]), ("value", ev[2])])
+    if kind == "none" or kind == "quit":
+        return jobj([("ev", kind), ("p", ev[1])])
+    if kind == "round_end":
+        return jobj(
+            [
+                ("ev", "round_end"),
+                ("round", ev[1]),
+                ("reason", ev[2]),
+                ("points", ev[3]),
+                ("returned", ev[4]),
+                ("scores", ev[5]),
+            ]
+        )
+    if kind == "game_end":
+        return jobj([("ev", "game_end"), ("scores", ev[1]), ("winners", ev[2])])
+    raise ValueError("unknown dice event " + str(kind))
+
+
+def dice_bots():
+    """The registry of LAMA Dice bots available to transcripts."""
+    from lama.dice_bots import BOTS
+
+    return BOTS
+
+
+def play_dice(opts, seed, emit):
+    """Play one LAMA Dice game with `seed`; emit(line) for every transcript line."""
+    from lama import dice
+    from lama.rng import SeededRng
+    from lama.score import Rules
+
+    bots = dice_bots()
+    choose = [bots[name] for name in opts.players]
+    rng = SeededRng(seed)
+    bot_rng = SeededRng(seed ^ BOT_SEED_SALT)
+    rules = Rules(opts.target, opts.rounds)
+    head = [
+        ("ev", "game"),
+        ("game", "dice"),
+        ("seed", seed),
+        ("players", list(opts.players)),
+        ("first", opts.first),
+        ("dice", list(dice.DICE)),
+        ("target", opts.target),
+    ]
+    if opts.rounds:
+        head.append(("rounds", opts.rounds))
+    emit(jobj(head))
+    state = dice.new_game(len(opts.players), rules, opts.first, rng)
+    emit(dice_event_json(dice.round_event(state)))
+    while state.phase != dice.GAME_OVER:
+        actions = dice.legal_actions(state)
+        if state.phase == dice.ROUND_OVER:
+            action = actions[0]
+        else:
+            seat = state.turn
+            action = choose[seat](dice.view(state, seat), actions, bot_rng)
+        for ev in dice.apply(state, action, rng):
+            emit(dice_event_json(ev))
+
+
+def run_dice(opts, emit):
+    """All the games of a LAMA Dice run."""
+    bots = dice_bots()
+    for name in opts.players:
+        if name not in bots:
+            raise UsageError(
+                "no dice bot named " + repr(name) + "; known: " + ",".join(sorted(bots))
+            )
+    for g in range(opts.games):
+        play_dice(opts, (opts.seed + g) & 0x3FFFFFFF, emit)
+
+
+def _emit(line):
+    print(line)
+
+
+def main(args):
+    """Run the transcript for the arguments after the script name; returns an exit code."""
+    try:
+        opts = parse_args(args)
+        if opts.game == "cards":
+            try:
+                import transcript_cards
+            except ImportError as e:
+                sys.stderr.write(
+                    "transcript: card games need tools/transcript_cards.py (" + str(e) + ")\n"
+                )
+                return 2
+            return transcript_cards.run(opts, _emit) or 0
+        run_dice(opts, _emit)
+    except UsageError as e:
+        sys.stderr.write("transcript: " + str(e) + "\n" + USAGE + "\n")
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
