@@ -1,0 +1,1 @@
+"""Hardware drivers and policies behind small interfaces (display, buttons, sound, power, clock)."""

@@ -1,0 +1,62 @@
+"""The Board object every profile returns, assembled from its parts the same way everywhere."""
+
+import gc
+
+from hal.buttons import Buttons
+from hal.clock import Clock
+from hal.entropy import Entropy
+from hal.power import Power
+from hal.sound import Silent
+
+
+class Board:
+    """What the firmware gets from `board.make_board()` (see PLATFORM.md)."""
+
+    def __init__(self, name, display, buttons, clock, entropy, sound, power, data_dir,
+                 wdt_factory=None):  # fmt: skip
+        self.name = name
+        self.display = display
+        self.buttons = buttons
+        self.clock = clock
+        self.entropy = entropy
+        self.sound = sound
+        self.power = power
+        self.data_dir = data_dir
+        self.wdt_factory = wdt_factory
+
+    def free_memory(self):
+        """Free heap in bytes (after a collection)."""
+        gc.collect()
+        return gc.mem_free()
+
+
+def assemble(name, display, pins, clock=None, irq_trigger=None, entropy=None, sound=None,
+             data_dir="/data", wdt_factory=None, contrast=0x7F):  # fmt: skip
+    """A Board from a display driver and six button pins (UP, DOWN, LEFT, RIGHT, A, B);
+    the button, power, clock, entropy and sound objects are built here so that every
+    profile, real or emulated, runs the same hal code."""
+    clock = clock or Clock()
+    buttons = Buttons(pins, clock, irq_trigger)
+    display.contrast(contrast)
+    power = Power(display, clock, contrast)
+    return Board(name, display, buttons, clock, entropy or Entropy(), sound or Silent(),
+                 power, data_dir, wdt_factory)  # fmt: skip
+
+
+def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_000,
+               addr=0x3C, flip=False):  # fmt: skip
+    """A Board for a Pico wiring: `driver` (SSD1306 or SH1106 class) on hardware I2C
+    `i2c_id` at GPIO `sda`/`scl`, buttons on the six GPIOs `buttons` (to ground, internal
+    pull-ups, falling-edge interrupts latch presses), a piezo on GPIO `buzzer` or None."""
+    from machine import I2C, PWM, WDT, Pin, Timer
+
+    from hal.sound import Sound
+
+    i2c = I2C(i2c_id, sda=Pin(sda), scl=Pin(scl), freq=freq)
+    display = driver(i2c, addr, flip)
+    pins = [Pin(g, Pin.IN, Pin.PULL_UP) for g in buttons]
+    sound = None
+    if buzzer is not None:
+        sound = Sound(PWM(Pin(buzzer)), Timer())
+    return assemble(name, display, pins, irq_trigger=Pin.IRQ_FALLING, sound=sound,
+                    wdt_factory=lambda ms: WDT(timeout=ms))  # fmt: skip

@@ -1,0 +1,136 @@
+"""Six buttons to ground with pull-ups: debounce, latched presses, repeat and long press."""
+
+try:
+    from micropython import const
+except ImportError:  # CPython (type checks, tests)
+
+    def const(x):
+        return x
+
+
+UP = const(0)
+DOWN = const(1)
+LEFT = const(2)
+RIGHT = const(3)
+A = const(4)
+B = const(5)
+COUNT = const(6)
+NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+
+PRESS = const(0)
+RELEASE = const(1)
+REPEAT = const(2)  # directions only, while held
+LONG = const(3)  # B held >= LONG_MS: "back to the menu"
+KIND_NAMES = ("PRESS", "RELEASE", "REPEAT", "LONG")
+
+DEBOUNCE_MS = const(10)
+REPEAT_DELAY_MS = const(400)
+REPEAT_INTERVAL_MS = const(100)
+LONG_MS = const(600)
+
+# Every possible event, made once: EVENTS[kind][button] is the tuple (kind, button).
+EVENTS = tuple(tuple((k, b) for b in range(COUNT)) for k in range(4))
+
+
+class Buttons:
+    """Reads six pin-like objects (`value()` is 0 while pressed) once per frame.
+
+    poll(now_ms) returns the events since the last poll, as (kind, button) tuples. A
+    level change is accepted when DEBOUNCE_MS have passed since the last accepted change
+    (contact bounce is ignored). When the pins support `irq()` (pass `irq_trigger`, e.g.
+    Pin.IRQ_FALLING), each falling edge is latched with its time, so a press that starts
+    and ends between two polls (a slow frame) still gives PRESS + RELEASE, and a quick
+    release-and-press gives RELEASE + PRESS. The returned list is reused: it is valid
+    until the next poll()."""
+
+    def __init__(self, pins, clock, irq_trigger=None, debounce_ms=DEBOUNCE_MS):
+        if len(pins) != COUNT:
+            raise ValueError("Buttons needs 6 pins (UP, DOWN, LEFT, RIGHT, A, B)")
+        self._pins = pins
+        self._clock = clock
+        self._debounce = debounce_ms
+        self._delay = REPEAT_DELAY_MS
+        self._interval = REPEAT_INTERVAL_MS
+        self._down = bytearray(COUNT)
+        self._long_sent = bytearray(COUNT)
+        self._latched = bytearray(COUNT)
+        now = clock.ticks_ms()
+        self._changed = [clock.ticks_add(now, -debounce_ms) for _ in range(COUNT)]
+        self._edge = [now] * COUNT
+        self._next_repeat = [now] * COUNT
+        self._out = []
+        if irq_trigger is not None:
+            for i in range(COUNT):
+                pins[i].irq(handler=self._handler(i), trigger=irq_trigger)
+
+    def _handler(self, i):
+        def on_edge(pin):
+            self._edge[i] = self._clock.ticks_ms()
+            self._latched[i] = 1
+
+        return on_edge
+
+    def set_repeat(self, delay_ms, interval_ms):
+        """Auto-repeat of the directions: first REPEAT after delay_ms, then every
+        interval_ms (values below 20 ms are raised to 20)."""
+        self._delay = max(20, int(delay_ms))
+        self._interval = max(20, int(interval_ms))
+
+    def is_down(self, button):
+        """True while `button` is held (debounced state as of the last poll)."""
+        return bool(self._down[button])
+
+    def _press(self, i, now):
+        out = self._out
+        self._down[i] = 1
+        self._changed[i] = now
+        self._long_sent[i] = 0
+        self._next_repeat[i] = self._clock.ticks_add(now, self._delay)
+        out.append(EVENTS[PRESS][i])
+
+    def _release(self, i, now):
+        self._down[i] = 0
+        self._changed[i] = now
+        self._out.append(EVENTS[RELEASE][i])
+
+    def poll(self, now_ms):
+        """The events since the last poll (one snapshot per frame)."""
+        out = self._out
+        out.clear()
+        diff = self._clock.ticks_diff
+        add = self._clock.ticks_add
+        for i in range(COUNT):
+            raw = self._pins[i].value() == 0
+            down = self._down[i]
+            latched = self._latched[i]
+            self._latched[i] = 0
+            # an edge latched well after the last accepted change is a real press
+            fresh = latched and diff(self._edge[i], self._changed[i]) >= self._debounce
+            if raw != bool(down):
+                if diff(now_ms, self._changed[i]) >= self._debounce:
+                    if raw:
+                        self._press(i, now_ms)
+                    else:
+                        self._release(i, now_ms)
+                continue
+            if fresh:
+                if down:  # released and pressed again since the last poll
+                    self._release(i, now_ms)
+                    self._press(i, now_ms)
+                else:  # pressed and released since the last poll
+                    self._press(i, now_ms)
+                    self._release(i, now_ms)
+                continue
+            if not down:
+                continue
+            if i == B:
+                if not self._long_sent[i] and diff(now_ms, self._changed[i]) >= LONG_MS:
+                    self._long_sent[i] = 1
+                    out.append(EVENTS[LONG][i])
+            elif i <= RIGHT and diff(now_ms, self._next_repeat[i]) >= 0:
+                out.append(EVENTS[REPEAT][i])
+                nxt = add(self._next_repeat[i], self._interval)
+                if diff(nxt, now_ms) <= 0:  # a slow frame: no burst of repeats
+                    nxt = add(now_ms, self._interval)
+                self._next_repeat[i] = nxt
+        return out

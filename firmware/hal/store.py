@@ -1,0 +1,322 @@
+"""Power-loss-safe record files on flash (littlefs): A/B copies, CRC-32, verified writes.
+
+Each record NAME lives in two slot files, NAME.a and NAME.b, under the store's root
+(`/data` on the device). A slot file is
+
+    b"LS"  u8 store format  u8 kind  u8 version  u16 seq  u16 length  payload  crc32 (4)
+
+(big-endian; the CRC-32 covers every byte before it). `seq` counts the saves of the record
+modulo 65536; the valid slot with the newer seq is the current copy, the other one the
+previous good copy.
+
+A save writes NAME.tmp, closes it (littlefs commits the file on close), reads it back and
+compares it with what was meant, and only then renames it over the OLDER slot. littlefs2
+renames over an existing file atomically, in one metadata commit, so after a power cut at
+any point the newest verified copy and the one before it are still on flash: the current
+copy is never touched by a save. A save that fails (a full flash: OSError ENOSPC, or any
+other error, or a read-back that differs) removes its temp file and leaves both slots as
+they were.
+
+Everything read back is untrusted: a slot is read with a size cap, checked (magic, kind,
+version, length, CRC) and handed to the caller's decoder; a slot that fails any of these
+is renamed to NAME.bad (the latest one is kept there, replacing an older one) and the
+other slot, or the caller's default, is used. Nothing read back raises out of `load`.
+"""
+
+import os
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+STORE_FORMAT = const(1)
+HEADER = const(9)
+TRAILER = const(4)
+ENOSPC = const(28)  # errno.ENOSPC; the unix port's errno module lacks the name
+_EXIST = const(17)
+SLOTS = ("a", "b")
+
+# Outcomes of load/save (the UI turns them into words, see ui/saves.py).
+OK = const(0)
+MISSING = const(1)  # no copy at all: first run, defaults used, not a problem
+BAD_OLDER_USED = const(2)  # a damaged copy set aside, the previous good copy used
+BAD_DEFAULTS = const(3)  # damaged copies set aside, nothing valid: defaults used
+FULL = const(4)  # the flash is full: not saved, the previous copy stays
+FAILED = const(5)  # another write error (or a read-back mismatch): not saved
+
+
+def _crc_tables():
+    hi = []
+    lo = []
+    for n in range(16):
+        h = 0
+        low = n
+        for _ in range(4):
+            if low & 1:
+                low = ((low >> 1) | ((h & 1) << 15)) ^ 0x8320
+                h = (h >> 1) ^ 0xEDB8
+            else:
+                low = (low >> 1) | ((h & 1) << 15)
+                h >>= 1
+        hi.append(h)
+        lo.append(low)
+    return tuple(hi), tuple(lo)
+
+
+_CRC_HI, _CRC_LO = _crc_tables()
+
+
+def crc32_soft(data, end=None):
+    """CRC-32 (IEEE, as zlib/binascii) of data[:end] as 4 big-endian bytes, computed a
+    nibble at a time in two 16-bit halves: no int ever needs more than 16 bits, so the
+    Pico allocates nothing per byte."""
+    if end is None:
+        end = len(data)
+    h = 0xFFFF
+    low = 0xFFFF
+    th = _CRC_HI
+    tl = _CRC_LO
+    for i in range(end):
+        low ^= data[i]
+        for _ in range(2):
+            k = low & 15
+            low = ((low >> 4) | ((h & 15) << 12)) ^ tl[k]
+            h = (h >> 4) ^ th[k]
+    h ^= 0xFFFF
+    low ^= 0xFFFF
+    return bytes((h >> 8, h & 255, low >> 8, low & 255))
+
+
+try:
+    from binascii import crc32 as _bcrc32
+except ImportError:  # a build without binascii.crc32
+    _bcrc32 = None
+
+
+def crc32(data, end=None):
+    """CRC-32 of data[:end] as 4 big-endian bytes (binascii.crc32 when the build has it)."""
+    if _bcrc32 is None:
+        return crc32_soft(data, end)
+    if end is not None and end != len(data):
+        data = memoryview(data)[:end]
+    v = _bcrc32(data) & 0xFFFFFFFF
+    return bytes(((v >> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255))
+
+
+def frame(kind, version, seq, payload):
+    """The bytes of a slot file holding `payload`."""
+    n = len(payload)
+    buf = bytearray(HEADER + n + TRAILER)
+    buf[0] = 0x4C  # "L"
+    buf[1] = 0x53  # "S"
+    buf[2] = STORE_FORMAT
+    buf[3] = kind
+    buf[4] = version
+    buf[5] = (seq >> 8) & 255
+    buf[6] = seq & 255
+    buf[7] = n >> 8
+    buf[8] = n & 255
+    buf[HEADER : HEADER + n] = payload
+    buf[HEADER + n :] = crc32(buf, HEADER + n)
+    return buf
+
+
+def unframe(data, kind, version, max_len):
+    """(seq, payload) of a slot file's bytes, or None when anything is off."""
+    size = len(data)
+    if size < HEADER + TRAILER or size > HEADER + max_len + TRAILER:
+        return None
+    if data[0] != 0x4C or data[1] != 0x53 or data[2] != STORE_FORMAT:
+        return None
+    if data[3] != kind or data[4] != version:
+        return None
+    n = (data[7] << 8) | data[8]
+    if n > max_len or HEADER + n + TRAILER != size:
+        return None
+    if crc32(data, HEADER + n) != bytes(data[HEADER + n :]):
+        return None
+    return (data[5] << 8) | data[6], bytes(data[HEADER : HEADER + n])
+
+
+def newer(a, b):
+    """True when sequence number a was written after b (modulo 65536)."""
+    d = (a - b) & 0xFFFF
+    return 0 < d < 0x8000
+
+
+def _errno(e):
+    if e.args and isinstance(e.args[0], int):
+        return e.args[0]
+    return 0
+
+
+class Store:
+    """Record files under `root` (a directory, created when missing)."""
+
+    def __init__(self, root):
+        self.root = root
+        self._slots = {}  # name -> (index of the current slot or -1, its seq)
+        self.last_error = 0  # errno of the last failed write (0: none)
+
+    def path(self, name):
+        return self.root + "/" + name
+
+    def _ensure_root(self):
+        try:
+            os.stat(self.root)
+        except OSError:
+            os.mkdir(self.root)
+
+    def _read(self, path, cap):
+        """The file's bytes (at most cap + 1 of them), or None when it does not exist."""
+        try:
+            size = os.stat(path)[6]
+        except OSError:
+            return None
+        if size > cap:
+            return b""  # too big: refused without reading it
+        try:
+            with open(path, "rb") as f:
+                return f.read(cap + 1)
+        except OSError:
+            return b""
+
+    def set_aside(self, path):
+        """Rename a damaged file to NAME.bad (replacing an older one); never raises."""
+        name = path[len(self.root) + 1 :]
+        dot = name.find(".")
+        base = name if dot < 0 else name[:dot]
+        bad = self.path(base + ".bad")
+        try:
+            os.rename(path, bad)
+        except OSError:
+            try:
+                os.remove(bad)
+                os.rename(path, bad)
+            except OSError:
+                try:
+                    os.remove(path)
+                except OSError:
+                    pass
+
+    def load(self, name, kind, version, max_len, decode):
+        """(value, outcome): the newest slot that checks and that `decode(payload)` accepts.
+
+        decode returns the value (never None) or raises anything (ValueError, IndexError,
+        MemoryError...): that slot is then damaged, and set aside as NAME.bad. An empty
+        payload is a tombstone (see clear). value is None when no copy is usable; outcome
+        is OK, MISSING, BAD_OLDER_USED or BAD_DEFAULTS."""
+        found = []  # (seq, index, payload)
+        bad = False
+        cap = HEADER + max_len + TRAILER
+        for i in range(2):
+            p = self.path(name + "." + SLOTS[i])
+            try:
+                data = self._read(p, cap)
+            except Exception:
+                data = b""
+            if data is None:
+                continue
+            got = None
+            try:
+                got = unframe(data, kind, version, max_len)
+            except Exception:
+                got = None
+            data = None
+            if got is None:
+                self.set_aside(p)
+                bad = True
+            else:
+                found.append((got[0], i, got[1]))
+        if len(found) == 2 and newer(found[1][0], found[0][0]):
+            found = [found[1], found[0]]
+        self._slots[name] = (-1, 0)
+        for k in range(len(found)):
+            seq, i, payload = found[k]
+            if not payload:  # a tombstone (see clear): the record was removed
+                self._slots[name] = (i, seq)
+                return None, (BAD_DEFAULTS if bad else MISSING)
+            try:
+                value = decode(payload)
+            except Exception:  # hostile content: wrong types, sizes, ranges
+                value = None
+            if value is None:
+                self.set_aside(self.path(name + "." + SLOTS[i]))
+                bad = True
+                continue
+            self._slots[name] = (i, seq)
+            return value, (BAD_OLDER_USED if bad else OK)
+        return None, (BAD_DEFAULTS if bad else MISSING)
+
+    def _current(self, name, kind, version, max_len):
+        got = self._slots.get(name)
+        if got is None:
+            self.load(name, kind, version, max_len, _accept)
+            got = self._slots[name]
+        return got
+
+    def save(self, name, kind, version, payload, max_len):
+        """Write payload as the new current copy of `name`; returns OK, FULL or FAILED.
+
+        The current copy stays untouched; the previous one is replaced only by a verified
+        new file, in one atomic rename."""
+        if len(payload) > max_len:
+            return FAILED
+        cur, seq = self._current(name, kind, version, max_len)
+        target = 0 if cur != 0 else 1
+        seq = (seq + 1) & 0xFFFF if cur >= 0 else 1
+        data = frame(kind, version, seq, payload)
+        tmp = self.path(name + ".tmp")
+        try:
+            self._ensure_root()
+            with open(tmp, "wb") as f:
+                f.write(data)
+            with open(tmp, "rb") as f:
+                back = f.read(len(data) + 1)
+            if back != data:
+                raise OSError(5)  # EIO: what is on flash is not what was written
+            back = None
+            os.rename(tmp, self.path(name + "." + SLOTS[target]))
+        except OSError as e:
+            self.last_error = _errno(e)
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+            return FULL if self.last_error == ENOSPC else FAILED
+        self._slots[name] = (target, seq)
+        return OK
+
+    def clear(self, name, kind, version, max_len):
+        """Remove both copies of `name`; returns OK, FULL or FAILED.
+
+        First an empty payload is saved as the newest copy (a tombstone), then the older
+        slot and then the tombstone are removed, so that a power cut in between leaves
+        either the record as it was or no record: never an older copy of it."""
+        cur, seq = self._current(name, kind, version, max_len)
+        if cur < 0:
+            return OK
+        res = self.save(name, kind, version, b"", max_len)
+        if res != OK:
+            return res
+        cur = self._slots[name][0]
+        try:
+            for i in (1 - cur, cur):
+                try:
+                    os.remove(self.path(name + "." + SLOTS[i]))
+                except OSError as e:
+                    if _errno(e) != 2:  # ENOENT: nothing to remove
+                        raise
+        except OSError as e:
+            self.last_error = _errno(e)
+            return FAILED
+        self._slots[name] = (-1, 0)
+        return OK
+
+
+def _accept(payload):
+    return payload

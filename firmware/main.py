@@ -1,0 +1,50 @@
+"""Boots the console: builds the board from the installed profile (/board.py), starts the app."""
+
+
+def _say(msg, exc=None):
+    print("LAMA console: " + msg)
+    if exc is not None:
+        print("  (" + type(exc).__name__ + ": " + str(exc) + ")")
+
+
+def load_board():
+    """The Board from the installed profile, or None after a clear console message."""
+    try:
+        import board
+    except ImportError as e:
+        if "board" in str(e):
+            _say("no board profile installed. Copy one of board/*.py to the device "
+                 "as /board.py (make flash does this), then reset.", e)  # fmt: skip
+        else:
+            _say("the board profile /board.py needs a module that is missing.", e)
+        return None
+    except Exception as e:  # a syntax error or a crash while importing the profile
+        _say("the board profile /board.py is broken; fix or reinstall it.", e)
+        return None
+    make = getattr(board, "make_board", None)
+    if make is None:
+        _say("the board profile /board.py has no make_board() function.")
+        return None
+    try:
+        return make()
+    except Exception as e:  # wiring: no display at the address, bad pin numbers...
+        _say("the board profile could not set up the hardware; check the wiring "
+             "and the pins named in /board.py.", e)  # fmt: skip
+        return None
+
+
+def main():
+    """Load the board and run the app; returns normally (to the REPL) on failure."""
+    board = load_board()
+    if board is None:
+        return
+    try:
+        from ui import app
+    except ImportError as e:
+        _say("the user interface (ui/app.py) is not installed.", e)
+        return
+    app.run(board)
+
+
+if __name__ == "__main__":
+    main()

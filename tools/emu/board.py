@@ -1,0 +1,110 @@
+"""The emulated board profile: the firmware's own hal objects on emulated parts (host only).
+
+Options (set by the simulator or a test BEFORE make_board(), or from the environment):
+
+    configure(panel="ssd1306" | "sh1106",   # env EMU_PANEL
+              seed=None | int,               # env EMU_SEED: seeded entropy, else host urandom
+              data_dir=path,                 # env EMU_DATA_DIR, default ".emu-data"
+              clock="virtual" | "real",      # env EMU_CLOCK; virtual time moves in sleep_ms
+              sleep_hook=None | callable,    # real clock: does the sleeping (key polling)
+              buzzer=True, flip=False, contrast=0x7F)
+
+make_board() returns the hal Board with one more attribute, `emu`, holding the parts:
+emu.bus (I2CBus: byte/transaction counters), emu.panel (what the glass shows),
+emu.time (VirtualTime: advance(ms)), emu.buttons (ScriptedButtons: press/at/set),
+emu.pwm (RecordingPwm: the notes played)."""
+
+from emu.config import config, configure, reset_config  # noqa: F401 (re-exported)
+from emu.i2c import I2CBus
+from emu.oled_panels import make_panel
+from emu.pins import IRQ_FALLING, ScriptedButtons
+from emu.vtime import RealTime, VirtualTime, VirtualTimer
+from hal.assembly import assemble
+from hal.clock import Clock
+from hal.entropy import Entropy
+from hal.sh1106 import SH1106
+from hal.sound import Sound
+from hal.ssd1306 import SSD1306
+
+OLED_ADDR = 0x3C
+
+
+class RecordingPwm:
+    """machine.PWM stand-in that records (time, freq, duty) changes."""
+
+    def __init__(self, time_source):
+        self.time = time_source
+        self.log = []
+        self._freq = 0
+        self._duty = 0
+
+    def freq(self, f=None):
+        if f is None:
+            return self._freq
+        self._freq = f
+        return None
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self._duty
+        if d != self._duty:
+            self._duty = d
+            self.log.append((self.time.ticks_ms(), self._freq, d))
+        return None
+
+    def deinit(self):
+        self.duty_u16(0)
+
+
+def seeded_source(seed):
+    """A deterministic os.urandom stand-in (the engine's seeded generator, byte by byte)."""
+    from lama.rng import SeededRng
+
+    rng = SeededRng(seed)
+
+    def read(n):
+        out = bytearray(n)
+        for i in range(n):
+            out[i] = rng.randbelow(256)
+        return bytes(out)
+
+    return read
+
+
+class Emu:
+    """The emulated parts behind a Board (for tests, the simulator and benchmarks)."""
+
+    def __init__(self, bus, panel, time, buttons, pwm):
+        self.bus = bus
+        self.panel = panel
+        self.time = time
+        self.buttons = buttons
+        self.pwm = pwm
+
+
+def make_board():
+    """The Board of PLATFORM.md on emulated parts, from the current configure() options."""
+    cfg = config
+    kind = cfg["panel"]
+    panel = make_panel(kind)
+    bus = I2CBus()
+    bus.attach(OLED_ADDR, panel)
+    if cfg["clock"] == "real":
+        time = RealTime(cfg["sleep_hook"])
+    elif cfg["clock"] == "virtual":
+        time = VirtualTime()
+    else:
+        raise ValueError("EMU_CLOCK must be virtual or real, not %r" % (cfg["clock"],))
+    clock = Clock(time)
+    driver = SH1106 if kind == "sh1106" else SSD1306
+    display = driver(bus, OLED_ADDR, cfg["flip"])
+    pins = ScriptedButtons(time)
+    pwm = RecordingPwm(time)
+    sound = Sound(pwm, VirtualTimer(time)) if cfg["buzzer"] else None
+    seed = cfg["seed"]
+    entropy = Entropy(seeded_source(seed) if seed is not None else None)
+    data_dir = cfg["data_dir"]
+    board = assemble("emulated-" + kind, display, pins.pins, clock, IRQ_FALLING, entropy,
+                     sound, data_dir, None, cfg["contrast"])  # fmt: skip
+    board.emu = Emu(bus, panel, time, pins, pwm)
+    return board

@@ -1,0 +1,102 @@
+"""Scripted buttons for the emulated board: pins whose level follows a timed script."""
+
+UP, DOWN, LEFT, RIGHT, A, B = 0, 1, 2, 3, 4, 5
+NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+
+IRQ_FALLING = 4  # machine.Pin's values on rp2
+IRQ_RISING = 8
+
+
+class ScriptedPin:
+    """A GPIO input with pull-up, wired to a button to ground: value() is 1 when released,
+    0 when pressed. irq(handler, trigger) fires like the real pin's soft interrupt."""
+
+    IRQ_FALLING = IRQ_FALLING
+    IRQ_RISING = IRQ_RISING
+
+    def __init__(self):
+        self.level = 1
+        self._handler = None
+        self._trigger = 0
+
+    def value(self, v=None):
+        if v is None:
+            return self.level
+        self.set(v)
+        return None
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        self._handler = handler
+        self._trigger = trigger
+
+    def set(self, level):
+        """Drive the pin to `level` (0 = pressed), firing the interrupt on an edge."""
+        level = 1 if level else 0
+        if level == self.level:
+            return
+        self.level = level
+        edge = IRQ_RISING if level else IRQ_FALLING
+        if self._handler is not None and self._trigger & edge:
+            self._handler(self)
+
+
+class ScriptedButtons:
+    """Six scripted pins (index = hal.buttons constant) on virtual time.
+
+    `at(t, button, level)` schedules a level change; `press(button, hold_ms, at_ms=None,
+    bounce_ms=0)` schedules a press (with contact bounce: the level chatters every
+    millisecond for `bounce_ms` after each edge); `set(button, level)` acts now (the
+    interactive simulator). Times are virtual milliseconds."""
+
+    def __init__(self, vtime):
+        self.vtime = vtime
+        self.pins = [ScriptedPin() for _ in range(6)]
+        self._script = []  # sorted [(t, seq, button, level)]
+        self._seq = 0
+        vtime.watch(self)
+
+    def set(self, button, level):
+        self.pins[button].set(level)
+
+    def at(self, t, button, level):
+        self._seq += 1
+        self._script.append((t, self._seq, button, 1 if level else 0))
+        self._script.sort()
+
+    def press(self, button, hold_ms=80, at_ms=None, bounce_ms=0):
+        """Schedule a press of `button` for `hold_ms`; returns the release time."""
+        t = self.vtime.now if at_ms is None else at_ms
+        end = t + hold_ms
+        self._edge(t, button, 0, bounce_ms)
+        self._edge(end, button, 1, bounce_ms)
+        return end
+
+    def _edge(self, t, button, level, bounce_ms):
+        other = 1 - level
+        for i in range(bounce_ms):
+            self.at(t + i, button, level if i % 2 == 0 else other)
+        self.at(t + bounce_ms, button, level)
+
+    def pending(self):
+        """Number of scheduled level changes not yet applied."""
+        return len(self._script)
+
+    def next_due(self):
+        return self._script[0][0] if self._script else None
+
+    def run_due(self, now):
+        while self._script and self._script[0][0] <= now:
+            t, _, button, level = self._script.pop(0)
+            self.pins[button].set(level)
+
+
+def button_index(name):
+    """hal.buttons index of a button name ("UP" ... "B"), or -1."""
+    name = name.upper()
+    for i, n in enumerate(NAMES):
+        if n == name:
+            return i
+    return -1
