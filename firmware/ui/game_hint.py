@@ -1,0 +1,112 @@
+"""The hint: what the `expert` bot would do for the person to act, and why in a few words."""
+
+from lama.rng import SeededRng
+from lama.score import round_points
+from lama.symbols import LLAMA, SYMBOLS, total
+
+from ui.game_session import choose_bot, engine
+
+# The reasons, filled in from the string table: (key, number, number).
+R_ROLL = "roll"  # tenths of rolls that discard something
+R_QUIT_LOW = "quit_low"  # row points
+R_QUIT_RISK = "quit_risk"  # tenths of rolls that bust or take
+R_QUIT_RACE = "quit_race"  # cards held by the closest other player
+R_DISCARD = "discard"  # points left, cards left
+R_TAKE = "take"  # points the card adds
+R_PLAY = "play"  # cards left after playing
+R_DRAW = "draw"  # hand points
+R_QUIT_HAND = "quit_hand"  # hand points
+
+
+def roll_odds(row, llama_row, alone):
+    """Out of the 216 equally likely rolls: (discard, three llamas, take, bust) counts."""
+    from lama.dice import DICE_FACES
+
+    a, b, c = DICE_FACES
+    disc = lla = take = bust = 0
+    for x in a:
+        for y in b:
+            for z in c:
+                if x == LLAMA and y == LLAMA and z == LLAMA:
+                    lla += 1
+                elif row[x] or row[y] or row[z]:
+                    disc += 1
+                elif not alone and (llama_row[x] or llama_row[y] or llama_row[z]):
+                    take += 1
+                else:
+                    bust += 1
+    return disc, lla, take, bust
+
+
+def tenths(k, n):
+    """k/n to the nearest tenth, as an int 0..10."""
+    return (k * 10 + n // 2) // n
+
+
+def hint(session):
+    """(action, reason key, a, b) for the person to act, or None when nobody is."""
+    if not session.person_to_act():
+        return None
+    mod, table = engine(session.game)
+    st = session.state
+    fn = choose_bot(table, "expert")
+    action = fn(mod.view(st, st.turn), mod.legal_actions(st), SeededRng(st.turn + 1))
+    if session.game == 1:
+        return (action,) + _dice_reason(mod, st, action)
+    return (action,) + _cards_reason(mod, st, action)
+
+
+def _dice_reason(mod, st, action):
+    row = st.rows[st.turn]
+    kind = action[0]
+    if len(action) == 1:  # (ROLL,) or (QUIT,); QUIT and DISCARD share kind 1
+        disc, lla, take, bust = roll_odds(row, st.llama_row, mod.alone(st))
+        if kind == mod.ROLL:
+            return R_ROLL, tenths(disc, 216), 0
+        pts = round_points(row)
+        if pts <= 5:
+            return R_QUIT_LOW, pts, 0
+        close = 99
+        for i in range(st.n):
+            if i != st.turn and not st.quit[i]:
+                close = min(close, total(st.rows[i]))
+        if close <= 2:
+            return R_QUIT_RACE, close, 0
+        return R_QUIT_RISK, tenths(take + bust, 216), 0
+    if kind == mod.DISCARD:  # (DISCARD, counts)
+        left = bytearray(row)
+        for s in range(7):
+            left[s] -= action[1][s]
+        return R_DISCARD, round_points(left), total(left)
+    s = action[1]
+    gain = 0 if row[s] else (10 if s == LLAMA else s + 1)
+    return R_TAKE, gain, 0
+
+
+def _cards_reason(mod, st, action):
+    hand = st.hands[st.turn]
+    kind = action[0]
+    if kind == mod.PLAY:
+        return R_PLAY, total(hand) - 1, 0
+    pts = mod.hand_points(hand, st.rules)
+    if kind == mod.DRAW:
+        return R_DRAW, pts, 0
+    return R_QUIT_HAND, pts, 0
+
+
+def action_words(T, game, action):
+    """The action in words from string table T, e.g. 'Discard 3 L'."""
+    from ui.game_layout import cards_text
+
+    k = action[0]
+    if game == 1:
+        if len(action) == 1:
+            return T.G_ROLL if k == 0 else T.G_QUIT
+        if k == 1:
+            return T.G_DISCARD + " " + " ".join(cards_text(action[1]))
+        return T.G_TAKE + " " + SYMBOLS[action[1]]
+    if k == 0:
+        return T.G_PLAY + " " + SYMBOLS[action[1]]
+    if k == 1:
+        return T.G_DRAW
+    return T.G_QUIT

@@ -1,0 +1,191 @@
+"""A game in play for the screens: engine state, seats (people and bots), generators, saving.
+
+The screens never touch the engine state directly: they ask the session whose turn it is,
+what is legal, and call `act(action)` (a person's choice) or `bot_act()`; each completed
+action is saved through the storage API when one is given (issue 6)."""
+
+from lama.errors import RuleError
+
+BOT_SEED_SALT = 0x15A5A5A5  # as tools/transcript.py: the bots' generator apart from the dice
+
+
+def engine(game):
+    """The engine module and its bot registry for a game id (1 dice, 2 cards)."""
+    if game == 1:
+        from lama import dice as mod
+        from lama import dice_bots as bots
+
+        try:
+            from lama import dice_expert  # noqa: F401  (adds "expert" to the registry)
+        except ImportError:
+            pass
+    else:
+        from lama import card_bots as bots
+        from lama import cards as mod
+    return mod, bots.BOTS
+
+
+def choose_bot(table, name):
+    """The choose function of bot `name`, or the weakest sensible one when it is missing."""
+    fn = table.get(name)
+    if fn is None:
+        fn = table.get("cautious") or table.get("random")
+    return fn
+
+
+class Session:
+    """One game: `game` id, seat `names` and `bots` (None = a person, else a bot name),
+    rules, the generator for dice and deals (`rng`) and the bots' own (`bot_rng`).
+    `store` (optional) has save_progress(state, seats), clear_progress() and
+    record_game_result(state, seats); `state` resumes a saved game instead of dealing."""
+
+    def __init__(self, game, names, bots, rules, first, rng, bot_rng, store=None, state=None):
+        self.game = game
+        self.mod, table = engine(game)
+        self.names = list(names)
+        self.bots = list(bots)
+        self.choosers = [None if b is None else choose_bot(table, b) for b in bots]
+        self.rng = rng
+        self.bot_rng = bot_rng
+        self.store = store
+        self.save_error = None  # the last storage error, shown on screen
+        self.record = None  # a list here collects every action applied (tests, replays)
+        if state is None:
+            state = self.mod.new_game(len(self.names), rules, first, rng)
+        self.state = state
+        self.first = first
+        self.last_round = None  # the last "round_end" event (for the round-end screen)
+        self.result = None  # the "game_end" event
+        if state.phase == self.mod.ROUND_OVER or state.phase == self.mod.GAME_OVER:
+            self.last_round = self.rebuilt_round_end()
+        if state.phase == self.mod.GAME_OVER:
+            self.result = ("game_end", list(state.scores), winners(state.scores))
+
+    # -- who and what ------------------------------------------------------------------
+
+    def n(self):
+        return self.state.n
+
+    def turn(self):
+        return self.state.turn
+
+    def in_play(self):
+        """True while a player has a decision (not between rounds, not over)."""
+        ph = self.state.phase
+        return ph != self.mod.ROUND_OVER and ph != self.mod.GAME_OVER
+
+    def person_to_act(self):
+        return self.in_play() and self.bots[self.state.turn] is None
+
+    def people(self):
+        """How many seats are people."""
+        k = 0
+        for b in self.bots:
+            if b is None:
+                k += 1
+        return k
+
+    def seats(self):
+        """The seats as (name, bot) pairs, for saving."""
+        return [(self.names[i], self.bots[i]) for i in range(len(self.names))]
+
+    def legal(self):
+        return self.mod.legal_actions(self.state)
+
+    def is_legal(self, action):
+        return action in self.legal()
+
+    # -- acting ------------------------------------------------------------------------
+
+    def act(self, action):
+        """Apply a person's (or a bot's) action; RuleError (state unchanged) if illegal.
+        Returns the engine's events; saves the game after it."""
+        events = self.mod.apply(self.state, action, self.rng)
+        if self.record is not None:
+            self.record.append(action)
+        for ev in events:
+            if ev[0] == "round_end":
+                self.last_round = ev
+            elif ev[0] == "game_end":
+                self.result = ev
+        self.save(events)
+        return events
+
+    def bot_choice(self):
+        """What the bot in the active seat would do now (no state change)."""
+        st = self.state
+        fn = self.choosers[st.turn]
+        return fn(self.mod.view(st, st.turn), self.legal(), self.bot_rng)
+
+    def bot_act(self):
+        return self.act(self.bot_choice())
+
+    def next_round(self):
+        """Deal the next round (after the round-end screen)."""
+        return self.act((self.mod.NEXT,))
+
+    def try_act(self, action):
+        """act(), but an illegal action returns the RuleError instead of raising."""
+        try:
+            return self.act(action)
+        except RuleError as e:
+            return e
+
+    # -- saving ------------------------------------------------------------------------
+
+    def save(self, events):
+        st = self.store
+        if st is None:
+            return
+        try:
+            if self.state.phase == self.mod.GAME_OVER:
+                st.record_game_result(self.state, self.seats())
+                st.clear_progress()
+            else:
+                st.save_progress(self.state, self.seats())
+            self.save_error = None
+        except OSError as e:  # a full flash: the game goes on, the previous save stays
+            self.save_error = e
+
+    def abandon(self):
+        """Quit to the menu: the saved game is removed (issue 6)."""
+        if self.store is not None:
+            try:
+                self.store.clear_progress()
+            except OSError as e:
+                self.save_error = e
+
+    # -- rounds ------------------------------------------------------------------------
+
+    def rebuilt_round_end(self):
+        """The round_end event of a resumed state that sits between rounds."""
+        st = self.state
+        mod = self.mod
+        if self.game == 1:
+            pts, ret, reason = list(st.points), list(st.returned), st.reason
+            rnd = st.round_no
+        else:
+            pts = [mod.hand_points(h, st.rules) for h in st.hands]
+            ret = list(st.returned)
+            reason = mod.ALL_QUIT
+            for h in st.hands:
+                if not any(h):
+                    reason = mod.EMPTY
+            rnd = st.round
+        return ("round_end", rnd, reason, pts, ret, list(st.scores))
+
+    def round_no(self):
+        st = self.state
+        return st.round_no if self.game == 1 else st.round
+
+    def cards_of(self, seat):
+        """The 7-count of a seat's row (dice) or hand (cards)."""
+        st = self.state
+        return st.rows[seat] if self.game == 1 else st.hands[seat]
+
+
+def winners(scores):
+    """S5 (lama.score.winners)."""
+    from lama.score import winners as w
+
+    return w(scores)

@@ -1,0 +1,19 @@
+"""The string table in use: `lang.s` is ui.strings_en or ui.strings_fr, switched live."""
+
+CODES = ("en", "fr")
+
+s = None  # the current table (a module); set by use()
+
+
+def use(index):
+    """Switch to language CODES[index] (0 = English, 1 = French; anything else: English)."""
+    global s
+    if index == 1:
+        from ui import strings_fr as table
+    else:
+        from ui import strings_en as table
+    s = table
+    return table
+
+
+use(0)

@@ -1,0 +1,74 @@
+"""The main menu: the two games, statistics, settings, rules and about."""
+
+from ui import lang
+from ui.menu import ListScreen
+
+_ITEMS = ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_RULES", "M_ABOUT")
+
+
+class MainMenu(ListScreen):
+    def title(self):
+        return lang.s.MENU
+
+    def count(self):
+        return len(_ITEMS)
+
+    def row(self, i):
+        return (getattr(lang.s, _ITEMS[i]), None)
+
+    def back(self):
+        pass  # the bottom of the stack: nowhere to go back to
+
+    def choose(self, i):
+        app = self.app
+        if i == 0 or i == 1:
+            from lama.codec import GAME_CARDS, GAME_DICE
+            from ui.setup_screen import SetupScreen
+
+            app.push(SetupScreen(app, GAME_DICE if i == 0 else GAME_CARDS))
+        elif i == 2:
+            app.push(stats_screen(app))
+        elif i == 3:
+            from ui.settings_screen import SettingsScreen
+
+            app.push(SettingsScreen(app))
+        elif i == 4:
+            app.push(RulesMenu(app))
+        else:
+            from ui.about import AboutScreen
+
+            app.push(AboutScreen(app))
+
+
+def stats_screen(app):
+    """The statistics screen: ui.stats_screen.StatsScreen(app) (written with the storage),
+    or a notice while that module is not there."""
+    try:
+        from ui.stats_screen import StatsScreen
+    except ImportError:
+        from ui.message import TextScreen
+
+        return TextScreen(app, lambda s: s.M_STATS, lambda s: (s.NOT_YET, "", s.STATS_LATER))
+    return StatsScreen(app)
+
+
+class RulesMenu(ListScreen):
+    """Pick a game, then read its rules summary."""
+
+    def title(self):
+        return lang.s.M_RULES
+
+    def count(self):
+        return 2
+
+    def row(self, i):
+        return (lang.s.GAME_DICE if i == 0 else lang.s.GAME_CARDS, None)
+
+    def choose(self, i):
+        from ui.message import TextScreen
+
+        if i == 0:
+            screen = TextScreen(self.app, lambda s: s.GAME_DICE, lambda s: s.RULES_DICE)
+        else:
+            screen = TextScreen(self.app, lambda s: s.GAME_CARDS, lambda s: s.RULES_CARDS)
+        self.app.push(screen)
