@@ -1,0 +1,33 @@
+"""Index of a LAMA Dice row (7-count) among all rows of at most MAX_CARDS cards, for tables."""
+
+MAX_CARDS = 8
+
+
+def _binom(n, k):
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+# _G[L][m] = C(m + L + 1, L + 1): rows of L+1 symbols with at most m cards.
+_G = tuple(tuple(_binom(m + L + 1, L + 1) for m in range(MAX_CARDS + 1)) for L in range(7))
+N_ROWS = _G[6][MAX_CARDS]  # rows of 7 symbols with at most MAX_CARDS cards
+
+
+def rank(row):
+    """The row's index in lexicographic order of all rows with at most MAX_CARDS cards,
+    0 <= rank < N_ROWS; -1 when it holds more cards."""
+    s = MAX_CARDS
+    r = 0
+    for i in range(6):
+        c = row[i]
+        if c > s:
+            return -1
+        if c:
+            g = _G[6 - i]
+            r += g[s] - g[s - c]
+            s -= c
+    if row[6] > s:
+        return -1
+    return r + row[6]
