@@ -575,17 +575,28 @@ def _validate(state):
     ph = state.phase
     t = state.turn
     if ph == TURN or ph == CHOOSE_DISCARD or ph == CHOOSE_TAKE:
-        if state.round_no == 1 and (state.ender != NO_SEAT or state.reason != ""):
-            _bad("round 1 follows no finished round")
-        if state.round_no > 1 and state.ender != state.first:
+        if state.round_no == 1:
+            if (
+                state.ender != NO_SEAT
+                or state.reason != ""
+                or any(state.points)
+                or any(state.returned)
+            ):
+                _bad("round 1 follows no finished round")
+        elif state.ender != state.first:
             _bad("D5 a round is started by who ended the last one")
+        if score.game_over(state.scores, state.rules, state.round_no - 1):
+            _bad("S5 the game was over before this round")
         if state.quit[t]:
             _bad("the active player has quit")
-        if not any(state.rows[t]):
-            _bad("D20 the active player's row is empty")
+        for row in state.rows:
+            if not any(row):
+                _bad("D13/D20 an empty row in play")
         if not any(state.llama_row):
             _bad("D13 the llama row is empty in play")
-        if ph == CHOOSE_DISCARD and not matches(state.rows[t], state.dice):
+        if ph == CHOOSE_DISCARD and (
+            three_llamas(state.dice) or not matches(state.rows[t], state.dice)
+        ):
             _bad("D9 discard phase without a matching roll")
         if ph == CHOOSE_TAKE and (
             three_llamas(state.dice)
@@ -594,11 +605,27 @@ def _validate(state):
             or alone(state)
         ):
             _bad("D10 take phase without a D10 roll")
-        if ph == CHOOSE_DISCARD and three_llamas(state.dice):
-            _bad("D8 three llamas discard nothing")
-    else:
-        if state.ender >= n or state.reason == "":
-            _bad("a finished round names who ended it and why")
-        over = score.game_over(state.scores, state.rules, state.round_no)
-        if over != (ph == GAME_OVER):
-            _bad("S5 game-over phase disagrees with the scores")
+        return
+    if state.ender >= n or state.turn != state.ender or state.reason == "":
+        _bad("a finished round names who ended it and why")
+    if score.game_over(state.scores, state.rules, state.round_no) != (ph == GAME_OVER):
+        _bad("S5 game-over phase disagrees with the scores")
+    r = state.reason
+    emptied = 0
+    for i in range(n):
+        if state.points[i] != score.round_points(state.rows[i]):
+            _bad("S3 round points disagree with the rows")
+        if any(state.rows[i]):
+            if state.returned[i]:
+                _bad("D15 only a player with an empty row returns a token")
+        else:
+            emptied += 1
+            v = state.returned[i]
+            if (v == 0 and state.scores[i] != 0) or (v == 1 and state.scores[i] > 8):
+                _bad("S4 the token returned is the best one")
+    if (r == EMPTY) != (emptied == 1) or emptied > 1:
+        _bad("D13 'empty' means one row emptied")
+    if (r == BUST or r == ROW_TAKEN) == any(state.llama_row):
+        _bad("D13/D17 the llama row is empty after a bust or the last take")
+    if r == ALL_QUIT and not all(state.quit):
+        _bad("D13 'all_quit' but someone is still in")
