@@ -2,7 +2,7 @@
 
 USAGE = (
     "usage: transcript.py --game dice|cards --seed N --games K --players a,b[,...]"
-    " [--first P] [--target T] [--rounds R]"
+    " [--first P] [--target T] [--rounds R] [--variant classic|komarami]"
 )
 
 
@@ -17,6 +17,7 @@ class Options:
         self.first = 0
         self.target = 40
         self.rounds = 0
+        self.variant = "classic"
 
 
 class UsageError(ValueError):
@@ -59,6 +60,10 @@ def parse_args(args):
             o.target = _int(key, val, 1, 9999)
         elif key == "--rounds":
             o.rounds = _int(key, val, 0, 9999)
+        elif key == "--variant":
+            if val != "classic" and val != "komarami":
+                raise UsageError("--variant is classic or komarami, not " + repr(val))
+            o.variant = val
         else:
             raise UsageError("unknown option " + key)
     if len(o.players) < 2 or len(o.players) > 6:
