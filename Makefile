@@ -21,6 +21,7 @@ test: lint pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check firmware board tools host_tests
+	$(PY) tools/typecheck.py
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q host_tests

@@ -57,6 +57,6 @@ def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_
     pins = [Pin(g, Pin.IN, Pin.PULL_UP) for g in buttons]
     sound = None
     if buzzer is not None:
-        sound = Sound(PWM(Pin(buzzer)), Timer())
+        sound = Sound(PWM(Pin(buzzer)), Timer(-1))
     return assemble(name, display, pins, irq_trigger=Pin.IRQ_FALLING, sound=sound,
                     wdt_factory=lambda ms: WDT(timeout=ms))  # fmt: skip
