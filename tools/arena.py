@@ -28,7 +28,7 @@ for _p in (HERE, FIRMWARE):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-ADAPTERS = {"dice": "arena_dice"}
+ADAPTERS = {"dice": "arena_dice", "cards": "arena_cards"}
 CHUNK = 50  # games per task handed to a worker
 BAR_WIDTH = 30
 
@@ -167,7 +167,7 @@ def run_solo(game, name, rounds, seed, workers=1):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Bot tournaments for the LAMA games.")
-    ap.add_argument("--game", default="dice", help="dice (default)")
+    ap.add_argument("--game", default="dice", help="dice (default) or cards")
     ap.add_argument("--players", help="comma-separated bot names, one per seat (2-6)")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--solo", metavar="BOT", help="play BOT alone in the round instead")
