@@ -1,0 +1,172 @@
+"""Power cut at every flash operation of every kind of save (run by test_store_cuts.py).
+
+Under the MicroPython unix port: a littlefs2 RAM flash with the Pico's geometry; a run of
+saves as the firmware makes them (settings, a whole dice game and a whole card game saved
+after every action, the statistics at each game's end, the saved game removed, the
+statistics growing past littlefs's inline limit, a raw record growing past a 4 KB block).
+For each save, every erase and program is cut in three flavours; the copy is mounted and
+a fresh ui.saves.Saves loads from it: it must get the old or the new content, intact,
+with no "damaged" message, and the file system must take a new save afterwards.
+Prints one JSON line: {"points": ..., "ops": ..., "saves": ..., "failures": [...]}.
+"""
+
+import json
+import sys
+
+from emu import powercut, ramflash
+from hal import store as st
+from lama import card_bots, cards, codec, dice, dice_bots, records
+from lama.rng import SeededRng
+from ui.saves import Saves
+from ui.settings import Settings
+
+MOUNT = "/f"
+BLOCKS = 48
+STEP = int(sys.argv[1]) if len(sys.argv) > 1 else 1  # cut every STEP-th game save only
+
+dev = ramflash.RamFlash(BLOCKS)
+ramflash.mkfs(dev)
+ramflash.mount(dev, MOUNT)
+saves = Saves(MOUNT + "/data")
+result = powercut.Result()
+count = [0]
+
+
+def probe(point):
+    """The cut image still takes a save and gives it back."""
+    s = st.Store(point + "/data")
+    if s.save("probe", 9, 1, b"probe", 16) != st.OK:
+        return "no save possible after the cut"
+    got = s.load("probe", 9, 1, 16, lambda p: p)[0]
+    if got != b"probe":
+        return "probe read back wrong"
+    return None
+
+
+def cut(label, action, getter, old, new):
+    """Cut power during action(); getter(Saves) -> comparable content on the copy."""
+    def check(point):
+        want = new() if callable(new) else new
+        s = Saves(point + "/data")
+        got = getter(s)
+        msg = s.take_message()
+        if msg is not None:
+            return "message " + msg
+        if got != old and got != want:
+            return "lost: got %r" % (got,)
+        return probe(point)
+
+    count[0] += 1
+    powercut.cut_points(dev, MOUNT, action, check, result, label)
+
+
+def settings_of(s):
+    return s.load_settings().to_bytes()
+
+
+def stats_of(s):
+    return records.encode_stats(s.load_stats())
+
+
+def game_of(s):
+    got = s.load_progress()
+    if got is None:
+        return None
+    return codec.encode(got[0]) + repr(got[1]).encode()
+
+
+def now(getter):
+    return getter(Saves(MOUNT + "/data"))
+
+
+# --- settings: the first save, then changes ------------------------------------------
+for i in range(4):
+    cfg = Settings()
+    cfg.contrast = 1 + i
+    cfg.sound = i & 1
+    old = now(settings_of)
+    cut("settings %d" % i, lambda c=cfg: saves.save_settings(c), settings_of, old, cfg.to_bytes())
+
+
+# --- whole games, saved after every action ---------------------------------------------
+def play(mod, bots, seats, seed, label):
+    rng = SeededRng(seed)
+    bot_rng = SeededRng(seed + 1)
+    state = mod.new_game(len(seats), None, 0, rng)
+    k = 0
+    while state.phase != mod.GAME_OVER:
+        if state.phase == mod.ROUND_OVER:
+            mod.apply(state, (mod.NEXT,), rng)
+        else:
+            actions = mod.legal_actions(state)
+            choose = bots[seats[state.turn][1]]
+            mod.apply(state, choose(mod.view(state, state.turn), actions, bot_rng), rng)
+        if state.phase == mod.GAME_OVER:
+            break
+        old = now(game_of)
+        new = codec.encode(state) + repr(seats).encode()
+        if k % STEP == 0:
+            cut(
+                "%s save %d" % (label, k),
+                lambda: saves.save_progress(state, seats, (rng, bot_rng)),
+                game_of,
+                old,
+                new,
+            )
+        else:
+            saves.save_progress(state, seats, (rng, bot_rng))
+        k += 1
+    old = now(stats_of)
+    cut(
+        label + " stats",
+        lambda: saves.record_game_result(state, seats),
+        stats_of,
+        old,
+        lambda: records.encode_stats(saves.stats),  # as counted (after the save)
+    )
+    old = now(game_of)
+    cut(label + " clear", lambda: saves.clear_progress(), game_of, old, None)
+
+
+play(dice, dice_bots.BOTS, [("ANA", "cautious"), ("BOB", "random"), ("CY", "cautious")], 7, "dice")
+play(cards, card_bots.BOTS, [("ANA", "cautious"), ("DEE", "random")], 11, "cards")
+SIX = [("ANA", "cautious"), ("BOB", "random"), ("CY", "cautious")]
+SIX += [("DEE", "random"), ("EVA", "cautious"), ("FLO", "random")]
+play(dice, dice_bots.BOTS, SIX, 21, "dice6")
+play(cards, card_bots.BOTS, SIX, 23, "cards6")
+
+# --- statistics growing past littlefs's inline limit (512 bytes on the rp2) -------------
+stats = saves.load_stats()
+before = len(records.encode_stats(stats))
+for i in range(records.MAX_NAMES):
+    records.record_result(
+        stats, codec.GAME_DICE, [("P%d" % i, None), ("Q%d" % i, "random")], [12, 40], 5, [1, 0], 100 + i
+    )
+after = records.encode_stats(stats)
+old = now(stats_of)
+cut("stats grow %d->%d" % (before, len(after)), lambda: saves._save_stats(), stats_of, old, after)
+
+# --- a raw record growing past one 4096-byte block ----------------------------------------
+raw = st.Store(MOUNT + "/data")
+
+
+def raw_of(s):
+    return s.store.load("big", 8, 1, 9000, lambda p: p)[0]
+
+
+for size in (3000, 6000, 8000):
+    payload = bytes((i * 7 + size) & 255 for i in range(size))
+    old = now(raw_of)
+    cut("big %d" % size, lambda p=payload: raw.save("big", 8, 1, p, 9000), raw_of, old, payload)
+
+print(
+    json.dumps(
+        {
+            "points": result.points,
+            "ops": result.ops,
+            "erases": result.erases,
+            "saves": count[0],
+            "failures": result.failures,
+        }
+    )
+)
