@@ -20,17 +20,17 @@ class AboutScreen(Screen):
     def draw(self, fb):
         s = lang.s
         gfx.header(fb, s.ABOUT)
-        gfx.center(fb, s.GAME_DICE, gfx.row_y(0))
-        gfx.center(fb, s.GAME_CARDS, gfx.row_y(1))
-        gfx.text(fb, s.A_VERSION, 0, gfx.row_y(3))
-        gfx.right(fb, VERSION, gfx.row_y(3))
-        gfx.text(fb, s.A_BOARD, 0, gfx.row_y(4))
+        gfx.center(fb, s.GAME_DICE, gfx.line_y(0))
+        gfx.center(fb, s.GAME_CARDS, gfx.line_y(1))
+        gfx.text(fb, s.A_VERSION, 0, gfx.line_y(3))
+        gfx.right(fb, VERSION, gfx.line_y(3))
+        gfx.text(fb, s.A_BOARD, 0, gfx.line_y(4))
         name = str(getattr(self.app.board, "name", "?"))
         if len(s.A_BOARD) + 1 + len(name) <= gfx.COLS:
-            gfx.right(fb, name, gfx.row_y(4))
+            gfx.right(fb, name, gfx.line_y(4))
         else:
             w = gfx.small_width(name)
-            gfx.small(fb, name, gfx.W - w, gfx.row_y(4) + 1)
-        gfx.text(fb, s.A_MEMORY, 0, gfx.row_y(5))
-        gfx.right(fb, str(self.free // 1024) + " " + s.A_BYTES, gfx.row_y(5))
+            gfx.small(fb, name, gfx.W - w, gfx.line_y(4) + 1)
+        gfx.text(fb, s.A_MEMORY, 0, gfx.line_y(5))
+        gfx.right(fb, str(self.free // 1024) + " " + s.A_BYTES, gfx.line_y(5))
         gfx.footer(fb, s.K_BACK)

@@ -59,7 +59,7 @@ def hint(session):
 def _dice_reason(mod, st, action):
     row = st.rows[st.turn]
     kind = action[0]
-    if len(action) == 1:  # (ROLL,) or (QUIT,); QUIT and DISCARD share kind 1
+    if kind == mod.ROLL or kind == mod.QUIT:
         disc, lla, take, bust = roll_odds(row, st.llama_row, mod.alone(st))
         if kind == mod.ROLL:
             return R_ROLL, tenths(disc, 216), 0
@@ -73,7 +73,7 @@ def _dice_reason(mod, st, action):
         if close <= 2:
             return R_QUIT_RACE, close, 0
         return R_QUIT_RISK, tenths(take + bust, 216), 0
-    if kind == mod.DISCARD:  # (DISCARD, counts)
+    if kind == mod.DISCARD:
         left = bytearray(row)
         for s in range(7):
             left[s] -= action[1][s]
@@ -98,15 +98,20 @@ def action_words(T, game, action):
     """The action in words from string table T, e.g. 'Discard 3 L'."""
     from ui.game_layout import cards_text
 
+    from ui.game_session import engine
+
+    mod = engine(game)[0]
     k = action[0]
     if game == 1:
-        if len(action) == 1:
-            return T.G_ROLL if k == 0 else T.G_QUIT
-        if k == 1:
+        if k == mod.ROLL:
+            return T.G_ROLL
+        if k == mod.DISCARD:
             return T.G_DISCARD + " " + " ".join(cards_text(action[1]))
-        return T.G_TAKE + " " + SYMBOLS[action[1]]
-    if k == 0:
+        if k == mod.TAKE:
+            return T.G_TAKE + " " + SYMBOLS[action[1]]
+        return T.G_QUIT
+    if k == mod.PLAY:
         return T.G_PLAY + " " + SYMBOLS[action[1]]
-    if k == 1:
+    if k == mod.DRAW:
         return T.G_DRAW
     return T.G_QUIT

@@ -1,16 +1,45 @@
 """The hook from the new-game setup to the game screens: `launch(app, setup)` replaces the
-setup screen with the game's screen for a ui.setup.GameSetup.
+setup screen with the game's screen for a ui.setup.GameSetup; `resume(app, state, seats)`
+does the same for a saved game in progress."""
 
-The game screens (issue 5) are not written yet: until then a notice shows the setup."""
+from lama.rng import HardwareRng
+from ui.game_session import Session
+
+
+def storage(app):
+    """The storage API for the game in progress (issue 6), or None when there is none."""
+    return getattr(app, "game_store", None)
+
+
+def new_session(app, game, names, bots, rules, first, state=None):
+    """A Session whose dice and deals come from the board's entropy (D22): the hardware
+    generator on the device, host urandom or the --seed in the simulator."""
+    read = app.board.entropy.read
+    return Session(game, names, bots, rules, first, HardwareRng(read), HardwareRng(read),
+                   storage(app), state)  # fmt: skip
+
+
+def screen_for(app, session, setup=None):
+    if session.game == 1:
+        from ui.dice_screen import DiceScreen
+
+        return DiceScreen(app, session, setup)
+    from ui.cards_screen import CardsScreen
+
+    return CardsScreen(app, session, setup)
 
 
 def launch(app, setup):
-    from lama.codec import GAME_DICE
-    from ui.message import TextScreen
+    from ui.setup import PERSON
 
-    seats = tuple(name + " " + kind for name, kind in setup.seats)
+    bots = [None if kind == PERSON else kind for kind in setup.kinds()]
+    ses = new_session(app, setup.game, setup.names(), bots, setup.rules, setup.first)
+    app.replace(screen_for(app, ses, setup))
 
-    def title(s):
-        return s.GAME_DICE if setup.game == GAME_DICE else s.GAME_CARDS
 
-    app.replace(TextScreen(app, title, lambda s: (s.GAME_LATER, "") + seats))
+def resume(app, state, seats):
+    """Continue a saved game: `seats` as Session.seats() gave them ((name, bot or None))."""
+    names = [s[0] for s in seats]
+    bots = [s[1] for s in seats]
+    ses = new_session(app, state.GAME, names, bots, state.rules, state.first, state)
+    app.push(screen_for(app, ses))

@@ -10,11 +10,15 @@ H = 64
 COLS = 16  # 8x8 characters per line
 LINE = 8
 
-# list layout: header on top, ROWS list rows, footer at the bottom in small capitals
+# layout: a header (title, rule under it), list rows 9 pixels apart (a selected row is a
+# 9-pixel inverted bar), text lines 8 apart, the footer in small capitals on the bottom
 HEADER_H = 9  # title text rows 0-7, rule at row 8
-LIST_Y = 10
-ROWS = 6
-FOOTER_Y = 59
+PITCH = 9
+ROWS = 5  # list rows under a header
+ROWS_BARE = 6  # list rows without a header
+TEXT_Y = 10  # text lines under a header
+TEXT_ROWS = 6
+FOOTER_Y = 58
 
 
 def text(fb, s, x, y, c=1):
@@ -44,7 +48,8 @@ def small(fb, s, x, y, c=1):
     for ch in s:
         i = chars.find(ch)
         if i < 0:
-            i = chars.find(ch.upper())
+            m = accents.MARKS.get(ch)
+            i = chars.find((m[0] if m else ch).upper())
         if i >= 0:
             base = 3 * i
             for dx in range(3):
@@ -152,27 +157,36 @@ def footer(fb, hint):
     small(fb, hint, (W - small_width(hint)) // 2, FOOTER_Y)
 
 
-def row_y(i):
-    """Top of visible list row i (0 .. ROWS-1)."""
-    return LIST_Y + LINE * i
+def row_y(i, header=True):
+    """Top of the text of visible list row i."""
+    return (11 if header else 1) + PITCH * i
 
 
-def list_row(fb, i, label, value=None, selected=False):
+def line_y(i):
+    """Top of text line i under a header (8 pixels apart)."""
+    return TEXT_Y + LINE * i
+
+
+def list_row(fb, i, label, value=None, selected=False, header=True):
     """Visible list row i: the label on the left, an optional value on the right; the
     selected row is drawn inverted across the whole width."""
-    y = row_y(i)
+    y = row_y(i, header)
     c = 1
     if selected:
-        fb.fill_rect(0, y, W, LINE, 1)
+        fb.fill_rect(0, y - 1, W, PITCH, 1)
         c = 0
     text(fb, label, 4, y, c)
     if value is not None:
-        right(fb, value, y, c, W - 4)
+        room = W - 4 - (4 + 8 * len(label) + 6)  # keep a gap after the label
+        if 8 * len(value) <= room:
+            right(fb, value, y, c, W - 4)
+        else:  # too long for the 8x8 font here: small capitals
+            small(fb, value, W - 4 - small_width(value), y + 1, c)
 
 
-def scroll_marks(fb, top, count, rows=ROWS):
-    """Small arrows at the right edge when the list goes on above or below."""
+def scroll_marks(fb, top, count, rows):
+    """Small arrows at the bottom right when the list goes on above (^) or below (v)."""
     if top > 0:
-        small(fb, "^", W - 3, LIST_Y - 1)
+        small(fb, "^", W - 8, FOOTER_Y)
     if top + rows < count:
-        small(fb, "v", W - 3, FOOTER_Y - 3)
+        small(fb, "v", W - 3, FOOTER_Y)

@@ -7,8 +7,7 @@ _ITEMS = ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_RULES", "M_ABOU
 
 
 class MainMenu(ListScreen):
-    def title(self):
-        return lang.s.MENU
+    """No header: the six entries fit the panel, the title screen came just before."""
 
     def count(self):
         return len(_ITEMS)

@@ -16,7 +16,11 @@ class ListScreen(Screen):
         self.top = 0
 
     def title(self):
-        return ""
+        """The header's text, or None for a list without a header (one more row)."""
+        return None
+
+    def rows(self):
+        return gfx.ROWS_BARE if self.title() is None else gfx.ROWS
 
     def hint(self):
         return lang.s.K_OK_BACK
@@ -46,12 +50,13 @@ class ListScreen(Screen):
     def scroll(self):
         """Keep the cursor among the visible rows."""
         n = self.count()
+        rows = self.rows()
         if self.cursor >= n:
             self.cursor = max(0, n - 1)
         if self.cursor < self.top:
             self.top = self.cursor
         elif self.cursor >= self.top + gfx.ROWS:
-            self.top = self.cursor - gfx.ROWS + 1
+            self.top = self.cursor - rows + 1
         self.top = max(0, min(self.top, max(0, n - gfx.ROWS)))
 
     def handle(self, ev):
@@ -74,14 +79,17 @@ class ListScreen(Screen):
             self.back()
 
     def draw(self, fb):
-        gfx.header(fb, self.title())
+        title = self.title()
+        if title is not None:
+            gfx.header(fb, title)
         self.scroll()
         n = self.count()
-        for i in range(gfx.ROWS):
+        rows = self.rows()
+        for i in range(rows):
             j = self.top + i
             if j >= n:
                 break
             label, value = self.row(j)
-            gfx.list_row(fb, i, label, value, j == self.cursor)
-        gfx.scroll_marks(fb, self.top, n)
+            gfx.list_row(fb, i, label, value, j == self.cursor, title is not None)
+        gfx.scroll_marks(fb, self.top, n, rows)
         gfx.footer(fb, self.hint())

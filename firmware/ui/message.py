@@ -28,7 +28,7 @@ class TextScreen(Screen):
         kind, button = ev
         if kind != PRESS and kind != REPEAT:
             return
-        last = max(0, len(self.wrapped()) - gfx.ROWS)
+        last = max(0, len(self.wrapped()) - gfx.TEXT_ROWS)
         if button == UP and self.top > 0:
             self.top -= 1
             self.dirty = True
@@ -41,13 +41,13 @@ class TextScreen(Screen):
     def draw(self, fb):
         lines = self.wrapped()
         gfx.header(fb, self.title(lang.s))
-        for i in range(gfx.ROWS):
+        for i in range(gfx.TEXT_ROWS):
             j = self.top + i
             if j >= len(lines):
                 break
-            gfx.text(fb, lines[j], 0, gfx.row_y(i))
-        gfx.scroll_marks(fb, self.top, len(lines))
-        gfx.footer(fb, lang.s.K_SCROLL if len(lines) > gfx.ROWS else lang.s.K_BACK)
+            gfx.text(fb, lines[j], 0, gfx.line_y(i))
+        gfx.scroll_marks(fb, self.top, len(lines), gfx.TEXT_ROWS)
+        gfx.footer(fb, lang.s.K_SCROLL if len(lines) > gfx.TEXT_ROWS else lang.s.K_BACK)
 
 
 class ErrorScreen(Screen):
@@ -63,7 +63,7 @@ class ErrorScreen(Screen):
 
     def draw(self, fb):
         gfx.header(fb, lang.s.ERROR)
-        gfx.text(fb, lang.s.ERROR_HELP, 0, gfx.row_y(0))
+        gfx.text(fb, lang.s.ERROR_HELP, 0, gfx.line_y(0))
         for i in range(len(self.detail)):
-            gfx.small(fb, self.detail[i], 0, gfx.row_y(2 + i))
+            gfx.small(fb, self.detail[i], 0, gfx.line_y(2 + i))
         gfx.footer(fb, lang.s.K_MENU)

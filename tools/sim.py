@@ -1,0 +1,460 @@
+"""The simulator: the firmware on the emulated board under the MicroPython unix port.
+
+    micropython tools/sim.py [--panel sh1106] [--seed S]        play in this terminal
+    python3 tools/sim.py --headless --keys A,DOWN,B:800 --out DIR [--seed S]
+
+Interactive keys: arrows = directions, z or Enter = A, x or Backspace = B (hold x for a
+long press of B, or press Esc), q quits. Headless: the buttons are pressed in order
+(`NAME:MS` holds one for MS ms, `WAIT:MS` waits, on virtual time) and every frame that
+changed is written as DIR/NNNN.png (4x, white on black) and DIR/NNNN.bin (display RAM).
+Under CPython the script runs itself again under micropython."""
+
+import os
+import sys
+
+USAGE = (
+    "usage: micropython tools/sim.py [--panel ssd1306|sh1106] [--seed S]\n"
+    "       python3 tools/sim.py --headless --keys A,DOWN,B:800,WAIT:500 --out DIR [--seed S]"
+)
+KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+TAP_MS = 80  # how long a headless press holds the button
+GAP_MS = 120  # time after each release before the next key
+SETTLE_MS = 400  # time run after the last key
+
+
+def _dirname(p):
+    i = p.rfind("/")
+    return p[:i] if i > 0 else "."
+
+
+TOOLS = _dirname(__file__) if "/" in __file__ else "."
+ROOT = _dirname(TOOLS) if TOOLS != "." else ".."
+
+
+def find_micropython():
+    """The micropython command: $MICROPYTHON, the venv's, or the one on PATH."""
+    env = os.environ.get("MICROPYTHON")
+    if env:
+        return env
+    for p in (os.path.join(os.path.dirname(sys.executable), "micropython"),
+              os.path.join(ROOT, ".venv", "bin", "micropython")):  # fmt: skip
+        if os.path.exists(p):
+            return p
+    import shutil
+
+    return shutil.which("micropython")
+
+
+def reexec_under_micropython():
+    """CPython: run this script under the MicroPython unix port with the same arguments."""
+    mp = find_micropython()
+    if not mp:
+        print("sim.py: micropython not found; run `make play`, or set MICROPYTHON", file=sys.stderr)
+        sys.exit(2)
+    os.execv(mp, [mp, os.path.abspath(__file__)] + sys.argv[1:])
+
+
+def parse(argv):
+    """Options as a dict; raises ValueError with a message for bad ones."""
+    opts = {"headless": False, "keys": "", "out": None, "seed": None, "panel": "ssd1306"}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--headless":
+            opts["headless"] = True
+        elif a in ("--keys", "--out", "--seed", "--panel"):
+            if i + 1 >= len(argv):
+                raise ValueError(a + " needs a value")
+            i += 1
+            opts[a[2:]] = argv[i]
+        elif a in ("-h", "--help"):
+            raise ValueError("")
+        else:
+            raise ValueError("unknown argument " + a)
+        i += 1
+    if opts["seed"] is not None:
+        try:
+            opts["seed"] = int(opts["seed"])
+        except ValueError:
+            raise ValueError("--seed needs a whole number, not " + opts["seed"])
+    if opts["panel"] not in ("ssd1306", "sh1106"):
+        raise ValueError("--panel is ssd1306 or sh1106")
+    if opts["headless"] and not opts["out"]:
+        raise ValueError("--headless needs --out DIR")
+    opts["script"] = parse_keys(opts["keys"])
+    return opts
+
+
+def parse_keys(text):
+    """[(button index or -1 for WAIT, ms)] from "A,DOWN,B:800,WAIT:500"."""
+    out = []
+    for tok in text.split(","):
+        tok = tok.strip()
+        if not tok:
+            continue
+        name, ms = tok, None
+        if ":" in tok:
+            name, ms = tok.split(":", 1)
+            try:
+                ms = int(ms)
+            except ValueError:
+                raise ValueError("bad time in key " + repr(tok))
+            if ms < 0 or ms > 600000:
+                raise ValueError("time out of range in key " + repr(tok))
+        name = name.upper()
+        if name == "WAIT":
+            out.append((-1, ms if ms is not None else 500))
+        elif name in KEY_NAMES:
+            out.append((KEY_NAMES.index(name), ms if ms is not None else TAP_MS))
+        else:
+            raise ValueError("unknown key " + repr(tok) + " (UP DOWN LEFT RIGHT A B WAIT)")
+    return out
+
+
+def set_path():
+    """The emulated board profile first, then the firmware, then the tools."""
+    for p in (TOOLS, ROOT + "/firmware", TOOLS + "/emu"):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+
+
+def make_board(opts, **extra):
+    from emu.board import configure
+
+    configure(panel=opts["panel"], seed=opts["seed"], **extra)
+    import board
+
+    return board.make_board()
+
+
+# --- headless ----------------------------------------------------------------------------
+class Recorder:
+    """Writes each changed glass image as NNNN.png + NNNN.bin (display RAM) into a folder."""
+
+    def __init__(self, board, out):
+        self.emu = board.emu
+        self.out = out
+        self.count = 0
+        self.last = None
+        self.bytes_seen = -1
+
+    def capture(self):
+        import png
+
+        bus = self.emu.bus
+        if bus.bytes == self.bytes_seen:
+            return
+        self.bytes_seen = bus.bytes
+        image = self.emu.panel.image()
+        if image == self.last:
+            return
+        self.last = image
+        base = self.out + "/%04d" % self.count
+        png.write(base + ".png", image)
+        with open(base + ".bin", "wb") as f:
+            f.write(self.emu.panel.ram_view())
+        self.count += 1
+
+
+def _mkdirs(path):
+    parts = path.split("/")
+    cur = "" if path.startswith("/") else "."
+    for p in parts:
+        if not p:
+            continue
+        cur = cur + "/" + p
+        try:
+            os.mkdir(cur)
+        except OSError:
+            pass
+
+
+def _clear_frames(out):
+    for name in os.listdir(out):
+        if len(name) == 8 and name[:4].isdigit() and name[4:] in (".png", ".bin"):
+            os.remove(out + "/" + name)
+
+
+def _clear_dir(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for name in names:
+        p = path + "/" + name
+        try:
+            os.remove(p)
+        except OSError:
+            _clear_dir(p)
+            try:
+                os.rmdir(p)
+            except OSError:
+                pass
+
+
+def headless(opts):
+    out = opts["out"].rstrip("/") or "."
+    _mkdirs(out)
+    _clear_frames(out)
+    data = out + "/.data"
+    _clear_dir(data)
+    _mkdirs(data)
+    board = make_board(opts, clock="virtual", data_dir=data)
+    from ui.app import App
+
+    app = App(board)
+    app.start()
+    rec = Recorder(board, out)
+    vt = board.emu.time
+    pins = board.emu.buttons
+
+    def run_until(t):
+        while vt.now < t:
+            app.step()
+            rec.capture()
+
+    app.step()
+    rec.capture()
+    for button, ms in opts["script"]:
+        if button < 0:
+            run_until(vt.now + ms)
+        else:
+            end = pins.press(button, ms)
+            run_until(end + GAP_MS)
+    run_until(vt.now + SETTLE_MS)
+    print("sim: %d frames written to %s" % (rec.count, out))
+    return 0
+
+
+# --- interactive -------------------------------------------------------------------------
+HALF = (" ", "\u2580", "\u2584", "\u2588")  # nothing, upper half, lower half, full block
+
+
+def render_half(image):
+    """The 128x64 image as 32 lines of half blocks."""
+    lines = []
+    for y in range(0, 64, 2):
+        page = (y >> 3) * 128
+        b0 = 1 << (y & 7)
+        b1 = b0 << 1
+        row = []
+        for x in range(128):
+            v = image[page + x]
+            row.append(HALF[(1 if v & b0 else 0) + (2 if v & b1 else 0)])
+        lines.append("".join(row))
+    return lines
+
+
+_BRAILLE_BITS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
+def render_braille(image):
+    """The 128x64 image as 16 lines of 64 braille cells (2x4 pixels each)."""
+    lines = []
+    for y in range(0, 64, 4):
+        page = (y >> 3) * 128
+        row = []
+        for x in range(0, 128, 2):
+            code = 0
+            for dy in range(4):
+                bit = 1 << ((y + dy) & 7)
+                bits = _BRAILLE_BITS[dy]
+                if image[page + x] & bit:
+                    code |= bits[0]
+                if image[page + x + 1] & bit:
+                    code |= bits[1]
+            row.append(chr(0x2800 + code))
+        lines.append("".join(row))
+    return lines
+
+
+class Terminal:
+    """Raw keyboard input and drawing on the controlling terminal."""
+
+    def __init__(self):
+        import select
+        import termios
+
+        self.termios = termios
+        self.saved = termios.tcgetattr(0)  # raises when stdin is not a terminal
+        termios.setraw(0)
+        self.poller = select.poll()
+        self.poller.register(sys.stdin, select.POLLIN)
+        self.pending = b""
+
+    def restore(self):
+        self.termios.tcsetattr(0, self.termios.TCSANOW, self.saved)
+        self.write("\x1b[?25h\r\n")
+
+    def write(self, s):
+        sys.stdout.write(s)
+        if hasattr(sys.stdout, "flush"):
+            sys.stdout.flush()
+
+    def read(self, timeout_ms):
+        """Bytes typed within timeout_ms (b"" if none)."""
+        out = b""
+        if self.poller.poll(max(0, timeout_ms)):
+            while True:
+                c = sys.stdin.buffer.read(1)
+                if not c:
+                    break
+                out += c
+                if not self.poller.poll(0):
+                    break
+        return out
+
+    def size(self):
+        """(rows, columns), asked of the terminal itself; (24, 80) when it does not answer."""
+        self.write("\x1b[s\x1b[999;999H\x1b[6n\x1b[u")
+        reply = self.read(300)
+        i = reply.find(b"\x1b[")
+        j = reply.find(b"R", i)
+        if i >= 0 and j > i:
+            try:
+                r, c = reply[i + 2 : j].split(b";")
+                return int(r), int(c)
+            except ValueError:
+                pass
+        return 24, 80
+
+
+HELP = "arrows: move  z/Enter: A  x/Backspace: B  hold x or Esc: long B  q: quit"
+
+
+class Player:
+    """Feeds typed keys to the emulated buttons and draws the panel when it changed."""
+
+    def __init__(self, term):
+        self.term = term
+        self.board = None
+        self.bytes_seen = -1
+        self.x_down = False
+        self.x_count = 0
+        self.x_last = 0
+        self.braille = False
+
+    def attach(self, board):
+        import time
+
+        self.time = time
+        self.board = board
+        rows, cols = self.term.size()
+        self.braille = rows < 36 or cols < 130
+        self.term.write("\x1b[2J\x1b[?25l")
+
+    def tap(self, button, ms=TAP_MS):
+        pins = self.board.emu.buttons
+        pins.set(button, 0)
+        pins.at(self.time.ticks_add(self.time.ticks_ms(), ms), button, 1)
+
+    def keys(self, data):
+        i = 0
+        while i < len(data):
+            c = data[i]
+            if c == 0x1B:  # Esc: alone = long B; ESC [ X or ESC O X = an arrow
+                if i + 2 < len(data) and data[i + 1] in (0x5B, 0x4F):
+                    arrow = data[i + 2]
+                    i += 3
+                    if arrow in b"ABCD":
+                        self.tap(b"ABDC".index(arrow))  # UP, DOWN, LEFT, RIGHT
+                    continue
+                self.tap(5, 700)
+            elif c in (0x7A, 0x5A, 0x0D, 0x0A):  # z, Z, Enter
+                self.tap(4)
+            elif c in (0x7F, 0x08):  # Backspace
+                self.tap(5)
+            elif c in (0x78, 0x58):  # x, X: held while the terminal repeats it
+                self.hold_x()
+            elif c in (0x71, 0x51, 0x03, 0x04):  # q, Q, Ctrl-C, Ctrl-D
+                raise SystemExit(0)
+            i += 1
+
+    def hold_x(self):
+        now = self.time.ticks_ms()
+        if not self.x_down:
+            self.board.emu.buttons.set(5, 0)
+            self.x_down = True
+            self.x_count = 0
+        self.x_count += 1
+        self.x_last = now
+
+    def release_x(self):
+        if not self.x_down:
+            return
+        # the first repeat comes after the terminal's repeat delay (about 500 ms)
+        quiet = 550 if self.x_count == 1 else 150
+        if self.time.ticks_diff(self.time.ticks_ms(), self.x_last) > quiet:
+            self.board.emu.buttons.set(5, 1)
+            self.x_down = False
+
+    def sleep(self, ms):
+        """The board's sleep: wait for keys, draw the panel if it changed."""
+        self.draw()
+        end = self.time.ticks_add(self.time.ticks_ms(), ms)
+        while True:
+            left = self.time.ticks_diff(end, self.time.ticks_ms())
+            if left <= 0:
+                break
+            data = self.term.read(left)
+            if data:
+                self.keys(data)
+        self.release_x()
+
+    def draw(self):
+        emu = self.board.emu
+        if emu.bus.bytes == self.bytes_seen:
+            return
+        self.bytes_seen = emu.bus.bytes
+        image = emu.panel.image()
+        lines = render_braille(image) if self.braille else render_half(image)
+        width = len(lines[0])
+        top = "\u250c" + "\u2500" * width + "\u2510"
+        bottom = "\u2514" + "\u2500" * width + "\u2518"
+        body = ["\u2502" + line + "\u2502" for line in lines]
+        status = "" if emu.panel.lit() else "  (display off: any key wakes it)"
+        self.term.write("\x1b[H" + "\r\n".join([top] + body + [bottom, HELP + status]) + "\x1b[K")
+
+
+def interactive(opts):
+    try:
+        term = Terminal()
+    except Exception:
+        print("sim.py: no terminal to play in (stdin is not a terminal).")
+        print("Run it in a terminal, or use the headless mode:")
+        print(USAGE)
+        return 1
+    player = Player(term)
+    try:
+        board = make_board(opts, clock="real", sleep_hook=player.sleep)
+        player.attach(board)
+        from ui.app import App
+
+        app = App(board)
+        app.start()
+        app.run()
+    except SystemExit:
+        pass
+    finally:
+        term.restore()
+    return 0
+
+
+def main(argv):
+    try:
+        opts = parse(argv)
+    except ValueError as e:
+        if str(e):
+            print("sim.py: " + str(e))
+        print(USAGE)
+        return 2
+    set_path()
+    if opts["headless"]:
+        return headless(opts)
+    return interactive(opts)
+
+
+if __name__ == "__main__":
+    if sys.implementation.name != "micropython":
+        reexec_under_micropython()
+    sys.exit(main(sys.argv[1:]))
