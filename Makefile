@@ -28,7 +28,7 @@ pytest: $(STAMP)
 
 ## make play: play on the board if one is attached, else in the simulator
 play: $(STAMP)
-	$(MICROPYTHON) tools/play_text.py
+	$(MICROPYTHON) tools/sim.py $(SIM)
 
 ## make bench: rerunnable figures (speed, memory, bot strength); BENCH="dice cards" picks some
 bench: $(STAMP)
