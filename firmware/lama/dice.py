@@ -24,17 +24,20 @@ Actions (small tuples; compare with ==)
   Every choice of the rules is an action: all non-empty discards D9 allows are listed.
 
 Functions
-  new_game(n_players, rules, first, rng) -> DiceState dealt for round 1 (S1, D3-D5)
-  legal_actions(state) -> list of actions (a new list; [] in GAME_OVER)
+  new_game(n_players, rules, first, rng) -> DiceState dealt for round 1 (S1, D3-D5);
+      rules None means lama.score.Rules()
+  legal_actions(state) -> list of actions (a new list; [] in GAME_OVER). In CHOOSE_DISCARD
+      the last one discards every card the roll allows.
   apply(state, action, rng) -> list of events; mutates state. An illegal action raises
       lama.errors.RuleError naming the rule (e.rule) and leaves the state untouched.
+      rng (randbelow) is used by ROLL (three randbelow(6), dice A, B, C) and NEXT (the
+      shuffle); other actions may pass None.
   round_event(state) -> the "round" event of the current deal (apply(NEXT) returns it;
       call it once after new_game for round 1)
   view(state, seat) -> View: what a player at the table sees (all but the set-aside cards)
   alone(s) -> True when the active player is the only one not quit (D12); s: state or view
   matches(counts, dice) -> True when a die shows a symbol present in counts
   allowed_discard(row, dice) -> 7-byte bytes: the most of each symbol D9 lets go
-  roll_mask(dice) -> bit s set for every symbol s shown by the dice
   encode_body(state, w) / decode_body(r) -> for lama.codec (validated, CodecError)
 
 Events (tuples; tools/transcript.py prints them as JSON Lines, see tools/TRANSCRIPT.md)
@@ -167,11 +170,6 @@ def view(state, seat):
 # --- helpers the engine and the bots share ---------------------------------------------
 
 
-def roll_mask(dice):
-    """Bit s set for each symbol s that a die shows."""
-    return (1 << dice[0]) | (1 << dice[1]) | (1 << dice[2])
-
-
 def matches(counts, dice):
     """True when at least one die shows a symbol present in `counts` (D9, D10)."""
     return counts[dice[0]] > 0 or counts[dice[1]] > 0 or counts[dice[2]] > 0
@@ -203,7 +201,8 @@ def allowed_discard(row, dice):
 
 
 def _discard_options(allowed):
-    """Every non-empty sub-multiset of `allowed` (D9), as 7-byte bytes, smallest first."""
+    """Every non-empty sub-multiset of `allowed` (D9) as a DISCARD action, in a fixed order
+    whose last element discards everything allowed."""
     opts = [bytearray(N_SYMBOLS)]
     for s in range(N_SYMBOLS):
         if allowed[s]:
@@ -220,15 +219,14 @@ def _discard_options(allowed):
 # --- setting up ------------------------------------------------------------------------
 
 
-def new_game(n_players, rules=None, first=0, rng=None):
-    """A new game for n_players (S1) under `rules`, round 1 dealt, started by `first` (D5)."""
+def new_game(n_players, rules, first, rng):
+    """A new game for n_players (S1) under `rules` (None: the defaults), round 1 dealt,
+    started by `first` (D5)."""
     score.check_players(n_players)
     if rules is None:
         rules = score.Rules()
-    if first < 0 or first >= n_players:
+    if not isinstance(first, int) or first < 0 or first >= n_players:
         raise RuleError("D5", "the first player must be a seat 0.." + str(n_players - 1))
-    if rng is None:
-        raise ValueError("new_game needs a generator (lama.rng)")
     state = DiceState(n_players, rules)
     _deal(state, first, rng)
     return state
