@@ -6,7 +6,7 @@ from hal.buttons import A, B, DOWN, LEFT, LONG, PRESS, REPEAT, RIGHT, UP
 from lama.score import tokens as token_split
 from ui import gfx, lang
 from ui.game_hint import action_words, hint
-from ui.game_layout import button_bar, cards_text, fit, small_right, token
+from ui.game_layout import button_bar, cards_text, fit, small_right, token, tokens
 from ui.screen import Screen
 
 try:
@@ -107,8 +107,6 @@ class ScoresPanel(Panel):
             sc = ses.state.scores[i]
             small_right(fb, str(sc), 30, y + 1)
             b, w = token_split(sc)
-            from ui.game_layout import tokens
-
             tokens(fb, sc, 34, y - 1, 94)
             if b + w == 0:
                 gfx.small(fb, "-", 36, y + 1)
@@ -404,21 +402,23 @@ class GameScreen(Screen):
 
     # -- drawing the players' list -----------------------------------------------------
 
-    def draw_players(self, fb, x0, y0, dy, x1, sizes):
-        """Every seat on a line of small text: name, cards held, score; the active seat
-        inverted, a quit seat's cards shown as Q."""
+    def draw_player(self, fb, i, x0, y, x1, size):
+        """Seat i on a line of small text from x0 to x1: name, cards held (Q = quit),
+        score; the active seat inverted."""
         ses = self.session
         st = ses.state
-        for i in range(ses.n()):
-            y = y0 + dy * i
-            c = 1
-            if i == st.turn and ses.in_play():
-                fb.fill_rect(x0, y - 1, x1 - x0 + 1, 7, 1)
-                c = 0
-            gfx.small(fb, ses.names[i], x0 + 1, y, c)
-            held = "Q" if st.quit[i] else str(sizes[i])
-            small_right(fb, held, x0 + 23, y, c)
-            small_right(fb, str(st.scores[i]), x1 - 1, y, c)
+        c = 1
+        if i == st.turn and ses.in_play():
+            fb.fill_rect(x0, y - 1, x1 - x0 + 1, 6, 1)
+            c = 0
+        gfx.small(fb, ses.names[i], x0 + 1, y, c)
+        small_right(fb, "Q" if st.quit[i] else str(size), x0 + 23, y, c)
+        small_right(fb, str(st.scores[i]), x1 - 1, y, c)
+
+    def draw_players(self, fb, x0, y0, dy, x1, sizes):
+        """Every seat, one a line (draw_player)."""
+        for i in range(self.session.n()):
+            self.draw_player(fb, i, x0, y0 + dy * i, x1, sizes[i])
 
     def draw_bottom(self, fb):
         """What just happened (8x8 when it fits, else two lines of small capitals), and

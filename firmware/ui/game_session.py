@@ -5,6 +5,7 @@ what is legal, and call `act(action)` (a person's choice) or `bot_act()`; each c
 action is saved through the storage API when one is given (issue 6)."""
 
 from lama.errors import RuleError
+from lama.score import winners
 
 BOT_SEED_SALT = 0x15A5A5A5  # as tools/transcript.py: the bots' generator apart from the dice
 
@@ -160,23 +161,11 @@ class Session:
     def rebuilt_round_end(self):
         """The round_end event of a resumed state that sits between rounds."""
         st = self.state
-        mod = self.mod
-        if self.game == 1:
-            pts, ret, reason = list(st.points), list(st.returned), st.reason
-            rnd = st.round_no
-        else:
-            pts = [mod.hand_points(h, st.rules) for h in st.hands]
-            ret = list(st.returned)
-            reason = mod.ALL_QUIT
-            for h in st.hands:
-                if not any(h):
-                    reason = mod.EMPTY
-            rnd = st.round
-        return ("round_end", rnd, reason, pts, ret, list(st.scores))
+        return ("round_end", st.round_no, st.reason, list(st.points), list(st.returned),
+                list(st.scores))  # fmt: skip
 
     def round_no(self):
-        st = self.state
-        return st.round_no if self.game == 1 else st.round
+        return self.state.round_no
 
     def cards_of(self, seat):
         """The 7-count of a seat's row (dice) or hand (cards)."""
@@ -184,8 +173,3 @@ class Session:
         return st.rows[seat] if self.game == 1 else st.hands[seat]
 
 
-def winners(scores):
-    """S5 (lama.score.winners)."""
-    from lama.score import winners as w
-
-    return w(scores)

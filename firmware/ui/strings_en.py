@@ -179,6 +179,7 @@ G_REMATCH = "Rematch"
 G_TO_MENU = "Menu"
 G_PASS_1 = "Pass the device"
 G_PASS_2 = "(others look away)"
+G_HIDDEN = "HAND HIDDEN"
 G_PASS_TO = "to"
 G_WHY = {
     "roll": "%a IN 10 ROLLS LET A CARD GO",

@@ -1,0 +1,88 @@
+"""Drives a game screen on the emulated board (MicroPython unix port): tests, benchmarks,
+screenshots. The firmware runs unchanged; buttons are pressed on virtual time.
+
+    d = Driver(game=1, names=["ANA", "BOB"], bots=[None, "cautious"], seed=7)
+    d.press("A"); d.wait(700); d.shot("/tmp/x.png"); d.text()  # what the panel shows
+"""
+
+import sys
+
+_here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+for _p in (_here + "/../firmware", _here, _here + "/emu"):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from hal.buttons import NAMES  # noqa: E402
+
+GAP_MS = 30  # after a release, before the next press
+
+
+def button(name):
+    return NAMES.index(name.upper())
+
+
+class Driver:
+    """A game screen on an emulated board, with a session seeded for reproducible games.
+    `record` collects every action applied (Session.record)."""
+
+    def __init__(self, game, names, bots, seed=1, first=0, rules=None, store=None,
+                 state=None, panel="ssd1306", data_dir="/tmp/game-drive-data"):  # fmt: skip
+        from emu.board import configure
+
+        configure(panel=panel, seed=seed, clock="virtual", data_dir=data_dir)
+        from emu.board import make_board
+        from lama.rng import SeededRng
+        from lama.score import Rules
+        from ui.app import App
+        from ui.game_launch import screen_for
+        from ui.game_session import BOT_SEED_SALT, Session
+
+        self.board = make_board()
+        self.app = App(self.board)
+        if store is not None:
+            self.app.game_store = store
+        if rules is None:
+            rules = Rules()
+        self.session = Session(game, names, bots, rules, first, SeededRng(seed),
+                               SeededRng(seed ^ BOT_SEED_SALT), store, state)  # fmt: skip
+        self.session.record = []
+        self.app.stack = []
+        self.app.push(screen_for(self.app, self.session))
+        self.vt = self.board.emu.time
+        self.pins = self.board.emu.buttons
+        self.app.step()
+
+    def screen(self):
+        return self.app.top()
+
+    def run_until(self, t):
+        while self.vt.now < t:
+            self.app.step()
+
+    def wait(self, ms):
+        self.run_until(self.vt.now + ms)
+
+    def press(self, name, hold_ms=40):
+        """Press and release a button (hold B 700 ms for the long press)."""
+        end = self.pins.press(button(name), hold_ms)
+        self.run_until(end + GAP_MS)
+
+    def hold_then(self, held, name):
+        """Hold `held`, press `name` while it is down, release both."""
+        b = button(held)
+        t = self.vt.now
+        self.pins.at(t, b, 0)
+        end = self.pins.press(button(name), 40, t + 40)
+        self.pins.at(end + 20, b, 1)
+        self.run_until(end + 20 + GAP_MS)
+
+    def image(self):
+        return self.board.emu.panel.image()
+
+    def shot(self, path):
+        import png
+
+        png.write(path, self.image())
+
+    def bytes_sent(self):
+        return self.board.emu.bus.bytes
