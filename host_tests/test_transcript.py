@@ -233,6 +233,7 @@ def test_transcript_game_i_replays_alone_with_seed_n_plus_i():
         (["--players", "random,random", "--game", "chess"], "dice or cards"),
         (["--players", "random,random", "--colour", "red"], "unknown option"),
         (["--players"], "needs a value"),
+        (["--players", "random,random", "--variant", "komarami"], "--game cards"),
     ],
 )
 def test_transcript_bad_arguments_exit_2_with_a_message(args, words):
@@ -249,3 +250,10 @@ def test_transcript_cards_is_dispatched_to_transcript_cards():
         assert proc.returncode == 0 and '"game":"cards"' in proc.stdout.splitlines()[0]
     else:
         assert proc.returncode == 2 and "transcript_cards.py" in proc.stderr
+
+
+def test_transcript_solo_bot_under_cpython_only():
+    objs = parse(cpython(["--seed", "2", "--players", "solo,cautious,expert"]).stdout)
+    check_game(objs, 3, 2, 0)
+    proc = mp.run_script(SCRIPT, ["--players", "solo,random"], check=False)
+    assert proc.returncode == 2 and "CPython only" in proc.stderr

@@ -15,9 +15,7 @@ if _fw not in sys.path:
 if _here not in sys.path:
     sys.path.insert(0, _here)
 
-from transcript_lib import USAGE, UsageError, jobj, parse_args  # noqa: E402
-
-BOT_SEED_SALT = 0x15A5A5A5  # the bots' generator: seed ^ salt, apart from the dealer's
+from transcript_lib import BOT_SEED_SALT, USAGE, UsageError, jobj, parse_args  # noqa: E402
 
 
 # --- LAMA Dice ---------------------------------------------------------------------------
@@ -68,10 +66,16 @@ def dice_event_json(ev):
 
 
 def dice_bots():
-    """The registry of LAMA Dice bots available to transcripts."""
+    """The LAMA Dice bots by name: the device bots, and under CPython also `solo`."""
     from lama.dice_bots import BOTS
 
-    return BOTS
+    if sys.implementation.name == "micropython":
+        return BOTS
+    from dice_solo import choose_solo
+
+    out = dict(BOTS)
+    out["solo"] = choose_solo
+    return out
 
 
 def play_dice(opts, seed, emit):
@@ -112,11 +116,14 @@ def play_dice(opts, seed, emit):
 
 def run_dice(opts, emit):
     """All the games of a LAMA Dice run."""
+    if opts.variant != "classic":
+        raise UsageError("--variant is for --game cards (C12)")
     bots = dice_bots()
     for name in opts.players:
         if name not in bots:
+            hint = " (solo runs under CPython only)" if name == "solo" else ""
             raise UsageError(
-                "no dice bot named " + repr(name) + "; known: " + ",".join(sorted(bots))
+                "no dice bot named " + repr(name) + hint + "; known: " + ",".join(sorted(bots))
             )
     for g in range(opts.games):
         play_dice(opts, (opts.seed + g) & 0x3FFFFFFF, emit)

@@ -5,6 +5,8 @@ USAGE = (
     " [--first P] [--target T] [--rounds R] [--variant classic|komarami]"
 )
 
+BOT_SEED_SALT = 0x15A5A5A5  # the bots' generator is SeededRng(seed ^ salt), apart from the dealer's
+
 
 class Options:
     """The parsed command line."""
