@@ -192,3 +192,31 @@ G_WHY = {
     "draw": "THE HAND SCORES %a: TRY TO PLAY",
     "quit_hand": "KEEP THE %a POINTS",
 }
+
+# storage, statistics, continuing a saved game (ui/saves.py, ui/stats_screen.py, ui/startup.py)
+ST_SETTINGS = "Settings"
+ST_STATS = "Statistics"
+ST_GAME = "Saved game"
+ST_BAD_OLDER = "damaged, older copy used"
+ST_BAD_DEFAULTS = "damaged, defaults used"
+ST_BAD_GAME = "damaged, set aside"
+ST_FULL = "flash full, not saved"
+ST_FAILED = "write error, not saved"
+ST_NOTICE = "Storage"
+ST_FAULT = "Restarted after a fault."
+CONTINUE = "Continue?"
+CONTINUE_Q = "Continue the game?"
+CONTINUE_ROUND = "Round"
+K_YES_NO = "A:YES  B:NO"
+K_STATS = "<>:PAGE A:RESET B:BACK"
+STATS_PLAYERS = "PLAYERS"
+STATS_HIGH = "HIGH SCORES"
+STATS_TOTALS = "TOTALS"
+STATS_COLS = ("NAME", "GAMES", "WINS", "BEST", "AVG")
+STATS_HIGH_COLS = ("#", "NAME", "SCORE", "PLAYERS")
+STATS_NONE = "No games yet."
+STATS_GAMES = "Games"
+STATS_ROUNDS = "Rounds"
+STATS_EMPTIED = "Emptied"
+RESET_Q = "Reset all statistics?"
+RESET_DONE = "Statistics reset."

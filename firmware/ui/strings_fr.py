@@ -192,3 +192,31 @@ G_WHY = {
     "draw": "LA MAIN VAUT %a : TENTE DE POSER",
     "quit_hand": "GARDE TES %a POINTS",
 }
+
+# sauvegarde, statistiques, reprise d'une partie (ui/saves.py, ui/stats_screen.py, ui/startup.py)
+ST_SETTINGS = "Réglages"
+ST_STATS = "Statistiques"
+ST_GAME = "Partie"
+ST_BAD_OLDER = "abîmé, copie précédente"
+ST_BAD_DEFAULTS = "abîmé, valeurs par défaut"
+ST_BAD_GAME = "abîmée, mise de côté"
+ST_FULL = "mémoire pleine, non sauvé"
+ST_FAILED = "erreur d'écriture, non sauvé"
+ST_NOTICE = "Mémoire"
+ST_FAULT = "Redémarré après une panne."
+CONTINUE = "Reprendre ?"
+CONTINUE_Q = "Reprendre la partie ?"
+CONTINUE_ROUND = "Manche"
+K_YES_NO = "A:OUI  B:NON"
+K_STATS = "<>:PAGE A:EFFACER B:RET"
+STATS_PLAYERS = "JOUEURS"
+STATS_HIGH = "RECORDS"
+STATS_TOTALS = "TOTAUX"
+STATS_COLS = ("NOM", "PART", "VICT", "MEIL", "MOY")
+STATS_HIGH_COLS = ("#", "NOM", "SCORE", "JOUEURS")
+STATS_NONE = "Aucune partie."
+STATS_GAMES = "Parties"
+STATS_ROUNDS = "Manches"
+STATS_EMPTIED = "Vidées"
+RESET_Q = "Effacer toutes les statistiques ?"
+RESET_DONE = "Statistiques effacées."
