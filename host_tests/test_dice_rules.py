@@ -8,7 +8,7 @@ from lama import codec, dice
 from lama.dice_bots import BOTS
 from lama.errors import RuleError
 from lama.rng import HardwareRng, SeededRng
-from lama.score import Rules, round_points
+from lama.score import Rules, round_points, tokens
 from lama.symbols import SYMBOLS, str_to_counts
 
 
@@ -149,6 +149,14 @@ def test_S3_round_points_are_the_S3_score_of_each_row():
     end = ev[-1]
     assert end[0] == "round_end" and end[2] == "row_taken"
     assert end[3] == [round_points(str_to_counts("13556")), 2] == [15, 2]
+
+
+def test_S2_S3_seed000_aurelia_ends_with_1_5_5_6_and_scores_12():
+    st = table(["1556", "2"])
+    dice.apply(st, (dice.QUIT,), None)
+    ev = dice.apply(st, (dice.QUIT,), None)
+    assert ev[-1][3] == [12, 2] and st.scores == [12, 2]
+    assert tokens(st.scores[0]) == (1, 2)  # one black, two whites
 
 
 def test_S5_whole_dice_game_ends_at_40_and_the_lowest_score_wins():
