@@ -356,6 +356,8 @@ def _check(state, action):
         return kind
     if kind == QUIT and len(action) == 1:
         return kind
+    if kind == NEXT and len(action) == 1:
+        raise RuleError("C9", "the round is still being played")
     raise RuleError("C4", "a turn is a play (C4), a draw (C5) or a quit (C6)")
 
 
