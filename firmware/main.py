@@ -23,7 +23,10 @@ def load_board():
         return None
     make = getattr(board, "make_board", None)
     if make is None:
-        _say("the board profile /board.py has no make_board() function.")
+        if hasattr(board, "__path__"):  # e.g. the repository's board/ folder on the host
+            _say("`board` is a folder here, not a profile: install one as /board.py.")
+        else:
+            _say("the board profile /board.py has no make_board() function.")
         return None
     try:
         return make()

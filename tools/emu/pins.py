@@ -65,6 +65,9 @@ class ScriptedButtons:
         self._seq += 1
         self._script.append((t, self._seq, button, 1 if level else 0))
         self._script.sort()
+        now = self.vtime.ticks_ms()
+        if t <= now:  # due already: applies at once, not at the next advance
+            self.run_due(now)
 
     def press(self, button, hold_ms=80, at_ms=None, bounce_ms=0):
         """Schedule a press of `button` for `hold_ms`; returns the release time."""
