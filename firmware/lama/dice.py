@@ -57,9 +57,9 @@ DiceState fields (read them; change them only through apply)
   n, rules (lama.score.Rules), scores (list), round_no (from 1), first (seat that started
   this round), turn (active seat), phase, rows (list of n 7-count bytearrays), llama_row,
   quit (bytearray of 0/1), discarded (7-count, this round), set_aside (7-count, hidden),
-  dice (bytearray(3), the last roll; LLL before a round's first roll), ender (seat that took the last turn of the round
-  just ended, or NO_SEAT), reason (of the round just ended), points, returned (lists, of
-  the round just ended).
+  dice (bytearray(3), the last roll; LLL before a round's first roll), ender (the seat
+  that took the last turn of the round just ended, or NO_SEAT), reason, points, returned
+  (of the round just ended; points and returned are lists).
 
 Bots (lama.dice_bots): choose(view, actions, rng) -> one of actions.
 """
@@ -379,17 +379,14 @@ def _roll(state, p, rng):
     ev = [("roll", p, bytes(d))]
     row = state.rows[p]
     if three_llamas(d):
-        _three_llamas(state, p, ev)
+        _three_llamas(state, p, ev)  # D8, D21 (alone too)
+        _next_turn(state, p, ev)
     elif matches(row, d):
         state.phase = CHOOSE_DISCARD  # D9: the DISCARD action follows
-        return ev
     elif alone(state) or not matches(state.llama_row, d):
         _bust(state, p, ev)  # D12 alone, or D11
-        return ev
     else:
         state.phase = CHOOSE_TAKE  # D10: the TAKE action follows
-        return ev
-    _next_turn(state, p, ev)
     return ev
 
 
