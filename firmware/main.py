@@ -42,11 +42,11 @@ def main():
     if board is None:
         return
     try:
-        from ui import app
+        from ui import startup
     except ImportError as e:
-        _say("the user interface (ui/app.py) is not installed.", e)
+        _say("the user interface (ui/startup.py) is not installed.", e)
         return
-    app.run(board)
+    startup.run(board)  # saved settings and game, watchdog (hal/watchdog.py)
 
 
 if __name__ == "__main__":
