@@ -22,7 +22,9 @@ _H = 64  # hazards are in 1/64
 
 
 def _roll_classes():
-    """[(weight out of 216, 7-count bytes)] of every multiset the dice can show but LLL."""
+    """Every multiset of symbols the dice can show but three llamas, packed 7 bytes each:
+    its number of rolls out of 216, then (symbol, count) three times (unused: count 0);
+    and how many of the 216 rolls show three llamas."""
     found = {}
     f = dice.DICE_FACES
     for a in f[0]:
@@ -35,32 +37,40 @@ def _roll_classes():
                 key = bytes(k)
                 found[key] = found.get(key, 0) + 1
     lll = bytes([0, 0, 0, 0, 0, 0, 3])
-    out = []
+    out = bytearray()
     for key in sorted(found):
         if key != lll:
-            out.append((found[key], key))
-    return out, found[lll]
+            rec = bytearray([found[key], 0, 0, 0, 0, 0, 0])
+            j = 1
+            for s in range(N_SYMBOLS):
+                if key[s]:
+                    rec[j] = s
+                    rec[j + 1] = key[s]
+                    j += 2
+            out.extend(rec)
+    return bytes(out), found[lll]
 
 
 _CLASSES, _N_LLL = _roll_classes()
-_EMPTY_ODDS = {}  # opponent row (bytes, <= 3 cards) -> rolls out of 216 that empty it
+_REC = 7
 
 
 def _empty_odds(row):
     """How many of the 216 rolls let a player discard every card of `row` at once."""
-    key = bytes(row)
-    n = _EMPTY_ODDS.get(key)
-    if n is None:
-        n = 0
-        for w, k in _CLASSES:
-            ok = True
-            for s in range(N_SYMBOLS):
-                if k[s] < key[s]:
-                    ok = False
-                    break
-            if ok:
-                n += w
-        _EMPTY_ODDS[key] = n
+    n = 0
+    k = bytearray(N_SYMBOLS)
+    cls = _CLASSES
+    for i in range(0, len(cls), _REC):
+        k[cls[i + 1]] = cls[i + 2]
+        k[cls[i + 3]] += cls[i + 4]
+        k[cls[i + 5]] += cls[i + 6]
+        ok = True
+        for s in range(N_SYMBOLS):
+            if k[s] < row[s]:
+                ok = False
+            k[s] = 0
+        if ok:
+            n += cls[i]
     return n
 
 
@@ -119,32 +129,45 @@ class _Ctx:
         return round_points(row) * _SCALE * _H
 
 
-def _best_discard(ctx, row, k):
-    """(least leaf, discard counts) over the non-empty discards roll k allows from row."""
-    best = None
-    best_d = None
-    a = bytearray(N_SYMBOLS)
-    n = 1
-    for s in range(N_SYMBOLS):
-        m = row[s] if row[s] < k[s] else k[s]
-        a[s] = m
-        n *= m + 1
-    if n == 1:
+def _best_discard(ctx, row, cls, i):
+    """(least leaf, discard) over the non-empty discards D9 allows from `row` for the roll
+    packed at cls[i:i+7]; (None, None) when nothing matches."""
+    s0 = cls[i + 1]
+    s1 = cls[i + 3]
+    s2 = cls[i + 5]
+    m0 = row[s0] if row[s0] < cls[i + 2] else cls[i + 2]
+    m1 = row[s1] if row[s1] < cls[i + 4] else cls[i + 4]
+    m2 = row[s2] if row[s2] < cls[i + 6] else cls[i + 6]
+    if m0 + m1 + m2 == 0:
         return None, None
     left = bytearray(row)
-    d = bytearray(N_SYMBOLS)
-    for code in range(1, n):
-        x = code
-        for s in range(N_SYMBOLS):
-            m = a[s] + 1
-            d[s] = x % m
-            x //= m
-            left[s] = row[s] - d[s]
-        v = ctx.leaf(left)
-        if best is None or v < best:
-            best = v
-            best_d = bytes(d)
+    best = None
+    best_d = None
+    for d0 in range(m0 + 1):
+        for d1 in range(m1 + 1):
+            for d2 in range(m2 + 1):
+                if d0 + d1 + d2 == 0:
+                    continue
+                left[s0] -= d0
+                left[s1] -= d1
+                left[s2] -= d2
+                v = ctx.leaf(left)
+                if best is None or v < best:
+                    best = v
+                    best_d = (s0, d0, s1, d1, s2, d2)
+                left[s0] += d0
+                left[s1] += d1
+                left[s2] += d2
     return best, best_d
+
+
+def _discard_counts(d):
+    """The 7-count of a discard as _best_discard describes it."""
+    out = bytearray(N_SYMBOLS)
+    out[d[0]] += d[1]
+    out[d[2]] += d[3]
+    out[d[4]] += d[5]
+    return bytes(out)
 
 
 def _take_value(ctx, row, s):
@@ -159,12 +182,14 @@ def _take_value(ctx, row, s):
     return ctx.leaf(after)
 
 
-def _miss_value(ctx, row, k):
-    """Value of a roll k that matches nothing in the row: the best take, or a bust."""
+def _miss_value(ctx, row, cls, i):
+    """Value of the roll packed at cls[i:i+7] when it matches nothing in the row: the best
+    take (D10), or a bust (D11, D12)."""
     best = None
     if not ctx.alone:
-        for s in range(N_SYMBOLS):
-            if k[s] and ctx.llama[s]:
+        for j in range(i + 1, i + 7, 2):
+            s = cls[j]
+            if cls[j + 1] and ctx.llama[s]:
                 v = _take_value(ctx, row, s)
                 if best is None or v < best:
                     best = v
@@ -180,11 +205,12 @@ def roll_value(ctx):
     """Expected value (1/(SCALE*64) points, times 216) of rolling now."""
     row = ctx.row
     total = _N_LLL * (ctx.leaf(row) - ctx.token * _SCALE * _H)
-    for w, k in _CLASSES:
-        v, _ = _best_discard(ctx, row, k)
+    cls = _CLASSES
+    for i in range(0, len(cls), _REC):
+        v, _ = _best_discard(ctx, row, cls, i)
         if v is None:
-            v = _miss_value(ctx, row, k)
-        total += w * v
+            v = _miss_value(ctx, row, cls, i)
+        total += cls[i] * v
     return total
 
 
@@ -197,7 +223,8 @@ def choose_expert(view, actions, rng):
         quit_value = round_points(row) * _SCALE * _H * 216
         return (dice.ROLL,) if roll_value(ctx) < quit_value else (dice.QUIT,)
     if kind == dice.DISCARD:
-        _, d = _best_discard(ctx, row, _counts(view.dice))
+        _, d = _best_discard(ctx, row, _packed(view.dice), 0)
+        d = _discard_counts(d)
         for a in actions:
             if a[1] == d:
                 return a
@@ -213,8 +240,19 @@ def choose_expert(view, actions, rng):
     return actions[0]
 
 
-def _counts(d):
-    k = bytearray(N_SYMBOLS)
-    for s in d:
-        k[s] += 1
-    return k
+def _packed(d):
+    """The dice shown, packed like one record of _CLASSES."""
+    rec = bytearray([1, d[0], 1, d[0], 0, d[0], 0])
+    if d[1] == d[0]:
+        rec[2] += 1
+    else:
+        rec[3] = d[1]
+        rec[4] = 1
+    if d[2] == d[0]:
+        rec[2] += 1
+    elif rec[4] and d[2] == d[1]:
+        rec[4] += 1
+    else:
+        rec[5] = d[2]
+        rec[6] = 1
+    return rec

@@ -1,6 +1,6 @@
 """Index of a LAMA Dice row (7-count) among all rows of at most MAX_CARDS cards, for tables."""
 
-MAX_CARDS = 8
+MAX_CARDS = 6
 
 
 def _binom(n, k):
