@@ -88,3 +88,102 @@ def test_card_transcripts_byte_identical_python3_and_micropython(micropython, pl
     up = micropython.run_script(SCRIPT, args)
     assert up.stdout.encode() == cp.stdout
     assert cp.stdout.count(b'"ev":"game_end"') == 3
+
+
+PROPERTIES = """
+import json
+from lama import cards
+from lama.card_bots import BOTS
+from lama.errors import RuleError
+from lama.rng import SeededRng, shuffle
+from lama.score import Rules, token_to_return
+from lama.symbols import total
+
+ALL = [(cards.PLAY, v) for v in range(7)] + [(cards.DRAW,), (cards.QUIT,), (cards.NEXT,)]
+NAMES = sorted(BOTS)
+
+
+def conserved(st):
+    for v in range(7):
+        n = st.discard[v]
+        for c in st.pile:
+            if c == v:
+                n += 1
+        for h in st.hands:
+            n += h[v]
+        if n != cards.copies(v, st.rules):
+            return False
+    return True
+
+
+def hide_again(st, rng):
+    s = st.copy()
+    pool = bytearray(s.pile)
+    for p in range(s.n):
+        if p != s.turn:
+            for v in range(7):
+                pool.extend(bytes([v]) * s.hands[p][v])
+    shuffle(pool, rng)
+    k = 0
+    for p in range(s.n):
+        if p != s.turn:
+            size = total(s.hands[p])
+            for v in range(7):
+                s.hands[p][v] = 0
+            for _ in range(size):
+                s.hands[p][pool[k]] += 1
+                k += 1
+    s.pile = bytearray(pool[k:])
+    return s
+
+
+out = []
+for seed in range(12):
+    n = 2 + seed % 5
+    names = [NAMES[(seed + i) % 3] for i in range(n)]
+    rules = Rules(40 if seed % 4 else 20, 0, seed % 2 == 1)
+    rng = SeededRng(seed)
+    brng = SeededRng(seed + 1000)
+    hrng = SeededRng(seed + 2000)
+    st = cards.new_game(n, rules, seed % n, rng)
+    steps = 0
+    refused = 0
+    while st.phase != cards.GAME_OVER:
+        acts = cards.legal_actions(st)
+        for a in ALL:
+            if a not in acts:
+                before = st.copy()
+                try:
+                    cards.apply(st, a, rng)
+                    raise AssertionError('accepted ' + repr(a))
+                except RuleError:
+                    refused += 1
+                assert st == before
+        if st.phase == cards.ROUND_OVER:
+            a = acts[0]
+        else:
+            for name in NAMES:
+                want = BOTS[name](cards.view(st, st.turn), acts, SeededRng(3))
+                other = hide_again(st, hrng)
+                assert BOTS[name](cards.view(other, st.turn), acts, SeededRng(3)) == want
+            a = BOTS[names[st.turn]](cards.view(st, st.turn), acts, brng)
+        assert a in acts
+        before = list(st.scores)
+        for e in cards.apply(st, a, rng):
+            if e[0] == 'round_end':
+                for p in range(n):
+                    pts = e[3][p]
+                    assert pts == cards.hand_points(st.hands[p], rules)
+                    ret = token_to_return(before[p] + pts) if total(st.hands[p]) == 0 else 0
+                    assert e[4][p] == ret and e[5][p] == before[p] + pts - ret >= 0
+        assert conserved(st)
+        steps += 1
+    out.append([steps, refused, st.round_no, st.scores])
+print(json.dumps(out))
+"""
+
+
+def test_property_checks_hold_and_agree_under_micropython(micropython):
+    ns = {}
+    exec(PROPERTIES.replace("print(json.dumps(out))", ""), ns)
+    assert micropython.run_json(PROPERTIES) == ns["out"]

@@ -1,0 +1,82 @@
+"""The card bots: `random` and `cautious` exactly as issue 3 defines them, `expert`'s rules
+of thumb, and the registry."""
+
+from test_cards_rules import DRAW, QUIT, play, table
+
+from lama import cards
+from lama.card_bots import BOTS, choose_cautious, choose_expert, choose_random, draw_beats_quit
+from lama.rng import SeededRng
+from lama.score import Rules
+
+
+def decide(bot, st, seed=0):
+    acts = cards.legal_actions(st)
+    a = bot(cards.view(st, st.turn), acts, SeededRng(seed))
+    assert a in acts
+    return a
+
+
+def test_registry_names_the_three_bots():
+    assert BOTS == {"random": choose_random, "cautious": choose_cautious, "expert": choose_expert}
+
+
+def test_random_is_uniform_over_legal_actions():
+    st = table(["23", "5"], top="2", pile="11")
+    acts = cards.legal_actions(st)
+    assert acts == [play("2"), play("3"), DRAW, QUIT]
+    counts = dict((a, 0) for a in acts)
+    rng = SeededRng(5)
+    v = cards.view(st, 0)
+    for _ in range(4000):
+        counts[choose_random(v, acts, rng)] += 1
+    for a in acts:
+        assert 900 < counts[a] < 1100, counts
+
+
+def test_cautious_plays_the_value_it_holds_most_of():
+    assert decide(choose_cautious, table(["3444", "5"], top="3", pile="1")) == play("4")
+    assert decide(choose_cautious, table(["3334", "5"], top="3", pile="1")) == play("3")
+
+
+def test_cautious_ties_go_to_the_higher_value():
+    assert decide(choose_cautious, table(["3344", "5"], top="3", pile="1")) == play("4")
+    assert decide(choose_cautious, table(["1L", "5"], top="L", pile="1")) == play("L")
+    assert decide(choose_cautious, table(["6L2", "5"], top="6", pile="1")) == play("L")
+
+
+def test_cautious_draws_above_5_points_else_quits():
+    assert decide(choose_cautious, table(["6", "5"], top="2", pile="1")) == DRAW  # 6 points
+    assert decide(choose_cautious, table(["15", "5"], top="2", pile="1")) == DRAW  # 6 points
+    assert decide(choose_cautious, table(["14", "5"], top="2", pile="1")) == QUIT  # 5 points
+    assert decide(choose_cautious, table(["5", "5"], top="2", pile="1")) == QUIT  # 5 points
+    assert decide(choose_cautious, table(["1111", "5"], top="3", pile="1")) == QUIT
+    assert decide(choose_cautious, table(["56L", "5"], top="2")) == QUIT  # empty pile
+    assert decide(choose_cautious, table(["56L", "5"], top="2", pile="1", quit="1")) == QUIT
+
+
+def test_cautious_scores_llamas_as_the_variant_does():
+    rules = Rules(komarami=True)
+    # 1 + 2 = 3 points in any variant: quit; with a llama, 13 (classic) or 13 (komarami)
+    assert decide(choose_cautious, table(["12", "5"], top="4", pile="1", rules=rules)) == QUIT
+    assert decide(choose_cautious, table(["1L", "5"], top="4", pile="1", rules=rules)) == DRAW
+
+
+def test_expert_plays_the_top_value_before_the_next():
+    assert decide(choose_expert, table(["3444", "5"], top="3", pile="1")) == play("3")
+    assert decide(choose_expert, table(["1L", "5"], top="L", pile="1")) == play("L")
+    assert decide(choose_expert, table(["45", "5"], top="3", pile="1")) == play("4")
+    assert decide(choose_expert, table(["4", "5"], top="3", pile="1", quit="1")) == play("4")
+
+
+def test_expert_keeps_drawing_with_a_costly_hand_and_quits_a_cheap_one_near_the_end():
+    assert decide(choose_expert, table(["456L", "55"], top="2", pile="1236")) == DRAW
+    st = table(["1", "5"], top="3", pile="L2L")  # 1 point; the other has one card left
+    assert not draw_beats_quit(cards.view(st, 0))
+    assert decide(choose_expert, st) == QUIT
+    assert decide(choose_expert, table(["56", "5"], top="2", pile="")) == QUIT
+
+
+def test_expert_is_deterministic():
+    st = table(["2356L", "5", "1234"], top="1", pile="1236L44")
+    first = [decide(choose_expert, st, seed) for seed in range(5)]
+    assert first == [first[0]] * 5
