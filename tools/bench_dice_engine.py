@@ -1,0 +1,103 @@
+"""Benchmark of the LAMA Dice engine: time per action, a state's RAM, the save size (both interpreters).
+
+`python3 tools/bench_dice_engine.py` measures under CPython, then runs itself under the
+MicroPython unix port ($MICROPYTHON, else the venv's `micropython`) and prints both.
+"""
+
+import sys
+
+_here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+if _here + "/../firmware" not in sys.path:
+    sys.path.insert(0, _here + "/../firmware")
+
+GAMES = 200
+
+
+def _clock():
+    import time
+
+    if hasattr(time, "ticks_us"):
+        return time.ticks_us()
+    return int(time.perf_counter() * 1000000)
+
+
+def _elapsed(t0):
+    import time
+
+    if hasattr(time, "ticks_diff"):
+        return time.ticks_diff(time.ticks_us(), t0)
+    return _clock() - t0
+
+
+def measure():
+    """Print the figures for the running interpreter."""
+    import gc
+
+    from lama import codec, dice
+    from lama.dice_bots import BOTS
+    from lama.rng import SeededRng
+    from lama.score import Rules
+
+    cautious = BOTS["cautious"]
+    actions = 0
+    t_engine = 0
+    t0 = _clock()
+    for seed in range(GAMES):
+        rng = SeededRng(seed)
+        st = dice.new_game(4, Rules(), seed % 4, rng)
+        while st.phase != dice.GAME_OVER:
+            t1 = _clock()
+            acts = dice.legal_actions(st)
+            t_engine += _elapsed(t1)
+            a = (
+                acts[0]
+                if st.phase == dice.ROUND_OVER
+                else cautious(dice.view(st, st.turn), acts, rng)
+            )
+            t1 = _clock()
+            dice.apply(st, a, rng)
+            t_engine += _elapsed(t1)
+            actions += 1
+    total = _elapsed(t0)
+    name = sys.implementation.name
+    print(
+        "%-11s %d games of 4 cautious bots, %d actions: engine %.1f us/action"
+        " (legal_actions + apply), %.1f us/action with the bots"
+        % (name, GAMES, actions, t_engine / actions, total / actions)
+    )
+    data = codec.encode(st)
+    t1 = _clock()
+    for _ in range(200):
+        codec.decode(data)
+    dec = _elapsed(t1) / 200
+    print(
+        "%-11s save of a 4-player game: %d bytes, decode+validate %.0f us" % (name, len(data), dec)
+    )
+    if hasattr(gc, "mem_free"):
+        gc.collect()
+        before = gc.mem_free()
+        keep = dice.new_game(6, Rules(), 0, SeededRng(1))
+        gc.collect()
+        print("%-11s a 6-player DiceState takes %d bytes of heap" % (name, before - gc.mem_free()))
+        assert keep
+
+
+def main():
+    measure()
+    if sys.implementation.name == "micropython":
+        return 0
+    import os
+    import subprocess
+
+    mp = os.environ.get("MICROPYTHON") or os.path.join(
+        os.path.dirname(sys.executable), "micropython"
+    )
+    if not os.path.exists(mp):
+        print("micropython not found: set MICROPYTHON")
+        return 1
+    sys.stdout.flush()
+    return subprocess.call([mp, os.path.abspath(__file__)])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
