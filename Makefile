@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 MICROPYTHON ?= $(BIN)/micropython
 export MICROPYTHON
 
-.PHONY: test play bench lint pytest venv clean
+.PHONY: test play bench lint pytest venv clean flash repl run wipe-saves
 
 venv: $(STAMP)
 
@@ -33,6 +33,21 @@ play: $(STAMP)
 ## make bench: rerunnable figures (speed, memory, bot strength); BENCH="dice cards" picks some
 bench: $(STAMP)
 	$(PY) tools/bench.py $(BENCH)
+
+## make flash: compile and copy the firmware to the Pico on USB (PORT=/dev/ttyACM0, BOARD=pico_sh1106)
+flash: $(STAMP)
+	$(PY) tools/deploy.py flash --port "$(PORT)" --board "$(BOARD)"
+
+## make repl: a REPL on the board; make run: run firmware/ from this computer, nothing copied
+repl: $(STAMP)
+	$(PY) tools/deploy.py repl --port "$(PORT)"
+
+run: $(STAMP)
+	$(PY) tools/deploy.py run --port "$(PORT)" --board "$(BOARD)"
+
+## make wipe-saves: delete the saves (/data/) on the board, after asking (YES=1 does not ask)
+wipe-saves: $(STAMP)
+	$(PY) tools/deploy.py wipe-saves --port "$(PORT)" $(if $(YES),--yes)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
