@@ -86,3 +86,52 @@ class Driver:
 
     def bytes_sent(self):
         return self.board.emu.bus.bytes
+
+
+def _render(text, small):
+    """text drawn alone: (framebuffer, width, height)."""
+    import framebuf
+
+    from ui import gfx
+
+    w = (4 * len(text)) if small else 8 * len(text)
+    h = 5 if small else 8
+    buf = bytearray(((h + 7) // 8) * w)
+    fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB)
+    if small:
+        gfx.small(fb, text, 0, 0)
+    else:
+        gfx.text(fb, text, 0, 0)
+    return fb, w, h
+
+
+def find_text(image, text, small=False, inverted=False):
+    """(x, y) where `text` appears on a 128x64 MONO_VLSB image (lit pixels of the glyphs
+    lit, the gaps dark; `inverted` for text drawn dark on a lit bar), or None."""
+    import framebuf
+
+    img = framebuf.FrameBuffer(bytearray(image), 128, 64, framebuf.MONO_VLSB)
+    g, w, h = _render(text, small)
+    on = 0 if inverted else 1
+    pts = []
+    for yy in range(h):
+        for xx in range(w - 1):
+            pts.append((xx, yy, g.pixel(xx, yy)))
+    # the first lit pixel of the text filters the candidates quickly
+    first = None
+    for p in pts:
+        if p[2]:
+            first = p
+            break
+    for y in range(0, 65 - h):
+        for x in range(0, 129 - w):
+            if (img.pixel(x + first[0], y + first[1]) == on) != 1:
+                continue
+            ok = True
+            for xx, yy, v in pts:
+                if (img.pixel(x + xx, y + yy) == on) != (v == 1):
+                    ok = False
+                    break
+            if ok:
+                return (x, y)
+    return None

@@ -356,6 +356,10 @@ class GameScreen(Screen):
     # -- the frame loop's calls --------------------------------------------------------
 
     def tick(self, now_ms):
+        ses = self.session
+        if ses.save_error:
+            self.note(ses.save_error)  # e.g. the flash is full: the game goes on
+            ses.save_error = None
         if self.panels:
             return
         if self.due is not None and now_ms - self.due >= 0:

@@ -37,9 +37,23 @@ def launch(app, setup):
     app.replace(screen_for(app, ses, setup))
 
 
-def resume(app, state, seats):
-    """Continue a saved game: `seats` as Session.seats() gave them ((name, bot or None))."""
+def resume(app, state, seats, rng_states=()):
+    """Continue a saved game: `seats` as Session.seats() gave them ((name, bot or None));
+    `rng_states` restores seeded generators (a --seed session) so that it goes on exactly
+    as it would have; otherwise the board's entropy carries on."""
     names = [s[0] for s in seats]
     bots = [s[1] for s in seats]
     ses = new_session(app, state.GAME, names, bots, state.rules, state.first, state)
+    if len(rng_states) == 2:
+        ses.rng = seeded(rng_states[0])
+        ses.bot_rng = seeded(rng_states[1])
     app.push(screen_for(app, ses))
+
+
+def seeded(value):
+    """A SeededRng that continues from a saved state."""
+    from lama.rng import SeededRng
+
+    r = SeededRng(0)
+    r.state = value
+    return r

@@ -49,7 +49,7 @@ class Session:
         self.rng = rng
         self.bot_rng = bot_rng
         self.store = store
-        self.save_error = None  # the last storage error, shown on screen
+        self.save_error = None  # the storage's last message (e.g. flash full), shown once
         self.record = None  # a list here collects every action applied (tests, replays)
         if state is None:
             state = self.mod.new_game(len(self.names), rules, first, rng)
@@ -135,26 +135,24 @@ class Session:
     # -- saving ------------------------------------------------------------------------
 
     def save(self, events):
+        """After every completed action: the game in progress on flash; at game over the
+        result in the statistics and the save removed (ui.saves never raises)."""
         st = self.store
         if st is None:
             return
-        try:
-            if self.state.phase == self.mod.GAME_OVER:
-                st.record_game_result(self.state, self.seats())
-                st.clear_progress()
-            else:
-                st.save_progress(self.state, self.seats())
-            self.save_error = None
-        except OSError as e:  # a full flash: the game goes on, the previous save stays
-            self.save_error = e
+        if self.state.phase == self.mod.GAME_OVER:
+            st.record_game_result(self.state, self.seats())
+            st.clear_progress()
+        else:
+            st.save_progress(self.state, self.seats(), (self.rng, self.bot_rng))
+        line = st.take_message()
+        if line:
+            self.save_error = line  # e.g. a full flash: the game goes on
 
     def abandon(self):
         """Quit to the menu: the saved game is removed (issue 6)."""
         if self.store is not None:
-            try:
-                self.store.clear_progress()
-            except OSError as e:
-                self.save_error = e
+            self.store.clear_progress()
 
     # -- rounds ------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ K_BACK = "B:BACK"
 K_SCROLL = "^v:SCROLL B:BACK"
 K_CHANGE = "<>:CHANGE B:BACK"
 K_SEAT = "<>:KIND A:NAME"
-K_LETTERS = "^v:LETTER A:OK"
+K_LETTERS = "^v:LETTER <>:MOVE A:OK"
 K_MENU = "A:MENU"
 
 # values
@@ -52,7 +52,6 @@ BOT_LEVELS = {"random": "random", "cautious": "cautious", "expert": "expert"}
 NAME_PERSON = "P"  # default names: P1, P2 ... for people
 NAME_BOT = {"random": "RN", "cautious": "CA", "expert": "EX"}
 NAME_TITLE = "Name of seat "
-NAME_HELP = "<> move  ^v letter"
 
 # rules summaries (wrapped to the panel's width at run time; "" starts a new paragraph)
 RULES_DICE = (

@@ -20,7 +20,7 @@ K_BACK = "B:RETOUR"
 K_SCROLL = "^v:DEFILER B:RET"
 K_CHANGE = "<>:CHANGER B:RET"
 K_SEAT = "<>:TYPE A:NOM"
-K_LETTERS = "^v:LETTRE A:OK"
+K_LETTERS = "^v:LETTRE <>:BOUGER A:OK"
 K_MENU = "A:MENU"
 
 # valeurs
@@ -52,7 +52,6 @@ BOT_LEVELS = {"random": "hasard", "cautious": "prudent", "expert": "expert"}
 NAME_PERSON = "J"  # noms par défaut : J1, J2 ... pour les humains
 NAME_BOT = {"random": "HA", "cautious": "PR", "expert": "EX"}
 NAME_TITLE = "Nom, place "
-NAME_HELP = "<> aller  ^v lettre"
 
 # résumés des règles (coupés à la largeur de l'écran ; "" commence un paragraphe)
 RULES_DICE = (

@@ -1,0 +1,230 @@
+"""Scenarios of the game screens, run under the MicroPython unix port on the emulated board
+by host_tests/test_game_*.py; each returns a dict the test asserts on (printed as JSON)."""
+
+import json
+import sys
+
+sys.path.insert(0, "tools")
+
+from game_drive import Driver, find_text  # noqa: E402
+from game_play import BOT_STEPS, engine_game, play  # noqa: E402
+
+from lama import codec  # noqa: E402
+from lama.rng import SeededRng  # noqa: E402
+from ui.screen import Screen  # noqa: E402
+
+NAMES = ["ANA", "BOB", "CAT", "DAN", "EVE", "FOX"]
+
+
+def out(obj):
+    print(json.dumps(obj))
+
+
+def full_game(game, bots, seed, speed=True):
+    """A whole game through the screens; what the panel showed at each kind of step."""
+    d = Driver(game, NAMES[: len(bots)], bots, seed=seed)
+    seen = {}
+    texts = {}
+    vt = d.vt
+
+    def shots(dd, tag):
+        seen[tag] = seen.get(tag, 0) + 1
+        img = dd.image()
+        scr = dd.screen()
+        if tag == "person" and "person" not in texts:
+            if game == 1:
+                texts["person"] = find_text(img, "Roll", inverted=True) is not None
+            else:
+                texts["person"] = find_text(img, "PILE", small=True) is not None
+        elif tag == "round_end" and "round_end" not in texts:
+            texts["round_end"] = find_text(img, "ROUND " + str(dd.session.round_no()), True) is not None
+        elif tag == "game_over":
+            texts["game_over"] = find_text(img, "Game over") is not None
+        elif tag == "curtain":
+            texts["curtain"] = find_text(img, "Pass the device") is not None
+            # the next person's name, big: nothing of the previous hand is on screen
+            texts["curtain_no_hand"] = find_text(img, "HAND HIDDEN", True) is None
+        elif tag == "wait" and game == 2 and dd.session.people() >= 2:
+            # between two people's turns no hand is on screen
+            if scr.hand_seat() < 0:
+                texts["hidden"] = texts.get("hidden", True) and (
+                    find_text(img, "HAND HIDDEN", True) is not None
+                )
+            else:
+                texts["hidden"] = False
+
+    t0 = vt.now
+    play(d, speed=speed, shots=shots)
+    res = d.session.result
+    sc, win, acts = engine_game(game, bots, seed)
+    out({"ui": res[1], "ui_win": res[2], "eng": sc, "eng_win": win,
+         "same": d.session.record == acts, "seen": seen, "texts": texts,
+         "vms": vt.now - t0, "bot_steps": BOT_STEPS[0]})  # fmt: skip
+
+
+def dice_illegal(seed):
+    """Inputs that mean nothing, and an empty discard: the state does not change."""
+    from lama import dice
+    from ui import dice_screen as D
+
+    d = Driver(1, NAMES[:3], [None, "cautious", "cautious"], seed=seed)
+    ses = d.session
+    res = {}
+    before = codec.encode(ses.state)
+    for k in ("UP", "DOWN"):
+        d.press(k)
+    res["turn_unchanged"] = codec.encode(ses.state) == before
+    res["turn_note"] = find_text(d.image(), "LEFT/RIGHT: ROLL OR QUIT, A: OK", True) is not None
+    # roll until a discard choice comes up on a person's turn (skip the others)
+    for _ in range(400):
+        scr = d.screen()
+        if scr.mode == D.M_DISCARD:
+            break
+        if scr.panels:
+            d.press("A")
+        elif ses.person_to_act() and scr.mode == D.M_TURN:
+            if scr.opt:
+                d.press("LEFT")
+            d.press("A")
+        else:
+            d.press("A")
+    scr = d.screen()
+    res["discard"] = scr.mode == D.M_DISCARD
+    before = codec.encode(ses.state)
+    for s in range(7):
+        while scr.sel[s]:
+            while scr.cursor != s:
+                d.press("RIGHT")
+            d.press("DOWN")
+    d.press("A")
+    res["empty_unchanged"] = codec.encode(ses.state) == before
+    res["empty_phase"] = ses.state.phase == dice.CHOOSE_DISCARD
+    res["empty_note"] = find_text(d.image(), "DISCARD AT LEAST ONE CARD (D9)", True) is not None
+    d.press("UP")
+    d.press("A")
+    res["then_ok"] = ses.state.phase != dice.CHOOSE_DISCARD
+    out(res)
+
+
+def dice_alone(seed):
+    """D12: alone in the round, the screen says a miss now busts."""
+    from lama import dice
+
+    rng = SeededRng(seed)
+    st = dice.new_game(2, None, 1, rng)
+    dice.apply(st, (dice.QUIT,), rng)
+    d = Driver(1, NAMES[:2], [None, "cautious"], seed=seed, state=st)
+    out({"alone": find_text(d.image(), "ALONE: A MISS NOW BUSTS (D12)", True) is not None})
+
+
+def cards_no_draw(seed):
+    """C5 and C7: drawing shown unavailable with the reason; trying it changes nothing."""
+    from lama import cards
+
+    res = {}
+    # C7: the other player has quit
+    rng = SeededRng(seed)
+    st = cards.new_game(2, None, 1, rng)
+    cards.apply(st, (cards.QUIT,), rng)
+    d = Driver(2, NAMES[:2], [None, "cautious"], seed=seed, state=st)
+    scr = d.screen()
+    while scr.items[scr.cursor] != -1:
+        d.press("RIGHT")
+    res["alone_reason"] = find_text(d.image(), "NO DRAW: ALONE IN THE ROUND (C7)", True) is not None
+    before = codec.encode(d.session.state)
+    d.press("A")
+    res["alone_unchanged"] = codec.encode(d.session.state) == before
+    res["alone_note"] = find_text(d.image(), "NO DRAW: ALONE IN THE ROUND (C7)", True) is not None
+    # C5: the pile is empty (everyone drew it empty)
+    for first in (0, 1):
+        rng = SeededRng(seed)
+        st = cards.new_game(2, None, first, rng)
+        while st.pile:
+            cards.apply(st, (cards.DRAW,), rng)
+        if st.turn == 0:
+            break
+    d = Driver(2, NAMES[:2], [None, "cautious"], seed=seed, state=st)
+    if d.session.person_to_act():
+        scr = d.screen()
+        while scr.items[scr.cursor] != -1:
+            d.press("RIGHT")
+        before = codec.encode(d.session.state)
+        d.press("A")
+        res["empty_unchanged"] = codec.encode(d.session.state) == before
+        res["empty_note"] = find_text(d.image(), "NO DRAW: THE PILE IS EMPTY (C5)", True) is not None
+        d.press("UP")  # a button that means nothing here
+        res["up_unchanged"] = codec.encode(d.session.state) == before
+        res["up_note"] = find_text(d.image(), "LEFT/RIGHT: PLAY, DRAW OR QUIT", True) is not None
+    out(res)
+
+
+def menu_and_hint(game, seed):
+    """Long press of B: the in-game menu, the scoreboard, the hint, quit to menu (asks)."""
+    d = Driver(game, NAMES[:3], [None, "cautious", "expert"], seed=seed)
+    d.app.stack.insert(0, Screen(d.app))  # a stand-in for the main menu below the game
+    ses = d.session
+    res = {}
+    before = codec.encode(ses.state)
+    d.press("B")  # short: the hint
+    img = d.image()
+    res["hint"] = find_text(img, "Expert would:") is not None
+    d.press("A")
+    d.press("B", 700)  # long: the menu
+    img = d.image()
+    res["menu"] = find_text(img, "Game menu") is not None
+    d.press("DOWN")
+    d.press("A")
+    res["scores"] = find_text(d.image(), "Scores R1") is not None
+    d.press("B")
+    res["back_to_table"] = not d.screen().panels
+    d.press("B", 700)
+    for _ in range(3):
+        d.press("DOWN")
+    d.press("A")
+    res["confirm"] = find_text(d.image(), "Abandon this") is not None
+    d.press("B")  # no
+    res["still_menu"] = find_text(d.image(), "Game menu") is not None
+    res["unchanged"] = codec.encode(ses.state) == before
+    d.press("A")
+    d.press("A")  # yes
+    res["home"] = d.app.top() is d.app.stack[0] and len(d.app.stack) == 1
+    out(res)
+
+
+def tie_game_over():
+    """S5: equal lowest scores share the win on the game-over page."""
+    from ui.game_common import GameOverPanel
+
+    d = Driver(1, NAMES[:3], [None, "cautious", "cautious"], seed=1)
+    scr = d.screen()
+    d.session.result = ("game_end", [12, 12, 41], [0, 1])
+    scr.push_panel(GameOverPanel(scr))
+    d.wait(30)
+    out({"share": find_text(d.image(), "ANA+BOB SHARE THE WIN", True) is not None})
+
+
+def resumed(game, seed, cut):
+    """Save after every action; stop after `cut` actions, resume from the saved bytes in a
+    new session: the game ends exactly as the uninterrupted one."""
+    bots = [None, "cautious", "random"]
+    d = Driver(game, NAMES[:3], bots, seed=seed)
+    saved = []
+
+    def on_press(dd, name):
+        if len(dd.session.record) >= cut and not saved:
+            s = dd.session
+            saved.append((codec.encode(s.state), s.rng.state, s.bot_rng.state,
+                          len(s.record)))  # fmt: skip
+
+    try:
+        play(d, on_press=on_press, max_presses=cut * 4 + 50)
+    except RuntimeError:
+        pass
+    data, r1, r2, done = saved[0]
+    st = codec.decode(data)
+    d2 = Driver(game, NAMES[:3], bots, seed=seed, state=st)
+    d2.session.rng.state = r1
+    d2.session.bot_rng.state = r2
+    play(d2)
+    sc, win, acts = engine_game(game, bots, seed)
+    out({"ui": d2.session.result[1], "eng": sc, "rest_same": d2.session.record == acts[done:]})

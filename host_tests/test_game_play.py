@@ -1,0 +1,82 @@
+"""The game screens under the MicroPython unix port on the emulated board: whole games
+through the buttons equal the engine's, illegal inputs change nothing, the in-game menu."""
+
+import json
+import os
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def case(micropython, call, timeout=240):
+    """Run one scenario of host_tests/game_cases.py and return its JSON result."""
+    proc = micropython.run("from game_cases import *\n" + call, path=[HERE], timeout=timeout)
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize(
+    "game,bots,seed",
+    [
+        (1, [None, "cautious", "expert", "random"], 5),  # one person, computer players
+        (2, [None, "cautious", "expert", "random"], 5),
+        (1, [None, None, "cautious"], 6),  # two people and a computer player
+        (2, [None, None, "cautious"], 6),
+    ],
+)
+def test_whole_game_through_the_screens_equals_the_engine(micropython, game, bots, seed):
+    r = case(micropython, "full_game(%d, %r, %d)" % (game, bots, seed))
+    assert r["same"], "the screens applied other actions than the engine game"
+    assert r["ui"] == r["eng"] and r["ui_win"] == r["eng_win"]
+    seen = r["seen"]
+    assert seen["person"] > 0 and seen["round_end"] > 0 and seen["game_over"] == 1
+    t = r["texts"]
+    assert t["person"] and t["round_end"] and t["game_over"]
+    if game == 2 and bots.count(None) >= 2:
+        assert seen["curtain"] > 0 and t["curtain"] and t["curtain_no_hand"]
+        assert t["hidden"], "a hand stayed on screen between two people's turns"
+    if game == 2 and bots.count(None) == 1:
+        assert "curtain" not in seen, "no curtain with one person"
+
+
+def test_bots_play_at_a_readable_pace(micropython):
+    """Without pressing A, computer players' steps take about 0.6 s each."""
+    r = case(micropython, "full_game(1, [None, 'cautious', 'cautious'], 9, speed=False)")
+    assert r["same"] and r["ui"] == r["eng"]
+    assert r["vms"] >= 600 * r["bot_steps"]
+
+
+def test_D9_empty_discard_refused_on_screen(micropython):
+    r = case(micropython, "dice_illegal(3)")
+    assert r["turn_unchanged"] and r["turn_note"], "UP/DOWN on roll-or-quit"
+    assert r["discard"]
+    assert r["empty_unchanged"] and r["empty_phase"] and r["empty_note"]
+    assert r["then_ok"], "one card chosen again, A discards it"
+
+
+def test_D12_alone_warning_on_screen(micropython):
+    assert case(micropython, "dice_alone(2)")["alone"]
+
+
+def test_C5_C7_draw_shown_unavailable_with_reason(micropython):
+    r = case(micropython, "cards_no_draw(4)")
+    assert r["alone_reason"] and r["alone_unchanged"] and r["alone_note"]
+    assert r["empty_unchanged"] and r["empty_note"]
+    assert r["up_unchanged"] and r["up_note"]
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_menu_scoreboard_hint_and_quit_to_menu(micropython, game):
+    r = case(micropython, "menu_and_hint(%d, 3)" % game)
+    assert r["hint"] and r["menu"] and r["scores"] and r["back_to_table"]
+    assert r["confirm"] and r["still_menu"] and r["unchanged"] and r["home"]
+
+
+def test_S5_tie_shared_on_game_over(micropython):
+    assert case(micropython, "tie_game_over()")["share"]
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_resumed_game_ends_as_the_uninterrupted_one(micropython, game):
+    r = case(micropython, "resumed(%d, 8, 10)" % game)
+    assert r["rest_same"] and r["ui"] == r["eng"]
