@@ -178,6 +178,8 @@ def test_S5_whole_dice_game_ends_at_40_and_the_lowest_score_wins():
 def test_S6_fixed_rounds_and_other_targets_in_dice():
     st, events = play_game(["random", "random"], 3, rules=Rules(rounds=4))
     assert st.round_no == 4 and len([e for e in events if e[0] == "round_end"]) == 4
+    for bad in (Rules(target=0), Rules(rounds=-1), Rules(target=10000)):
+        raises("S6", dice.new_game, 2, bad, 0, SeededRng(0))
     st, events = play_game(["cautious", "cautious"], 3, rules=Rules(target=15))
     assert max(st.scores) >= 15
     for e in [e for e in events if e[0] == "round_end"][:-1]:

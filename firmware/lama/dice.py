@@ -106,6 +106,7 @@ TAKE = const(3)
 NEXT = const(4)
 
 NO_SEAT = const(255)
+MAX_SETTING = 9999  # S6: the largest target or number of rounds (kept by the codec)
 
 EMPTY = "empty"
 BUST = "bust"
@@ -225,6 +226,8 @@ def new_game(n_players, rules, first, rng):
     score.check_players(n_players)
     if rules is None:
         rules = score.Rules()
+    if not (1 <= rules.target <= MAX_SETTING and 0 <= rules.rounds <= MAX_SETTING):
+        raise RuleError("S6", "target 1.." + str(MAX_SETTING) + ", rounds 0.." + str(MAX_SETTING))
     if not isinstance(first, int) or first < 0 or first >= n_players:
         raise RuleError("D5", "the first player must be a seat 0.." + str(n_players - 1))
     state = DiceState(n_players, rules)
@@ -513,8 +516,8 @@ def encode_body(state, w):
 def decode_body(r):
     """The state encoded by encode_body; CodecError for anything inconsistent."""
     n = r.u8(score.MIN_PLAYERS, score.MAX_PLAYERS)
-    target = r.u16(1, 9999)
-    rounds = r.u16(0, 9999)
+    target = r.u16(1, MAX_SETTING)
+    rounds = r.u16(0, MAX_SETTING)
     komarami = r.u8(0, 1) == 1
     state = DiceState(n, score.Rules(target, rounds, komarami))
     state.round_no = r.u16(1, 0xFFFF)
