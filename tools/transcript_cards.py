@@ -2,10 +2,10 @@
 
 Runs unchanged under python3 and micropython with byte-identical output. Game i of a run
 uses seed N+i: the deals come from lama.rng.SeededRng(seed), the bots share
-SeededRng(seed ^ transcript.BOT_SEED_SALT), as for dice. See tools/TRANSCRIPT.md.
+SeededRng(seed ^ transcript_lib.BOT_SEED_SALT), as for dice. See tools/TRANSCRIPT.md.
 """
 
-from transcript_lib import UsageError, jobj
+from transcript_lib import BOT_SEED_SALT, UsageError, jobj
 
 
 def _cards(counts):
@@ -50,7 +50,7 @@ def event_json(ev):
     raise ValueError("unknown card event " + str(kind))
 
 
-def play(opts, seed, emit, salt):
+def play(opts, seed, emit):
     """Play one card game with `seed`; emit(line) for every transcript line."""
     from lama import cards
     from lama.card_bots import BOTS
@@ -59,7 +59,7 @@ def play(opts, seed, emit, salt):
 
     choose = [BOTS[name] for name in opts.players]
     rng = SeededRng(seed)
-    bot_rng = SeededRng(seed ^ salt)
+    bot_rng = SeededRng(seed ^ BOT_SEED_SALT)
     komarami = opts.variant == "komarami"
     head = [
         ("ev", "game"),
@@ -89,7 +89,6 @@ def play(opts, seed, emit, salt):
 def run(opts, emit):
     """All the games of a `--game cards` run (transcript.py calls it)."""
     from lama.card_bots import BOTS
-    from transcript import BOT_SEED_SALT
 
     for name in opts.players:
         if name not in BOTS:
@@ -97,5 +96,5 @@ def run(opts, emit):
                 "no card bot named " + repr(name) + "; known: " + ",".join(sorted(BOTS))
             )
     for g in range(opts.games):
-        play(opts, (opts.seed + g) & 0x3FFFFFFF, emit, BOT_SEED_SALT)
+        play(opts, (opts.seed + g) & 0x3FFFFFFF, emit)
     return 0
