@@ -222,3 +222,22 @@ print(json.dumps([panel.seg_remap, panel.com_reversed, panel.pixel(127, 63), mis
 """,
     )
     assert r == [False, False, 1, "OSError"]
+
+
+def test_ssd1306_groups_pages_into_one_transaction_only_when_cheaper(micropython):
+    r = run(
+        micropython,
+        """
+bus, panel, d = setup("ssd1306")
+out = []
+for spans in (((0, 0, 5), (1, 100, 127)), ((2, 10, 20), (3, 12, 22), (4, 10, 21))):
+    for page, lo, hi in spans:
+        d.fill_rect(lo, page * 8, hi - lo + 1, 8, 1)
+    bus.reset_counters()
+    panel.reset_counters()
+    d.show()
+    out.append([bus.transactions, panel.data_bytes, panel.ram_view() == bytes(d.buffer)])
+print(json.dumps(out))
+""",
+    )
+    assert r == [[2, 6 + 28, True], [1, 3 * 13, True]]

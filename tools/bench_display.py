@@ -51,13 +51,14 @@ def scenarios(d):
         d.pixel(64, 40, 1 - d.pixel(64, 40))
 
     return (
-        ("new screen (full frame)", menu(0)),
+        ("menu drawn on a blank panel", menu(0)),
         ("menu cursor moves one row", menu(1)),
         ("menu cursor moves again", menu(2)),
         ("score digits change", score(17)),
         ("six dice rolled", dice((1, 4, 6, 2, 2, 5))),
         ("one pixel", pixel),
         ("nothing changed", lambda: None),
+        ("every page changes (fill)", lambda: d.fill(1)),
     )
 
 

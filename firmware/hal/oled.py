@@ -13,6 +13,7 @@ except ImportError:  # CPython (type checks, tests)
 WIDTH = const(128)
 HEIGHT = const(64)
 PAGES = const(8)
+NONE = const(255)  # span start of an unchanged page
 
 # Control bytes (first byte after the address, SSD1306/SH1106 datasheets, section 8.1.5).
 CTRL_CMD = const(0x00)  # Co=0 D/C=0: all following bytes are commands
@@ -40,9 +41,10 @@ SET_VCOM_DESEL = const(0xDB)
 class Oled(framebuf.FrameBuffer):
     """A 128x64 MONO_VLSB frame buffer whose show() sends the changed pages/column spans.
 
-    Subclasses give the init sequence (`INIT`) and `_send(page0, page1, col0, col1)`,
-    which writes columns col0..col1 of pages page0..page1 to the panel. `_shadow` holds
-    what the panel's RAM holds, so a show() after no change sends nothing."""
+    `_shadow` holds what the panel's RAM holds; show() compares page by page, finds the
+    changed column span of each changed page, and the subclass's `_flush(spans)` sends
+    them in as few transactions as its addressing allows. Subclasses also give the init
+    sequence `INIT` (one command transaction)."""
 
     INIT = b""
 
@@ -53,6 +55,8 @@ class Oled(framebuf.FrameBuffer):
         self.addr = addr
         self.buffer = bytearray(WIDTH * PAGES)
         self._shadow = bytearray(WIDTH * PAGES)
+        self._shadow_mv = memoryview(self._shadow)
+        self._spans = bytearray(2 * PAGES)  # per page: first, last changed column
         self._buf = memoryview(self.buffer)
         self._cmd1 = bytearray(2)  # one command: CTRL_CMD, byte
         self._cmd2 = bytearray(3)  # command + argument
@@ -126,53 +130,46 @@ class Oled(framebuf.FrameBuffer):
         self._orient()
 
     # --- frame transfer -------------------------------------------------------------
-    def _span(self, page):
-        """(first, last) changed column of `page`, or None when the page is unchanged."""
-        base = page * WIDTH
-        buf = self._buf
-        shadow = memoryview(self._shadow)
-        if buf[base : base + WIDTH] == shadow[base : base + WIDTH]:
-            return None
+    def _find_spans(self):
+        """Fill `_spans` with the first and last changed column of each page (first =
+        NONE when the page is unchanged); returns the number of changed pages."""
+        spans = self._spans
+        changed = 0
         a = self.buffer
         s = self._shadow
-        lo = base
-        while a[lo] == s[lo]:
-            lo += 1
-        hi = base + WIDTH - 1
-        while a[hi] == s[hi]:
-            hi -= 1
-        return lo - base, hi - base
+        buf = self._buf
+        shadow = self._shadow_mv
+        for page in range(PAGES):
+            base = page * WIDTH
+            if self._known and buf[base : base + WIDTH] == shadow[base : base + WIDTH]:
+                spans[2 * page] = NONE
+                continue
+            lo = base
+            hi = base + WIDTH - 1
+            if self._known:
+                while a[lo] == s[lo]:
+                    lo += 1
+                while a[hi] == s[hi]:
+                    hi -= 1
+            spans[2 * page] = lo - base
+            spans[2 * page + 1] = hi - base
+            changed += 1
+        return changed
 
     def show(self):
         """Send the pages (column spans) changed since the last show(); returns how many
-        pages were sent. Consecutive changed pages go in one run with one column span."""
-        sent = 0
-        page = 0
-        known = self._known
-        while page < PAGES:
-            span = (0, WIDTH - 1) if not known else self._span(page)
-            if span is None:
-                page += 1
-                continue
-            first = page
-            lo, hi = span
-            page += 1
-            while page < PAGES:
-                nxt = (0, WIDTH - 1) if not known else self._span(page)
-                if nxt is None:
-                    break
-                if nxt[0] < lo:
-                    lo = nxt[0]
-                if nxt[1] > hi:
-                    hi = nxt[1]
-                page += 1
-            self._send(first, page - 1, lo, hi)
-            base = first * WIDTH
-            end = page * WIDTH
-            memoryview(self._shadow)[base:end] = self._buf[base:end]
-            sent += page - first
+        pages changed."""
+        changed = self._find_spans()
+        if changed:
+            self._flush(self._spans)
+            spans = self._spans
+            for page in range(PAGES):
+                if spans[2 * page] != NONE:
+                    base = page * WIDTH
+                    self._shadow_mv[base : base + WIDTH] = self._buf[base : base + WIDTH]
         self._known = True
-        return sent
+        return changed
 
-    def _send(self, page0, page1, col0, col1):
+    def _flush(self, spans):
+        """Send every page whose span in `spans` is not NONE (chip specific)."""
         raise NotImplementedError

@@ -1,6 +1,24 @@
 """SH1106 128x64 OLED (1.3" modules) over I2C: 132-column RAM, page addressing only."""
 
-from hal.oled import CTRL_CMD, CTRL_CMD1, CTRL_DATA, WIDTH, Oled
+from hal.oled import (
+    CTRL_CMD,
+    CTRL_CMD1,
+    CTRL_DATA,
+    DISP_OFF,
+    ENTIRE_ON_RESUME,
+    NONE,
+    NORM_DISPLAY,
+    PAGES,
+    SET_CLOCK_DIV,
+    SET_COM_PINS,
+    SET_DISP_OFFSET,
+    SET_MUX,
+    SET_PRECHARGE,
+    SET_START_LINE,
+    SET_VCOM_DESEL,
+    WIDTH,
+    Oled,
+)
 
 try:
     from micropython import const
@@ -15,29 +33,31 @@ SET_PAGE = const(0xB0)
 SET_COL_LO = const(0x00)
 SET_COL_HI = const(0x10)
 SET_DCDC = const(0xAD)
+SET_PUMP = const(0x30)
 
 _INIT = bytes(
     (
         CTRL_CMD,
-        0xAE,  # display off
-        0xD5, 0x80,  # clock divide / oscillator
-        0xA8, 0x3F,  # multiplex: 64 rows
-        0xD3, 0x00,  # display offset 0
-        0x40,  # start line 0
+        DISP_OFF,
+        SET_CLOCK_DIV, 0x80,
+        SET_MUX, 0x3F,  # 64 rows
+        SET_DISP_OFFSET, 0x00,
+        SET_START_LINE | 0,
         SET_DCDC, 0x8B,  # DC-DC converter on
-        0x32,  # pump voltage 8.0 V
-        0xDA, 0x12,  # COM pins: alternative
-        0xD9, 0x22,  # pre-charge / discharge
-        0xDB, 0x35,  # VCOM deselect level
-        0xA4,  # show RAM
-        0xA6,  # not inverted
+        SET_PUMP | 2,  # pump voltage 8.0 V
+        SET_COM_PINS, 0x12,  # alternative COM pins
+        SET_PRECHARGE, 0x22,
+        SET_VCOM_DESEL, 0x35,
+        ENTIRE_ON_RESUME,
+        NORM_DISPLAY,
     )
 )  # fmt: skip
 
 
 class SH1106(Oled):
-    """SH1106 driver: one transaction per changed page (page + column set with Co=1
-    command bytes, then that page's changed span)."""
+    """SH1106 driver: page addressing only, so one transaction per changed page: page and
+    column (low/high nibble, +2 for the 132-column RAM) as Co=1 command bytes, then that
+    page's changed span as a memoryview slice."""
 
     INIT = _INIT
 
@@ -47,13 +67,17 @@ class SH1106(Oled):
         )
         super().__init__(i2c, addr, flip, contrast)
 
-    def _send(self, page0, page1, col0, col1):
+    def _flush(self, spans):
         h = self._hdr
-        col = col0 + COL_OFFSET
-        h[3] = SET_COL_LO | (col & 0x0F)
-        h[5] = SET_COL_HI | (col >> 4)
         buf = self._buf
-        for page in range(page0, page1 + 1):
+        for page in range(PAGES):
+            lo = spans[2 * page]
+            if lo == NONE:
+                continue
+            hi = spans[2 * page + 1]
+            col = lo + COL_OFFSET
             h[1] = SET_PAGE | page
+            h[3] = SET_COL_LO | (col & 0x0F)
+            h[5] = SET_COL_HI | (col >> 4)
             base = page * WIDTH
-            self.i2c.writevto(self.addr, (h, buf[base + col0 : base + col1 + 1]))
+            self.i2c.writevto(self.addr, (h, buf[base + lo : base + hi + 1]))

@@ -1,6 +1,24 @@
 """SSD1306 128x64 OLED over I2C: init sequence and windowed transfer of changed spans."""
 
-from hal.oled import CTRL_CMD, CTRL_CMD1, CTRL_DATA, WIDTH, Oled
+from hal.oled import (
+    CTRL_CMD,
+    CTRL_CMD1,
+    CTRL_DATA,
+    DISP_OFF,
+    ENTIRE_ON_RESUME,
+    NONE,
+    NORM_DISPLAY,
+    PAGES,
+    SET_CLOCK_DIV,
+    SET_COM_PINS,
+    SET_DISP_OFFSET,
+    SET_MUX,
+    SET_PRECHARGE,
+    SET_START_LINE,
+    SET_VCOM_DESEL,
+    WIDTH,
+    Oled,
+)
 
 try:
     from micropython import const
@@ -14,39 +32,65 @@ SET_MEM_MODE = const(0x20)
 SET_COL_ADDR = const(0x21)
 SET_PAGE_ADDR = const(0x22)
 SET_CHARGE_PUMP = const(0x8D)
+HEADER = const(13)  # bytes of the window header below
+RUN_COST = const(14)  # a transaction's address byte + window header
 
 _INIT = bytes(
     (
         CTRL_CMD,
-        0xAE,  # display off
-        0xD5, 0x80,  # clock divide / oscillator
-        0xA8, 0x3F,  # multiplex: 64 rows
-        0xD3, 0x00,  # display offset 0
-        0x40,  # start line 0
+        DISP_OFF,
+        SET_CLOCK_DIV, 0x80,  # default oscillator
+        SET_MUX, 0x3F,  # 64 rows
+        SET_DISP_OFFSET, 0x00,
+        SET_START_LINE | 0,
         SET_CHARGE_PUMP, 0x14,  # internal charge pump on (3.3 V modules)
-        SET_MEM_MODE, 0x00,  # horizontal addressing
-        0xDA, 0x12,  # COM pins: alternative, no left/right remap
-        0xD9, 0xF1,  # pre-charge
-        0xDB, 0x30,  # VCOMH deselect level
-        0xA4,  # show RAM
-        0xA6,  # not inverted
+        SET_MEM_MODE, 0x00,  # horizontal addressing: a window fills row by row
+        SET_COM_PINS, 0x12,  # alternative COM pins, no left/right remap (128x64)
+        SET_PRECHARGE, 0xF1,
+        SET_VCOM_DESEL, 0x30,
+        ENTIRE_ON_RESUME,
+        NORM_DISPLAY,
     )
 )  # fmt: skip
 
 
 class SSD1306(Oled):
-    """SSD1306 driver: each run of changed pages goes in ONE transaction, the column and
-    page window set with Co=1 command bytes, then the data of the window."""
+    """SSD1306 driver: a run of changed pages goes in ONE transaction: the column and
+    page window as Co=1 command bytes, then the window's data (a memoryview slice per
+    page, or one slice when the window is full width). Consecutive changed pages share a
+    run while that costs fewer bytes than starting another transaction."""
 
     INIT = _INIT
 
     def __init__(self, i2c, addr=0x3C, flip=False, contrast=0x7F):
-        # window header: 6 command bytes each with its Co=1 control byte, then data
         self._hdr = bytearray(
             (CTRL_CMD1, SET_COL_ADDR, CTRL_CMD1, 0, CTRL_CMD1, WIDTH - 1,
-             CTRL_CMD1, SET_PAGE_ADDR, CTRL_CMD1, 0, CTRL_CMD1, 7, CTRL_DATA)
+             CTRL_CMD1, SET_PAGE_ADDR, CTRL_CMD1, 0, CTRL_CMD1, PAGES - 1, CTRL_DATA)
         )  # fmt: skip
         super().__init__(i2c, addr, flip, contrast)
+
+    def _flush(self, spans):
+        page = 0
+        while page < PAGES:
+            lo = spans[2 * page]
+            if lo == NONE:
+                page += 1
+                continue
+            hi = spans[2 * page + 1]
+            first = page
+            page += 1
+            while page < PAGES and spans[2 * page] != NONE:
+                plo = spans[2 * page]
+                phi = spans[2 * page + 1]
+                nlo = lo if lo < plo else plo
+                nhi = hi if hi > phi else phi
+                k = page - first
+                if (k + 1) * (nhi - nlo + 1) > k * (hi - lo + 1) + (phi - plo + 1) + RUN_COST:
+                    break
+                lo = nlo
+                hi = nhi
+                page += 1
+            self._send(first, page - 1, lo, hi)
 
     def _send(self, page0, page1, col0, col1):
         h = self._hdr
