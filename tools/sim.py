@@ -45,13 +45,14 @@ def find_micropython():
     return shutil.which("micropython")
 
 
-def reexec_under_micropython():
-    """CPython: run this script under the MicroPython unix port with the same arguments."""
+def reexec_under_micropython(script=None):
+    """CPython: run `script` (this one by default) under the MicroPython unix port with the
+    same arguments."""
     mp = find_micropython()
     if not mp:
         print("sim.py: micropython not found; run `make play`, or set MICROPYTHON", file=sys.stderr)
         sys.exit(2)
-    os.execv(mp, [mp, os.path.abspath(__file__)] + sys.argv[1:])
+    os.execv(mp, [mp, os.path.abspath(script or __file__)] + sys.argv[1:])
 
 
 def parse(argv):

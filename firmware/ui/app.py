@@ -21,9 +21,12 @@ class App:
 
     `settings` is a ui.settings.Settings (defaults if None), applied to the board at once;
     `save_settings(settings)` is called when the settings screen changed something (the
-    storage layer provides it); `watchdog` is an object with feed(), fed every frame."""
+    storage layer provides it); `watchdog` is an object with feed(), fed every frame;
+    `game_store` is the storage API (ui.saves.Saves) the game and statistics screens use,
+    or None (nothing is saved)."""
 
-    def __init__(self, board, settings=None, save_settings=None, watchdog=None, frame_ms=FRAME_MS):
+    def __init__(self, board, settings=None, save_settings=None, watchdog=None,
+                 frame_ms=FRAME_MS, game_store=None):  # fmt: skip
         if settings is None:
             from ui.settings import Settings
 
@@ -34,6 +37,7 @@ class App:
         self.settings = settings
         self.save_settings_hook = save_settings
         self.watchdog = watchdog
+        self.game_store = game_store
         self.frame_ms = frame_ms
         self.stack = []
         self.running = True

@@ -1,0 +1,186 @@
+"""The app's frame loop and screen stack on the emulated board (MicroPython unix port):
+draws only on change, sleeps when idle, B short = back, B long = menu, watchdog fed,
+a failing screen shows an error instead of crashing."""
+
+SETUP = """
+import json
+from ui_driver import Driver
+from hal.buttons import A, B, DOWN, LONG, PRESS, RELEASE
+from ui.screen import Screen
+out = {}
+"""
+
+
+def run(micropython, body):
+    return micropython.run_json(SETUP + body + "\nprint(json.dumps(out))")
+
+
+def test_idle_frames_sleep_and_send_nothing(micropython):
+    got = run(micropython, """
+d = Driver()
+d.keys("A")
+app, vt, bus = d.app, d.emu.time, d.emu.bus
+f0, dr0, b0, s0, t0 = app.frames, app.draws, bus.bytes, vt.slept_ms, vt.now
+d.run(3000)
+out["frames"] = app.frames - f0
+out["draws"] = app.draws - dr0
+out["bytes"] = bus.bytes - b0
+out["slept"] = vt.slept_ms - s0
+out["elapsed"] = vt.now - t0
+""")
+    assert got["frames"] >= 100  # paced at 25 ms a frame
+    assert got["draws"] == 0 and got["bytes"] == 0
+    assert got["slept"] >= 0.9 * got["elapsed"]  # the loop sleeps, it does not spin
+
+
+def test_a_cursor_move_draws_once_and_sends_less_than_a_frame(micropython):
+    got = run(micropython, """
+d = Driver()
+d.keys("A")
+bus = d.emu.bus
+dr0, b0 = d.app.draws, bus.bytes
+d.press("DOWN")
+out["draws"] = d.app.draws - dr0
+out["bytes"] = bus.bytes - b0
+out["sel"] = d.selected("L.L.A.M.A.")
+""")
+    assert got["draws"] == 1
+    assert 0 < got["bytes"] < 1025
+    assert got["sel"]
+
+
+def test_short_B_goes_back_one_screen_long_B_to_the_menu(micropython):
+    got = run(micropython, """
+d = Driver()
+d.keys("A,A,DOWN,A")  # main menu -> dice setup -> seat 1 -> name editor
+out["deep"] = [type(s).__name__ for s in d.app.stack]
+d.keys("B")
+out["short"] = [type(s).__name__ for s in d.app.stack]
+d.keys("A,B:900")
+out["long"] = [type(s).__name__ for s in d.app.stack]
+out["menu_sel"] = d.selected("LAMA Dice")
+d.keys("B:1500")  # a long press on the menu itself: nothing to go back to
+out["still"] = [type(s).__name__ for s in d.app.stack]
+""")
+    assert got["deep"] == ["MainMenu", "SetupScreen", "NameScreen"]
+    assert got["short"] == ["MainMenu", "SetupScreen"]
+    assert got["long"] == ["MainMenu"]  # and the release after the long press did nothing
+    assert got["menu_sel"]
+    assert got["still"] == ["MainMenu"]
+
+
+def test_screen_that_wants_long_gets_it_and_no_short_press(micropython):
+    got = run(micropython, """
+class Keeper(Screen):
+    wants_long = True
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.seen = []
+    def handle(self, ev):
+        self.seen.append(list(ev))
+d = Driver()
+d.keys("A")
+k = Keeper(d.app)
+d.app.push(k)
+d.keys("B:900")
+out["long"] = k.seen
+k.seen = []
+d.keys("B")
+out["short"] = k.seen
+""")
+    LONG, PRESS, RELEASE, B = 3, 0, 1, 5
+    assert got["long"] == [[LONG, B]]
+    assert got["short"] == [[PRESS, B], [RELEASE, B]]
+
+
+def test_watchdog_is_fed_every_frame(micropython):
+    got = run(micropython, """
+class Dog:
+    n = 0
+    def feed(self):
+        self.n += 1
+from emu.board import configure, make_board
+from ui.app import App
+configure(seed=1, clock="virtual")
+board = make_board()
+dog = Dog()
+app = App(board, watchdog=dog)
+app.start()
+app.run(50)
+out["fed"] = dog.n
+out["frames"] = app.frames
+""")
+    assert got["fed"] == got["frames"] == 50
+
+
+def test_a_failing_screen_shows_an_error_and_A_returns_to_the_menu(micropython):
+    got = run(micropython, """
+class Broken(Screen):
+    def draw(self, fb):
+        raise ValueError("boom")
+d = Driver()
+d.keys("A")
+d.app.push(Broken(d.app))
+d.app.run(3)
+out["top"] = d.top()
+out["says"] = d.shows("Error")
+end = d.emu.buttons.press(A, 80)
+d.app.run(12)
+out["after"] = d.top()
+""")
+    assert got["top"] == "ErrorScreen" and got["says"]
+    assert got["after"] == "MainMenu"
+
+
+def test_stack_operations_call_enter_and_leave(micropython):
+    got = run(micropython, """
+log = []
+class S(Screen):
+    def __init__(self, app, name):
+        Screen.__init__(self, app)
+        self.name = name
+    def enter(self):
+        log.append("enter " + self.name)
+    def leave(self):
+        log.append("leave " + self.name)
+d = Driver()
+d.keys("A")
+app = d.app
+app.push(S(app, "a")); app.push(S(app, "b")); app.replace(S(app, "c")); app.pop(); app.push(S(app, "d")); app.home()
+app.pop()  # the bottom screen stays
+out["log"] = log
+out["stack"] = [type(s).__name__ for s in app.stack]
+""")
+    assert got["log"] == ["enter a", "enter b", "leave b", "enter c", "leave c", "enter a",
+                          "enter d", "leave d", "leave a"]  # fmt: skip
+    assert got["stack"] == ["MainMenu"]
+
+
+def test_button_mashing_never_breaks_the_app(micropython):
+    got = run(micropython, """
+from lama.rng import SeededRng
+rng = SeededRng(7)
+d = Driver()
+import ui.game_launch as gl
+gl.launch = lambda app, setup: None  # stay in the menus
+names = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+errors = 0
+for i in range(400):
+    b = rng.randbelow(6)
+    hold = (30, 80, 700)[rng.randbelow(3)]
+    d.emu.buttons.press(b, hold)
+    for _ in range(1 + hold // 25 + rng.randbelow(3)):
+        try:
+            d.app.step()
+        except Exception as e:
+            errors += 1
+out["errors"] = errors
+out["stack"] = len(d.app.stack)
+out["lit"] = d.emu.panel.lit()
+s = d.app.settings
+from ui.settings import FIELDS
+out["ok"] = all(f[1] <= s.get(f[0]) <= f[2] for f in FIELDS)
+""")
+    assert got["errors"] == 0
+    assert got["stack"] >= 1 and got["ok"]
+

@@ -1,0 +1,226 @@
+"""Scripted sessions through every menu screen on the emulated board, asserting on what the
+panel shows: golden images (host_tests/golden/, made by tools/ui_golden.py and looked at
+once by eye), settings applied live, the language switch, initials editing, setup."""
+
+import json
+import os
+
+import png
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GOLDEN = os.path.join(HERE, "golden")
+
+SETUP = """
+import json
+from ui_driver import Driver
+out = {}
+"""
+
+
+def run(micropython, body):
+    return micropython.run_json(SETUP + body + "\nprint(json.dumps(out))")
+
+
+def test_main_screens_match_their_golden_images(micropython, tmp_path):
+    proc = micropython.run_script(os.path.join(mp_tools(micropython), "ui_golden.py"))
+    images = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert len(images) >= 10
+    differ = []
+    for name, hexed in sorted(images.items()):
+        got = bytes.fromhex(hexed)
+        path = os.path.join(GOLDEN, name + ".bin")
+        assert os.path.exists(path), "no golden image %s: run python3 tools/ui_golden.py" % name
+        with open(path, "rb") as f:
+            want = f.read()
+        if got != want:
+            png.write(str(tmp_path / (name + ".png")), got)
+            differ.append(name)
+    assert not differ, (
+        "screens differ from host_tests/golden: %s (new images in %s; if the change is "
+        "meant, look at them and run python3 tools/ui_golden.py)" % (differ, tmp_path)
+    )
+
+
+def mp_tools(micropython):
+    return micropython.TOOLS
+
+
+def test_every_menu_entry_opens_its_screen_and_B_comes_back(micropython):
+    got = run(micropython, """
+d = Driver()
+out["title"] = d.shows("pocket console") and d.top() == "TitleScreen"
+d.keys("A")
+seen = []
+for i in range(6):
+    d.keys("A")
+    seen.append(d.top())
+    d.keys("B")
+    out["back%d" % i] = d.top()
+    d.keys("DOWN")
+out["seen"] = seen
+""")
+    assert got["title"]
+    assert got["seen"][0] == "SetupScreen" and got["seen"][1] == "SetupScreen"
+    assert got["seen"][3] == "SettingsScreen"
+    assert got["seen"][4] == "RulesMenu"
+    assert got["seen"][5] == "AboutScreen"
+    assert got["seen"][2] in ("StatsScreen", "TextScreen")
+    assert all(got["back%d" % i] == "MainMenu" for i in range(6))
+
+
+def test_settings_apply_live_contrast_flip_sound_repeat(micropython):
+    got = run(micropython, """
+d = Driver()
+panel, board = d.emu.panel, d.board
+out["c0"] = panel.contrast
+d.keys("A,DOWN,DOWN,DOWN,A")      # settings, on Contrast
+d.keys("LEFT,LEFT")               # 6 -> 4
+out["c1"] = panel.contrast
+d.keys("DOWN,RIGHT")              # sound off
+out["muted"] = board.sound.is_muted()
+d.keys("DOWN")
+before = d.image()
+ram = panel.ram_view()
+out["unflipped_is_ram"] = before == ram
+d.keys("A")                       # flip on (the row now says so)
+out["ram"] = panel.ram_view().hex()
+out["flipped"] = d.image().hex()
+d.keys("RIGHT")                   # flip off again
+out["restored"] = d.image() == before
+d.keys("DOWN,RIGHT")              # repeat: normal -> fast
+out["repeat"] = [board.buttons._delay, board.buttons._interval]
+""")
+    from ui.settings import REPEAT_TIMES, contrast_value
+
+    assert got["c1"] == contrast_value(4) and got["c1"] < got["c0"]
+    assert got["muted"] is True
+    assert got["unflipped_is_ram"]
+    assert got["flipped"] == rotate180(got["ram"])  # the glass shows the picture turned
+    assert got["restored"]
+    assert got["repeat"] == list(REPEAT_TIMES[2])
+
+
+def rotate180(hexed):
+    """The 128x64 MONO_VLSB image turned half a turn (as hex)."""
+    src = bytes.fromhex(hexed)
+    out = bytearray(1024)
+    for x in range(128):
+        for y in range(64):
+            if src[(y >> 3) * 128 + x] >> (y & 7) & 1:
+                x2, y2 = 127 - x, 63 - y
+                out[(y2 >> 3) * 128 + x2] |= 1 << (y2 & 7)
+    return out.hex()
+
+
+def test_language_switch_changes_every_screen_at_once(micropython):
+    got = run(micropython, """
+d = Driver()
+d.keys("A,DOWN,DOWN,DOWN,A,DOWN,DOWN,DOWN,DOWN")
+out["en"] = d.shows("Settings") and d.selected("Language")
+d.keys("RIGHT")
+out["fr_title"] = d.shows("Réglages")
+out["fr_row"] = d.selected("Langue Français")
+d.keys("B")
+out["menu"] = [d.shows(w) for w in ("LAMA Dés", "Statistiques", "Règles")]
+d.keys("RIGHT")  # nothing on the menu
+d.keys("DOWN,A,A")  # rules of the dice game, in French
+out["rules"] = d.shows("2 à 6 joueurs.")
+d.keys("B,B,UP,A,DOWN,DOWN,DOWN,DOWN,LEFT")  # back to English
+out["back"] = d.shows("Settings")
+""")
+    assert got["en"]
+    assert got["fr_title"] and got["fr_row"]
+    assert got["menu"] == [True, True, True]
+    assert got["rules"]
+    assert got["back"]
+
+
+def test_initials_editing_names_the_seat_and_reaches_the_game(micropython):
+    got = run(micropython, """
+import ui.game_launch as gl
+seen = []
+gl.launch = lambda app, setup: seen.append(setup)
+d = Driver()
+d.keys("A,A,DOWN,A")           # dice setup, seat 1, edit name
+out["editor"] = d.top()
+d.keys("DOWN,DOWN,A")          # P -> O -> N, next letter
+d.keys("UP,A")                 # 1 -> 2, next
+d.keys("UP,UP,UP,A")           # space -> A -> B -> C, confirm
+out["row"] = d.shows("1 N2C")
+d.keys("DOWN,A")               # seat 2: edit, then cancel with B
+d.keys("UP,B")
+out["row2"] = d.shows("2 EX2")
+d.keys("UP,UP,RIGHT")          # players 3
+d.keys("DOWN,DOWN,DOWN,RIGHT") # seat 3 -> next kind (person, wraps from expert)
+d.keys("DOWN,RIGHT,RIGHT")     # first player: seat 3
+d.keys("DOWN,A")               # start
+s = seen[0]
+out["setup"] = [s.game, s.seats, s.first, s.rules.target, s.valid(), s.people()]
+""")
+    assert got["editor"] == "NameScreen"
+    assert got["row"] and got["row2"]
+    game, seats, first, target, valid, people = got["setup"]
+    assert game == 1 and target == 40 and valid
+    assert seats[0] == ["N2C", "person"]
+    assert seats[1] == ["EX2", "expert"]
+    assert seats[2][1] == "person" and seats[2][0] == "P3"
+    assert first == 2 and people == 2
+
+
+def test_name_editor_refuses_a_blank_name(micropython):
+    got = run(micropython, """
+d = Driver()
+d.keys("A,A,DOWN,A")
+d.keys("DOWN,A,DOWN,DOWN,A")   # P -> space (wraps down), 1 -> ... 
+ed = d.app.top()
+ed.chars = [" ", " ", " "]; ed.pos = 2
+d.keys("A")
+out["still"] = d.top()
+d.keys("B")
+out["row"] = d.shows("1 P1")
+""")
+    assert got["still"] == "NameScreen"
+    assert got["row"]
+
+
+def test_setup_players_wrap_between_2_and_6_S1(micropython):
+    got = run(micropython, """
+d = Driver()
+d.keys("A,A")
+counts = []
+for i in range(6):
+    d.keys("RIGHT")
+    counts.append(d.app.top().n)
+d.keys("LEFT")
+counts.append(d.app.top().n)
+out["counts"] = counts
+""")
+    assert got["counts"] == [3, 4, 5, 6, 2, 3, 2]
+
+
+def test_about_shows_version_board_and_memory(micropython):
+    got = run(micropython, """
+d = Driver()
+d.keys("A,UP,A")
+out["top"] = d.top()
+out["words"] = [d.shows(w) for w in ("About", "Version", "Board", "Free")]
+out["kb"] = d.shows(" KB")
+""")
+    assert got["top"] == "AboutScreen"
+    assert got["words"] == [True, True, True, True] and got["kb"]
+
+
+def test_rules_scroll_stops_at_both_ends(micropython):
+    got = run(micropython, """
+d = Driver()
+d.keys("A,UP,UP,A,A")
+out["first"] = d.shows("2 to 6 players.")
+d.keys("UP")
+out["still_first"] = d.shows("2 to 6 players.")
+d.keys(",".join(["DOWN"] * 40))
+top = d.app.top()
+out["last_visible"] = top.top + 6 == len(top.wrapped())
+out["end"] = d.shows("wins.")
+""")
+    assert got["first"] and got["still_first"]
+    assert got["last_visible"] and got["end"]

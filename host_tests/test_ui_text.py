@@ -1,0 +1,130 @@
+"""String tables (same names in English and French, every character drawable, every label
+fitting its place) and the text helpers (accents, small capitals, word wrap)."""
+
+from ui import accents, glyphs, strings_en, strings_fr
+
+
+def _table(mod):
+    return {k: getattr(mod, k) for k in dir(mod) if k[:1].isupper()}
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            yield from _strings(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+
+
+def test_both_languages_have_the_same_names():
+    en, fr = _table(strings_en), _table(strings_fr)
+    assert sorted(set(en) ^ set(fr)) == []
+    for k in en:
+        assert type(en[k]) is type(fr[k]), k
+        if isinstance(en[k], (tuple, dict)):
+            assert len(en[k]) == len(fr[k]), k
+
+
+def test_every_character_can_be_drawn():
+    for mod in (strings_en, strings_fr):
+        for k, v in _table(mod).items():
+            for s in _strings(v):
+                for ch in s:
+                    assert " " <= ch <= "~" or ch in accents.MARKS, (mod.__name__, k, ch)
+
+
+def test_footer_hints_fit_in_small_capitals():
+    for mod in (strings_en, strings_fr):
+        for k, v in _table(mod).items():
+            if k.startswith("K_"):
+                assert 4 * len(v) - 1 <= 128, (k, v)
+                for ch in v:
+                    base = accents.MARKS.get(ch, (ch,))[0]
+                    assert base.upper() in glyphs.SMALL_CHARS or base in glyphs.SMALL_CHARS, (k, ch)
+
+
+def test_menu_labels_fit_a_row():
+    for mod in (strings_en, strings_fr):
+        for k in ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_RULES", "M_ABOUT"):
+            assert len(getattr(mod, k)) <= 15, k
+        for k in ("MENU", "SETTINGS", "ABOUT", "M_RULES", "GAME_DICE", "GAME_CARDS"):
+            assert len(getattr(mod, k)) <= 16, k
+        assert len(mod.NAME_TITLE) + 1 <= 16
+
+
+def test_settings_rows_fit_label_and_value():
+    for mod in (strings_en, strings_fr):
+        labels = [getattr(mod, k) for k in dir(mod) if k.startswith("S_")]
+        values = list(mod.REPEAT_SPEEDS) + [mod.ON, mod.OFF, mod.ROUNDS_OFF, "100", "8"]
+        for label in labels:
+            assert len(label) <= 10, label
+        for v in values:
+            assert len(v) <= 7, v
+        for name in mod.LANG_NAMES:  # drawn in small capitals when the 8x8 font has no room
+            assert 4 * len(name) <= 128 - 8 - 8 * len(mod.S_LANGUAGE) - 6
+
+
+def test_setup_rows_fit():
+    for mod in (strings_en, strings_fr):
+        for kind in list(mod.BOT_LEVELS.values()) + [mod.KIND_PERSON]:
+            assert len("1 ABC ") + len(kind) <= 15, kind
+        for prefix in list(mod.NAME_BOT.values()) + [mod.NAME_PERSON]:
+            assert 1 <= len(prefix) <= 2
+
+
+DRAW = """
+import framebuf, json
+from ui import gfx
+buf = bytearray(1024)
+fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+def cell(ch, c=1):
+    fb.fill(1 - c)
+    gfx.text(fb, ch, 0, 0, c)
+    return [buf[i] for i in range(8)]
+out = {}
+for ch in "eéèêëaàâiîïoôuùûüçcC?":
+    out[ch] = cell(ch)
+out["inv_é"] = cell("é", 0)
+out["inv_e"] = cell("e", 0)
+out["wrap"] = gfx.wrap("Pose une carte de même valeur que le dessus de la défausse, ou juste au-dessus : 1-2-3-4-5-6-lama")
+out["long"] = gfx.wrap("abcdefghijklmnopqrstuvwxyz court")
+fb.fill(0)
+x = gfx.small(fb, "A:OK", 0, 0)
+out["small"] = [buf[i] for i in range(16)] + [x]
+print(json.dumps(out))
+"""
+
+
+def test_accented_letters_are_their_base_letter_plus_a_mark(micropython):
+    got = micropython.run_json(DRAW)
+    for acc, base in (("é", "e"), ("è", "e"), ("ê", "e"), ("à", "a"), ("ô", "o"), ("ù", "u")):
+        a, b = got[acc], got[base]
+        assert a != b
+        # the letter's own pixels are all there (rows 2-6), the mark is above them
+        for col in range(8):
+            assert a[col] & 0x7C == b[col] & 0x7C
+            assert a[col] & ~b[col] & 0xFF & 0x03 == a[col] & ~b[col] & 0xFF
+    assert got["ç"] != got["c"] and got["ç"] != got["?"]
+    assert got["î"] != got["i"]
+    # on an inverted bar the accent is drawn dark too: the cell is the exact complement
+    assert [v ^ 0xFF for v in got["inv_é"]] == got["é"]
+
+
+def test_wrap_keeps_words_and_width(micropython):
+    got = micropython.run_json(DRAW)
+    for line in got["wrap"] + got["long"]:
+        assert 0 < len(line) <= 16
+    assert " ".join(got["wrap"]).split() == (
+        "Pose une carte de même valeur que le dessus de la défausse, ou juste au-dessus : 1-2-3-4-5-6-lama"
+    ).split()
+    assert got["long"] == ["abcdefghijklmnop", "qrstuvwxyz court"]
+
+
+def test_small_capitals_advance_four_pixels(micropython):
+    got = micropython.run_json(DRAW)
+    cols = got["small"]
+    assert cols[-1] == 16
+    assert any(cols[:3]) and cols[3] == 0  # A, then a blank column
