@@ -171,7 +171,7 @@ def test_name_editor_refuses_a_blank_name(micropython):
     got = run(micropython, """
 d = Driver()
 d.keys("A,A,DOWN,A")
-d.keys("DOWN,A,DOWN,DOWN,A")   # P -> space (wraps down), 1 -> ... 
+d.keys("DOWN,A,DOWN,DOWN,A")   # change two letters, then blank them all
 ed = d.app.top()
 ed.chars = [" ", " ", " "]; ed.pos = 2
 d.keys("A")
