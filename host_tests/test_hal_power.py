@@ -180,8 +180,11 @@ def test_board_object_has_the_contract_attributes(micropython):
 b = make(panel="sh1106")
 names = ["name", "display", "buttons", "clock", "entropy", "sound", "power", "data_dir",
          "wdt_factory"]
+w = make(watchdog=True).wdt_factory(1000)
+w.feed()
 print(json.dumps([[n for n in names if not hasattr(b, n)], b.name, b.free_memory() > 0,
-                  b.display.width, b.display.height, b.emu.panel.lit()]))
+                  b.display.width, b.display.height, b.emu.panel.lit(), b.wdt_factory,
+                  w.feeds]))
 """,
     )
-    assert r == [[], "emulated-sh1106", True, 128, 64, True]
+    assert r == [[], "emulated-sh1106", True, 128, 64, True, None, 1]

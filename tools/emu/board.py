@@ -7,7 +7,8 @@ Options (set by the simulator or a test BEFORE make_board(), or from the environ
               data_dir=path,                 # env EMU_DATA_DIR, default ".emu-data"
               clock="virtual" | "real",      # env EMU_CLOCK; virtual time moves in sleep_ms
               sleep_hook=None | callable,    # real clock: does the sleeping (key polling)
-              buzzer=True, flip=False, contrast=0x7F)
+              buzzer=True, flip=False, contrast=0x7F,
+              watchdog=False)                # True: wdt_factory = emu.wdt (virtual time)
 
 make_board() returns the hal Board with one more attribute, `emu`, holding the parts:
 emu.bus (I2CBus: byte/transaction counters), emu.panel (what the glass shows),
@@ -104,7 +105,12 @@ def make_board():
     seed = cfg["seed"]
     entropy = Entropy(seeded_source(seed) if seed is not None else None)
     data_dir = cfg["data_dir"]
+    wdt_factory = None
+    if cfg["watchdog"]:
+        from emu.wdt import factory
+
+        wdt_factory = factory(time)
     board = assemble("emulated-" + kind, display, pins.pins, clock, IRQ_FALLING, entropy,
-                     sound, data_dir, None, cfg["contrast"])  # fmt: skip
+                     sound, data_dir, wdt_factory, cfg["contrast"])  # fmt: skip
     board.emu = Emu(bus, panel, time, pins, pwm)
     return board

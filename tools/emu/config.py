@@ -19,6 +19,7 @@ def _defaults():
         "buzzer": True,
         "flip": False,
         "contrast": 0x7F,
+        "watchdog": False,
     }
 
 
