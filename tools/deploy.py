@@ -27,7 +27,7 @@ KEEP_SOURCE = ("main.py", "boot.py")  # run by the board at boot: must stay .py
 DATA = "data"  # /data/: the saves, never touched by a flash
 RPI_VID = 0x2E8A  # Raspberry Pi: MicroPython's rp2 USB serial port
 CHUNK = 2048  # bytes written per exec while copying
-TIMEOUT_S = 10
+TIMEOUT_S = float(os.environ.get("FLASH_TIMEOUT", "10"))  # s to wait for the board
 BOOTSEL_DRIVES = ("RPI-RP2", "RP2350")
 
 

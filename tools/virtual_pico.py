@@ -261,7 +261,9 @@ class VirtualPico:
         self.to_host_write()
 
     def stop(self, *_):
+        """Signal handler: leave the loop at once (close() then kills the interpreter)."""
         self.stopping = True
+        raise SystemExit(0)
 
     def close(self):
         if self.interp is not None:

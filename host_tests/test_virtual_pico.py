@@ -1,0 +1,185 @@
+"""The virtual Pico (tools/virtual_pico.py): a board's REPL protocol on a pty, littlefs image root."""
+
+import os
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+from vpico_host import ROOT, VirtualPico, alive, children, mpremote
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ptys, /proc")
+
+RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
+
+
+@pytest.fixture
+def vpico(tmp_path):
+    vp = VirtualPico(str(tmp_path / "flash.img"))
+    yield vp
+    vp.stop()
+    assert vp.leftovers() == [], "processes left behind"
+
+
+@pytest.fixture
+def transport(vpico):
+    from mpremote.transport_serial import SerialTransport
+
+    t = SerialTransport(vpico.device, timeout=5)
+    yield t
+    t.close()
+
+
+def read_until(t, ending, timeout=5):
+    data = t.read_until(1, ending, timeout=timeout, timeout_overall=timeout)
+    assert data.endswith(ending), data
+    return data
+
+
+def test_prints_its_device_first_and_formats_a_pico_sized_image(vpico):
+    assert vpico.device.startswith("/dev/pts/")
+    out = mpremote(vpico.device, "df").stdout
+    assert os.path.getsize(vpico.image) == 352 * 4096
+    row = [ln.split() for ln in out.splitlines() if ln.rstrip().endswith(" /")][0]
+    assert row[0] == "<VfsLfs2>" and row[1] == str(352 * 4096), out
+    assert mpremote(vpico.device, "fs", "ls").stdout.strip() == "ls :"  # nothing but littlefs
+
+
+def test_files_persist_across_soft_resets_and_restarts(tmp_path, vpico):
+    src = tmp_path / "note.txt"
+    src.write_bytes(b"kept\n" * 300)
+    mpremote(vpico.device, "fs", "mkdir", ":data", "+", "fs", "cp", str(src), ":data/note.txt")
+    mpremote(vpico.device, "soft-reset")
+    assert mpremote(vpico.device, "fs", "cat", ":data/note.txt").stdout == "kept\n" * 300
+    vpico.stop()
+    again = VirtualPico(vpico.image)
+    try:
+        out = mpremote(again.device, "exec", "print(open('/data/note.txt').read(5))").stdout
+        assert out.strip() == "kept"
+    finally:
+        again.stop()
+        assert again.leftovers() == []
+
+
+def test_raw_repl_soft_reboot_and_plain_raw_exec(transport):
+    t = transport
+    t.serial.write(b"\r\x03")
+    t.serial.write(b"\r\x01")
+    read_until(t, RAW_BANNER + b">")
+    t.serial.write(b"\x04")  # Ctrl-D on an empty raw line: soft reset
+    read_until(t, b"OK\r\nMPY: soft reboot\r\n" + RAW_BANNER + b">")
+    t.serial.write(b"x = 6 * 7\nprint(x)\x04")  # the plain raw REPL, no raw-paste
+    assert t.serial.read(2) == b"OK"
+    assert t.follow(5) == (b"42\r\n", b"")
+    read_until(t, b">")
+    t.serial.write(b"print(x + 1)\x04")  # globals live on between executions
+    assert t.serial.read(2) == b"OK"
+    assert t.follow(5) == (b"43\r\n", b"")
+    t.serial.write(b"1/0\x04")
+    read_until(t, b">OK")
+    out, err = t.follow(5)
+    assert out == b"" and err.endswith(b"ZeroDivisionError: divide by zero\r\n"), err
+    assert b'File "<stdin>", line 1' in err
+
+
+def test_raw_paste_mode_with_flow_control(transport):
+    t = transport
+    t.enter_raw_repl(soft_reset=False)
+    read_until(t, b">")
+    t.serial.write(b"\x05A\x01")
+    assert t.serial.read(2) == b"R\x01"
+    t.serial.write(b"\x03")  # leave it again cleanly (Ctrl-C ends the paste)
+    read_until(t, b"KeyboardInterrupt: \r\n\x04")
+    code = "s = 0\n" + "".join("s += %d\n" % i for i in range(200)) + "print(s)\n"
+    assert len(code) > 4 * 128  # several flow-control windows
+    assert t.exec(code) == b"19900\r\n"
+    assert t.use_raw_paste  # mpremote did not have to fall back
+
+
+def test_ctrl_c_interrupts_running_code(transport):
+    t = transport
+    t.enter_raw_repl(soft_reset=False)
+    t.exec_raw_no_follow("import time\nwhile True:\n    time.sleep_ms(5)\n")
+    time.sleep(0.3)
+    t.serial.write(b"\x03")
+    out, err = t.follow(5)
+    assert err.endswith(b"KeyboardInterrupt: \r\n"), err
+    assert t.exec("print('alive')") == b"alive\r\n"
+
+
+def test_boot_py_and_main_py_run_like_on_a_board(transport):
+    t = transport
+    t.enter_raw_repl(soft_reset=False)
+    t.fs_writefile("boot.py", b"print('boot ran')\n")
+    t.fs_writefile("main.py", b"import time\nprint('main ran')\nwhile True:\n time.sleep_ms(10)\n")
+    t.serial.write(b"\x04")  # soft reset in the raw REPL: boot.py only
+    data = read_until(t, RAW_BANNER + b">")
+    assert b"soft reboot\r\nboot ran\r\n" in data and b"main ran" not in data
+    t.exit_raw_repl()
+    read_until(t, b">>> ")
+    t.serial.write(b"\x04")  # soft reset in the friendly REPL: boot.py then main.py
+    read_until(t, b"MPY: soft reboot\r\nboot ran\r\nmain ran\r\n")
+    t.enter_raw_repl(soft_reset=False)  # mpremote's Ctrl-C stops main.py
+    t.exec("import os\nos.remove('main.py')\nos.remove('boot.py')")
+
+
+def test_friendly_repl_echoes_and_prints_results(transport):
+    t = transport
+    t.enter_raw_repl(soft_reset=False)
+    t.exit_raw_repl()
+    read_until(t, b'Type "help()" for more information.\r\n>>> ')
+    t.serial.write(b"7 * 6\r")
+    read_until(t, b"7 * 6\r\n42\r\n>>> ")
+    t.serial.write(b"for i in range(2):\r")
+    read_until(t, b"... ")
+    t.serial.write(b" print(i)\r\r")
+    read_until(t, b"0\r\n1\r\n>>> ")
+
+
+def test_machine_reset_restarts_the_interpreter(vpico, transport):
+    t = transport
+    t.enter_raw_repl(soft_reset=False)
+    before = vpico.interpreter_pids()
+    t.exec("x = 1")
+    t.exec_raw_no_follow("import machine\nmachine.reset()")
+    read_until(t, b">>> ")  # power-on: the friendly REPL
+    t.enter_raw_repl(soft_reset=False)
+    assert t.exec("print('x' in globals())") == b"False\r\n"
+    assert vpico.interpreter_pids() != before
+
+
+def test_stops_when_its_parent_goes_away(tmp_path):
+    parent = textwrap.dedent(
+        """
+        import subprocess, sys, time
+        p = subprocess.Popen([sys.executable, %r, "--image", %r], stdout=subprocess.PIPE)
+        p.stdout.readline()
+        print(p.pid, flush=True)
+        time.sleep(1)
+        """
+        % (os.path.join(ROOT, "tools", "virtual_pico.py"), str(tmp_path / "img"))
+    )
+    proc = subprocess.Popen([sys.executable, "-c", parent], stdout=subprocess.PIPE, text=True)
+    pid = int(proc.stdout.readline().strip())
+    end = time.monotonic() + 5
+    kids = children(pid)
+    while not kids and time.monotonic() < end:  # the interpreter starts after the path
+        time.sleep(0.02)
+        kids = children(pid)
+    assert kids and alive(pid)  # the virtual Pico and its interpreter run...
+    proc.wait(timeout=10)  # ...until their parent exits
+    end = time.monotonic() + 5
+    while (alive(pid) or any(alive(k) for k in kids)) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert not alive(pid) and not any(alive(k) for k in kids)
+
+
+def test_emulated_board_without_firmware_still_serves(tmp_path):
+    vp = VirtualPico(str(tmp_path / "img"), board="emulated")
+    try:
+        assert mpremote(vp.device, "exec", "print(1 + 1)").stdout.strip() == "2"
+    finally:
+        err = vp.stop()
+    assert "emulated board not loaded" in err  # no hal/ on a blank device: said on stderr
+    assert vp.leftovers() == []
