@@ -59,7 +59,7 @@ class CardsScreen(GameScreen):
                 self.items.append(a[1])
         self.items.append(-1)  # draw: listed even when not allowed (says why)
         self.items.append(-2)  # quit
-        self.cursor = 0
+        self.cursor = 0 if (len(self.items) > 2 or not self.draw_refusal()) else 1
         if ses.people() >= 2 and self.shown_seat != t:
             self.push_panel(CurtainPanel(self, t))
 
@@ -187,7 +187,7 @@ class CardsScreen(GameScreen):
             button_bar(fb, (T.G_PLAY, T.G_DRAW, T.G_QUIT), sel, 50, off)
             if self.note_text:
                 line = self.note_text
-            elif sel == 1 and refusal:
+            elif refusal and (sel == 1 or not playable):
                 line = refusal
             elif not playable:
                 line = T.G_NO_PLAY + SYMBOLS[st.top]

@@ -3,7 +3,6 @@ menu with quit-to-menu, game over with rematch, pass-the-device curtain, hint) a
 GameScreen base that runs computer players' turns step by step."""
 
 from hal.buttons import A, B, DOWN, LEFT, LONG, PRESS, REPEAT, RIGHT, UP
-from lama.score import tokens as token_split
 from ui import gfx, lang
 from ui.game_hint import action_words, hint
 from ui.game_layout import button_bar, cards_text, fit, small_right, token, tokens
@@ -81,8 +80,6 @@ class RoundEndPanel(Panel):
                 small_right(fb, "-", 90, y + 1)
                 token(fb, ev[4][i], 90, y - 1)
             small_right(fb, str(ev[5][i]), 127, y + 1)
-            if i == ses.state.turn:
-                gfx.small(fb, "<", 100, y + 1)
         gfx.footer(fb, T.G_K_NEXT if ses.result is None else T.G_K_RESULT)
 
     def handle(self, ev):
@@ -105,11 +102,10 @@ class ScoresPanel(Panel):
             gfx.small(fb, ses.names[i], 0, y + 1)
             gfx.small(fb, ses.bots[i] and T.G_BOT_MARK or "", 14, y + 1)
             sc = ses.state.scores[i]
-            small_right(fb, str(sc), 30, y + 1)
-            b, w = token_split(sc)
-            tokens(fb, sc, 34, y - 1, 94)
-            if b + w == 0:
-                gfx.small(fb, "-", 36, y + 1)
+            small_right(fb, str(sc), 38, y + 1)
+            tokens(fb, sc, 42, y - 1, 86)
+            if sc == 0:
+                gfx.small(fb, "-", 44, y + 1)
         gfx.footer(fb, T.G_K_BACK)
 
     def handle(self, ev):

@@ -44,7 +44,8 @@ def die(fb, face, x, y, marked):
 
 
 def token(fb, value, x, y):
-    """S2: a token icon, black (10 points, filled) or white (1 point, a ring)."""
+    """S2: a token icon, black (10 points) or white (1 point); on the lit-on-dark panel a
+    white token is a lit disc and a black one a dark disc in a ring."""
     gfx.icon(fb, icons.TOKEN_BLACK if value == 10 else icons.TOKEN_WHITE, x, y, 1)
 
 
