@@ -100,6 +100,24 @@ out["repeat"] = [board.buttons._delay, board.buttons._interval]
     assert got["repeat"] == list(REPEAT_TIMES[2])
 
 
+def test_settings_are_saved_on_leaving_and_come_back_at_the_next_boot(micropython):
+    got = run(micropython, """
+d = Driver()
+d.keys("A,DOWN,DOWN,DOWN,A,LEFT,DOWN,DOWN,A")   # contrast 5, flip on
+out["kept_while_open"] = d.saves.load_settings().contrast
+d.keys("B")
+d2 = Driver(fresh=False)
+s = d2.app.settings
+out["boot"] = [s.contrast, s.flip]
+out["panel"] = d2.emu.panel.contrast
+""")
+    from ui.settings import contrast_value
+
+    assert got["kept_while_open"] == 6  # written once, when the screen is left
+    assert got["boot"] == [5, 1]
+    assert got["panel"] == contrast_value(5)
+
+
 def rotate180(hexed):
     """The 128x64 MONO_VLSB image turned half a turn (as hex)."""
     src = bytes.fromhex(hexed)

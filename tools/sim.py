@@ -20,6 +20,7 @@ KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
 TAP_MS = 80  # how long a headless press holds the button
 GAP_MS = 120  # time after each release before the next key
 SETTLE_MS = 400  # time run after the last key
+START_MS = 300  # time the first screen shows before the first key
 
 
 def _dirname(p):
@@ -120,12 +121,13 @@ def set_path():
 
 
 def make_board(opts, **extra):
+    """The emulated board, built the way the device builds its own: main.load_board()."""
     from emu.board import configure
 
     configure(panel=opts["panel"], seed=opts["seed"], **extra)
-    import board
+    import main
 
-    return board.make_board()
+    return main.load_board()
 
 
 # --- headless ----------------------------------------------------------------------------
@@ -194,6 +196,8 @@ def _clear_dir(path):
 
 
 def headless(opts):
+    """Boot the firmware as main.py does (ui.startup.run) on virtual time, with the key
+    presses scheduled ahead, and record a frame whenever the panel changed."""
     out = opts["out"].rstrip("/") or "."
     _mkdirs(out)
     _clear_frames(out)
@@ -201,28 +205,30 @@ def headless(opts):
     _clear_dir(data)
     _mkdirs(data)
     board = make_board(opts, clock="virtual", data_dir=data)
-    from ui.app import App
-
-    app = App(board)
-    app.start()
+    if board is None:
+        return 1
     rec = Recorder(board, out)
-    vt = board.emu.time
+    clock = board.clock
+    sleep = clock.sleep_ms
+
+    def sleep_and_record(ms):
+        rec.capture()  # the frame just shown
+        sleep(ms)
+
+    clock.sleep_ms = sleep_and_record
     pins = board.emu.buttons
-
-    def run_until(t):
-        while vt.now < t:
-            app.step()
-            rec.capture()
-
-    app.step()
-    rec.capture()
+    t = board.emu.time.now + START_MS
     for button, ms in opts["script"]:
-        if button < 0:
-            run_until(vt.now + ms)
-        else:
-            end = pins.press(button, ms)
-            run_until(end + GAP_MS)
-    run_until(vt.now + SETTLE_MS)
+        if button >= 0:
+            pins.press(button, ms, at_ms=t)
+            t += GAP_MS
+        t += ms
+    t += SETTLE_MS
+    from ui.app import FRAME_MS
+    from ui.startup import run
+
+    run(board, frames=(t - board.emu.time.now) // FRAME_MS + 1)
+    rec.capture()
     print("sim: %d frames written to %s" % (rec.count, out))
     return 0
 
@@ -428,12 +434,12 @@ def interactive(opts):
     player = Player(term)
     try:
         board = make_board(opts, clock="real", sleep_hook=player.sleep)
+        if board is None:
+            return 1
         player.attach(board)
-        from ui.app import App
+        from ui.startup import run
 
-        app = App(board)
-        app.start()
-        app.run()
+        run(board)  # what main.py runs on the device
     except SystemExit:
         pass
     finally:

@@ -7,17 +7,28 @@ from sim import GAP_MS, KEY_NAMES, parse_keys
 
 
 class Driver:
-    """A fresh emulated board with the app at its title screen (one frame run)."""
+    """A fresh emulated board with the app at its title screen (one frame run), its
+    storage (ui.saves) in `data_dir` (emptied first when `fresh`), as ui.startup wires it on the device
+    (without the watchdog and the continue prompt, which have their own tests)."""
 
-    def __init__(self, seed=1, panel="ssd1306", data_dir=".emu-data-test", settings=None):
+    def __init__(self, seed=1, panel="ssd1306", data_dir=".emu-data-ui", settings=None,
+                 fresh=True):  # fmt: skip
         from emu.board import configure, make_board
+        from sim import _clear_dir, _mkdirs
 
+        if fresh:
+            _clear_dir(data_dir)
+        _mkdirs(data_dir)
         configure(panel=panel, seed=seed, clock="virtual", data_dir=data_dir)
         self.board = make_board()
         self.emu = self.board.emu
         from ui.app import App
+        from ui.saves import Saves
 
-        self.app = App(self.board, settings=settings)
+        self.saves = Saves(data_dir)
+        if settings is None:
+            settings = self.saves.load_settings()
+        self.app = App(self.board, settings, self.saves.save_settings, game_store=self.saves)
         self.app.start()
         self.app.step()
 

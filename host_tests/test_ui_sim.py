@@ -1,0 +1,110 @@
+"""tools/sim.py: headless frames (PNG + display RAM), clear errors for bad arguments and for
+no terminal, and the interactive mode driven through a pseudo-terminal."""
+
+import os
+import select
+import subprocess
+import sys
+import time
+
+import mp
+from PIL import Image
+
+SIM = os.path.join(mp.TOOLS, "sim.py")
+
+
+def sim(args, **kw):
+    env = dict(os.environ, MICROPYTHON=mp.micropython_path())
+    return subprocess.run([sys.executable, SIM] + args, capture_output=True, text=True,
+                          timeout=120, env=env, cwd=mp.ROOT, **kw)  # fmt: skip
+
+
+def test_headless_writes_each_changed_frame_as_png_and_ram(tmp_path):
+    out = tmp_path / "frames"
+    proc = sim(["--headless", "--keys", "A,DOWN,DOWN,A,B:800", "--out", str(out), "--seed", "5"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    pngs = sorted(p for p in os.listdir(out) if p.endswith(".png"))
+    bins = sorted(p for p in os.listdir(out) if p.endswith(".bin"))
+    # title, menu, two cursor moves, statistics, back to the menu by the long press
+    assert pngs == ["%04d.png" % i for i in range(6)]
+    assert [b[:4] for b in bins] == [p[:4] for p in pngs]
+    for name in pngs:
+        im = Image.open(out / name)
+        assert im.size == (512, 256)
+        ram = (out / (name[:4] + ".bin")).read_bytes()
+        assert len(ram) == 1024
+        # the PNG is the RAM scaled 4x, white on black (the panel is not flipped here)
+        px = im.convert("L").load()
+        for x, y in ((5, 1), (20, 12), (64, 30), (100, 60), (127, 63)):
+            lit = ram[(y >> 3) * 128 + x] >> (y & 7) & 1
+            assert (px[4 * x + 1, 4 * y + 2] > 0) == bool(lit)
+    frames = [(out / p).read_bytes() for p in bins]
+    assert frames[3] != frames[4] and frames[5] == frames[3]  # back where it was
+
+
+def test_headless_is_reproducible_with_a_seed(tmp_path):
+    a = sim(["--headless", "--keys", "A,A,RIGHT", "--out", str(tmp_path / "a"), "--seed", "9"])
+    b = sim(["--headless", "--keys", "A,A,RIGHT", "--out", str(tmp_path / "b"), "--seed", "9"])
+    assert a.returncode == b.returncode == 0
+    names = sorted(os.listdir(tmp_path / "a"))
+    assert names == sorted(os.listdir(tmp_path / "b"))
+    for n in names:
+        if n.endswith(".bin"):
+            assert (tmp_path / "a" / n).read_bytes() == (tmp_path / "b" / n).read_bytes()
+
+
+def test_bad_arguments_say_what_is_wrong(tmp_path):
+    for args, word in (
+        (["--headless", "--keys", "A,JUMP", "--out", str(tmp_path)], "unknown key"),
+        (["--headless", "--keys", "A:x", "--out", str(tmp_path)], "bad time"),
+        (["--headless", "--keys", "A"], "needs --out"),
+        (["--seed", "abc"], "whole number"),
+        (["--frobnicate"], "unknown argument"),
+    ):
+        proc = sim(args)
+        assert proc.returncode == 2
+        assert word in proc.stdout and "usage:" in proc.stdout
+
+
+def test_no_terminal_gives_a_clear_message():
+    proc = sim([], stdin=subprocess.DEVNULL)
+    assert proc.returncode == 1
+    assert "no terminal" in proc.stdout and "--headless" in proc.stdout
+
+
+def test_interactive_mode_in_a_pseudo_terminal(tmp_path):
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the simulator on the pty
+        os.chdir(tmp_path)
+        os.execv(mp.micropython_path(), [mp.micropython_path(), SIM])
+    out = bytearray()
+
+    def pump(seconds):
+        end = time.time() + seconds
+        while time.time() < end:
+            r, _, _ = select.select([fd], [], [], 0.05)
+            if r:
+                try:
+                    data = os.read(fd, 65536)
+                except OSError:
+                    return
+                out.extend(data)
+                if b"\x1b[6n" in data:  # the size query: answer "50 rows, 200 columns"
+                    os.write(fd, b"\x1b[50;200R")
+
+    try:
+        pump(1.5)
+        for key in (b"z", b"\x1b[B", b"\x1b[B", b"\x1b[B", b"\r"):  # menu, to Settings, open
+            os.write(fd, key)
+            pump(0.3)
+        os.write(fd, b"q")
+        pump(1.0)
+    finally:
+        _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    text = out.decode("utf-8", "replace")
+    assert "\u2580" in text or "\u2584" in text  # drawn with half blocks on a big terminal
+    assert "q: quit" in text
+    assert text.count("\x1b[H") >= 4  # redrawn after each key
