@@ -12,7 +12,7 @@ hazards in 1/64), so CPython and MicroPython choose alike.
 
 from lama import dice
 from lama import dice_values as _tab
-from lama.dice_rank import rank
+from lama.dice_rank import MAX_CARDS, STEPS
 from lama.score import round_points, token_to_return
 from lama.symbols import N_SYMBOLS
 
@@ -98,6 +98,7 @@ class _Ctx:
         self.row = view.rows[me]
         self.llama = view.llama_row
         self.alone = dice.alone(view)
+        self.discard = 0
         self.token = token_to_return(view.scores[me])
         big = self.token >= 10
         if self.alone:
@@ -109,13 +110,32 @@ class _Ctx:
 
     def leaf(self, row):
         """Value (in 1/(SCALE*64) points) of ending the bot's turn with `row`."""
+        # one pass: cards n, S3 points q, and lama.dice_rank.rank(row) as r (-1: too big)
         n = 0
-        for c in row:
+        q = 0
+        r = 0
+        left = MAX_CARDS
+        for i in range(6):
+            c = row[i]
+            if c:
+                n += c
+                q += i + 1
+                if r >= 0:
+                    if c > left:
+                        r = -1
+                    else:
+                        g = STEPS[i]
+                        r += g[left] - g[left - c]
+                        left -= c
+        c = row[6]
+        if c:
             n += c
+            q += 10
+            if r >= 0:
+                r = -1 if c > left else r + c
         if n == 0:
             return -self.token * _SCALE * _H
-        q = round_points(row) * _SCALE
-        r = rank(row)
+        q *= _SCALE
         if r < 0:
             return q * _H  # beyond the tables: valued as if it then quit
         v = self.table[r] - _OFFSET
@@ -129,9 +149,14 @@ class _Ctx:
         return round_points(row) * _SCALE * _H
 
 
+_LEFT = bytearray(N_SYMBOLS)  # the row after a discard being weighed
+_AFTER = bytearray(N_SYMBOLS)  # the row after a take or a bust being weighed
+
+
 def _best_discard(ctx, row, cls, i):
-    """(least leaf, discard) over the non-empty discards D9 allows from `row` for the roll
-    packed at cls[i:i+7]; (None, None) when nothing matches."""
+    """The least leaf over the non-empty discards D9 allows from `row` for the roll packed
+    at cls[i:i+7] (None when nothing matches); ctx.discard says which, as d0*9+d1*3+d2
+    of the roll's three (symbol, count) slots."""
     s0 = cls[i + 1]
     s1 = cls[i + 3]
     s2 = cls[i + 5]
@@ -139,40 +164,42 @@ def _best_discard(ctx, row, cls, i):
     m1 = row[s1] if row[s1] < cls[i + 4] else cls[i + 4]
     m2 = row[s2] if row[s2] < cls[i + 6] else cls[i + 6]
     if m0 + m1 + m2 == 0:
-        return None, None
-    left = bytearray(row)
+        return None
+    left = _LEFT
+    for s in range(N_SYMBOLS):
+        left[s] = row[s]
     best = None
-    best_d = None
     for d0 in range(m0 + 1):
+        left[s0] -= d0
         for d1 in range(m1 + 1):
+            left[s1] -= d1
             for d2 in range(m2 + 1):
-                if d0 + d1 + d2 == 0:
-                    continue
-                left[s0] -= d0
-                left[s1] -= d1
-                left[s2] -= d2
-                v = ctx.leaf(left)
-                if best is None or v < best:
-                    best = v
-                    best_d = (s0, d0, s1, d1, s2, d2)
-                left[s0] += d0
-                left[s1] += d1
-                left[s2] += d2
-    return best, best_d
+                if d0 + d1 + d2:
+                    left[s2] -= d2
+                    v = ctx.leaf(left)
+                    if best is None or v < best:
+                        best = v
+                        ctx.discard = d0 * 9 + d1 * 3 + d2
+                    left[s2] += d2
+            left[s1] += d1
+        left[s0] += d0
+    return best
 
 
-def _discard_counts(d):
-    """The 7-count of a discard as _best_discard describes it."""
+def _discard_counts(rec, code):
+    """The 7-count of the discard `code` (see _best_discard) for the roll packed in rec."""
     out = bytearray(N_SYMBOLS)
-    out[d[0]] += d[1]
-    out[d[2]] += d[3]
-    out[d[4]] += d[5]
+    out[rec[1]] += code // 9
+    out[rec[3]] += (code // 3) % 3
+    out[rec[5]] += code % 3
     return bytes(out)
 
 
 def _take_value(ctx, row, s):
     """Value of taking llama-row card s (D10); the last one ends the round (D18)."""
-    after = bytearray(row)
+    after = _AFTER
+    for j in range(N_SYMBOLS):
+        after[j] = row[j]
     after[s] += 1
     left = 0
     for c in ctx.llama:
@@ -194,9 +221,9 @@ def _miss_value(ctx, row, cls, i):
                 if best is None or v < best:
                     best = v
     if best is None:
-        bust = bytearray(row)
+        bust = _AFTER
         for s in range(N_SYMBOLS):
-            bust[s] += ctx.llama[s]
+            bust[s] = row[s] + ctx.llama[s]
         best = ctx.end(bust)
     return best
 
@@ -207,7 +234,7 @@ def roll_value(ctx):
     total = _N_LLL * (ctx.leaf(row) - ctx.token * _SCALE * _H)
     cls = _CLASSES
     for i in range(0, len(cls), _REC):
-        v, _ = _best_discard(ctx, row, cls, i)
+        v = _best_discard(ctx, row, cls, i)
         if v is None:
             v = _miss_value(ctx, row, cls, i)
         total += cls[i] * v
@@ -223,8 +250,9 @@ def choose_expert(view, actions, rng):
         quit_value = round_points(row) * _SCALE * _H * 216
         return (dice.ROLL,) if roll_value(ctx) < quit_value else (dice.QUIT,)
     if kind == dice.DISCARD:
-        _, d = _best_discard(ctx, row, _packed(view.dice), 0)
-        d = _discard_counts(d)
+        rec = _packed(view.dice)
+        _best_discard(ctx, row, rec, 0)
+        d = _discard_counts(rec, ctx.discard)
         for a in actions:
             if a[1] == d:
                 return a

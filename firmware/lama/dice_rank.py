@@ -13,6 +13,8 @@ def _binom(n, k):
 # _G[L][m] = C(m + L + 1, L + 1): rows of L+1 symbols with at most m cards.
 _G = tuple(tuple(_binom(m + L + 1, L + 1) for m in range(MAX_CARDS + 1)) for L in range(7))
 N_ROWS = _G[6][MAX_CARDS]  # rows of 7 symbols with at most MAX_CARDS cards
+# STEPS[i][s] - STEPS[i][s - c]: rows ranked before a row whose symbol i is c, at s cards left
+STEPS = tuple(_G[6 - i] for i in range(6))
 
 
 def rank(row):
@@ -25,7 +27,7 @@ def rank(row):
         if c > s:
             return -1
         if c:
-            g = _G[6 - i]
+            g = STEPS[i]
             r += g[s] - g[s - c]
             s -= c
     if row[6] > s:
