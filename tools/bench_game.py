@@ -1,0 +1,157 @@
+"""Benchmark of the game screens (`make bench BENCH=game`), under the MicroPython unix port:
+
+- per button press during whole scripted games (one person, five computer players, A
+  pressed through their steps): processing time of the frame that handles the press, and
+  the bytes sent to the panel from that press to the next one (median, 95th percentile);
+- the smallest heap (`micropython -X heapsize=N`, bisected) in which a scripted 6-player
+  game of each kind runs through to the game-over page, next to the heap the emulated
+  board and the app need on their own (so the game's share can be read off).
+
+Run with python3 (it starts micropython itself) or `python3 tools/bench_game.py --quick`."""
+
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+PRESSES = r"""
+import sys, time, json
+sys.path.insert(0, "tools")
+from game_drive import Driver
+from game_play import play
+bots = [None, "cautious", "expert", "random", "cautious", "expert"]
+names = ["ANA", "BOB", "CAT", "DAN", "EVE", "FOX"]
+res = {}
+for game in (1, 2):
+    times = []
+    sent = []
+    for seed in SEEDS:
+        d = Driver(game, names, bots, seed=seed)
+        app = d.app
+        bus = d.board.emu.bus
+        step = app.step
+        deliver = app._deliver
+        flag = [0]
+        def _deliver(ev):
+            if ev[0] == 0:  # PRESS
+                flag[0] = 1
+            deliver(ev)
+        app._deliver = _deliver
+        mark = [bus.bytes]
+        def timed():
+            flag[0] = 0
+            t = time.ticks_us()
+            step()
+            dt = time.ticks_diff(time.ticks_us(), t)
+            if flag[0]:
+                times.append(dt)
+                sent.append(bus.bytes - mark[0])
+                mark[0] = bus.bytes
+        app.step = timed
+        play(d)
+    # bytes per press: from one press to the next (the first entry is the opening frames)
+    sent = [sent[i] for i in range(1, len(sent))]
+    res[str(game)] = {"times": times, "bytes": sent}
+print(json.dumps(res))
+"""
+
+HEAP_GAME = r"""
+import sys
+sys.path.insert(0, "tools")
+from game_drive import Driver
+from game_play import play
+d = Driver(GAME, ["ANA", "BOB", "CAT", "DAN", "EVE", "FOX"],
+           [None, "cautious", "expert", "random", "cautious", "expert"], seed=SEED)
+play(d)
+assert d.session.result is not None
+print("OK")
+"""
+
+HEAP_IDLE = r"""
+import sys
+sys.path.insert(0, "tools")
+from emu.board import configure, make_board
+configure(seed=1, clock="virtual")
+from ui.app import App
+from ui.screen import Screen
+b = make_board()
+app = App(b)
+app.push(Screen(app))
+for _ in range(10):
+    app.step()
+print("OK")
+"""
+
+
+def micropython():
+    env = os.environ.get("MICROPYTHON")
+    if env:
+        return env
+    venv = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return venv if os.path.exists(venv) else "micropython"
+
+
+def run(code, heapsize=None, timeout=600):
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join([os.path.join(ROOT, "firmware"), HERE, ".frozen"])
+    cmd = [micropython()]
+    if heapsize:
+        cmd += ["-X", "heapsize=%d" % heapsize]
+    cmd += ["-c", code]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT)
+
+
+def pct(values, p):
+    v = sorted(values)
+    if not v:
+        return 0
+    k = min(len(v) - 1, max(0, int(round(p / 100.0 * (len(v) - 1)))))
+    return v[k]
+
+
+def smallest_heap(code, lo=8 * 1024, hi=2 * 1024 * 1024, step=1024):
+    """The smallest heap size (to `step` bytes) in which `code` prints OK."""
+    if "OK" not in run(code, hi).stdout:
+        return None
+    while hi - lo > step:
+        mid = (lo + hi) // 2
+        if "OK" in run(code, mid).stdout:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def main(argv):
+    quick = "--quick" in argv
+    seeds = [1, 2] if quick else [1, 2, 3, 4, 5]
+    proc = run(PRESSES.replace("SEEDS", repr(seeds)))
+    if proc.returncode:
+        print(proc.stderr[-2000:])
+        return 1
+    res = json.loads(proc.stdout.strip().splitlines()[-1])
+    print("per button press, %d games of 6 players each (1 person + 5 computer players):"
+          % len(seeds))  # fmt: skip
+    for game, label in (("1", "LAMA Dice"), ("2", "L.L.A.M.A.")):
+        t = res[game]["times"]
+        b = res[game]["bytes"]
+        print("  %-10s presses %5d  time us median %6d p95 %6d  panel bytes median %5d p95 %5d"
+              % (label, len(t), pct(t, 50), pct(t, 95), pct(b, 50), pct(b, 95)))  # fmt: skip
+    print("  (a full frame is 1,025+ bytes; bytes count from a press up to the next press,")
+    print("   so a press that lets computer players move includes their steps and the dice)")
+    idle = smallest_heap(HEAP_IDLE)
+    print("smallest heap (micropython -X heapsize, unix port, 64-bit: pessimistic for the Pico):")
+    print("  emulated board + app alone: %s bytes" % idle)
+    for game, label in ((1, "LAMA Dice"), (2, "L.L.A.M.A.")):
+        code = HEAP_GAME.replace("GAME", str(game)).replace("SEED", "3")
+        h = smallest_heap(code)
+        extra = "" if h is None or idle is None else "  (game's share about %d)" % (h - idle)
+        print("  6-player %-10s to game over: %s bytes%s" % (label, h, extra))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
