@@ -125,3 +125,27 @@ def test_type_check_catches_a_call_the_pico_lacks(tmp_path):
     assert proc.returncode != 0
     lines = [x for x in proc.stdout.splitlines() if "uses_machine.py" in x]
     assert len(lines) == 1 and "hibernate_forever" in lines[0], proc.stdout
+
+
+def test_the_app_shows_the_same_picture_on_both_emulated_panels(micropython):
+    r = micropython.run_json(
+        """
+import json
+import sys
+sys.path.insert(0, "tools/emu")
+import board
+from ui import app
+out = []
+for kind in ("ssd1306", "sh1106"):
+    board.reset_config()
+    board.configure(panel=kind, seed=3, data_dir="/tmp/lama-hal-test")
+    b = board.make_board()
+    b.emu.buttons.press(4, 80, at_ms=400)   # A: past the title screen
+    b.emu.buttons.press(1, 80, at_ms=900)   # DOWN in the menu
+    app.run(b, frames=60)
+    p = b.emu.panel
+    out.append([p.image(), p.ram_view() == bytes(b.display.buffer), p.errors])
+print(json.dumps([out[0][0] == out[1][0], out[0][0] != bytes(1024), out[0][1:], out[1][1:]]))
+""",
+    )
+    assert r == [True, True, [True, []], [True, []]]
