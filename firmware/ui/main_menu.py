@@ -26,7 +26,9 @@ class MainMenu(ListScreen):
 
             app.push(SetupScreen(app, GAME_DICE if i == 0 else GAME_CARDS))
         elif i == 2:
-            app.push(stats_screen(app))
+            from ui.stats_screen import StatsScreen
+
+            app.push(StatsScreen(app))
         elif i == 3:
             from ui.settings_screen import SettingsScreen
 
@@ -37,18 +39,6 @@ class MainMenu(ListScreen):
             from ui.about import AboutScreen
 
             app.push(AboutScreen(app))
-
-
-def stats_screen(app):
-    """The statistics screen: ui.stats_screen.StatsScreen(app) (written with the storage),
-    or a notice while that module is not there."""
-    try:
-        from ui.stats_screen import StatsScreen
-    except ImportError:
-        from ui.message import TextScreen
-
-        return TextScreen(app, lambda s: s.M_STATS, lambda s: (s.NOT_YET, "", s.STATS_LATER))
-    return StatsScreen(app)
 
 
 class RulesMenu(ListScreen):

@@ -1,7 +1,5 @@
 """English string table: every word the device shows (ui/strings_fr.py has the same names)."""
 
-LANG_NAME = "English"
-
 # title and main menu
 TITLE_1 = "LAMA"
 TITLE_2 = "pocket console"
@@ -96,10 +94,7 @@ A_BOARD = "Board"
 A_MEMORY = "Free"
 A_BYTES = "KB"
 
-# placeholders and errors
-NOT_YET = "Not available yet"
-STATS_LATER = "Statistics come with the storage."
-GAME_LATER = "Game screens come next."
+# errors
 ERROR = "Error"
 ERROR_HELP = "Back to the menu."
 

@@ -1,7 +1,5 @@
 """Table des textes en français : les mêmes noms que ui/strings_en.py."""
 
-LANG_NAME = "Français"
-
 # titre et menu principal
 TITLE_1 = "LAMA"
 TITLE_2 = "console de poche"
@@ -96,10 +94,7 @@ A_BOARD = "Carte"
 A_MEMORY = "Libre"
 A_BYTES = "Ko"
 
-# en attente et erreurs
-NOT_YET = "Pas encore prêt"
-STATS_LATER = "Les statistiques arrivent avec la sauvegarde."
-GAME_LATER = "Les écrans de jeu arrivent bientôt."
+# erreurs
 ERROR = "Erreur"
 ERROR_HELP = "Retour au menu."
 
