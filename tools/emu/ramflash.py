@@ -27,18 +27,28 @@ ERASE = const(1)
 PROGRAM = const(2)
 
 
+_FF = memoryview(b"\xff" * BLOCK_SIZE)  # sliced without copying
+
+
 def program(image, addr, data, n=None):
     """Program the first n bytes of data at addr: image &= data (bits only cleared)."""
     if n is None:
         n = len(data)
+    end = addr + n
+    if n <= BLOCK_SIZE and image[addr:end] == _FF[:n]:  # erased: AND is a plain copy
+        image[addr:end] = memoryview(data)[:n]
+        return
     for i in range(n):
         image[addr + i] &= data[i]
 
 
 def erase(image, addr, n=BLOCK_SIZE):
     """Erase n bytes at addr (0xFF)."""
-    for i in range(addr, addr + n):
-        image[i] = 0xFF
+    while n > 0:
+        k = n if n < BLOCK_SIZE else BLOCK_SIZE
+        image[addr : addr + k] = _FF[:k]
+        addr += k
+        n -= k
 
 
 def apply(image, entry, fraction=1):
@@ -58,7 +68,8 @@ class RamFlash:
     def __init__(self, blocks=64, image=None):
         self.block_size = BLOCK_SIZE
         if image is None:
-            image = bytearray(b"\xff" * (blocks * BLOCK_SIZE))
+            image = bytearray(blocks * BLOCK_SIZE)  # one allocation, then erased
+            erase(image, 0, len(image))
         self.image = image
         self.blocks = len(image) // BLOCK_SIZE
         self.log = None
