@@ -90,26 +90,33 @@ def compile_mpy(src, rel, out, mpy_cross):
 
 
 def build(board, build_dir):
-    """{device path: bytes} of everything a flash installs."""
+    """{device path: bytes} of everything a flash installs (compiled two at a time)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     mpy_cross = mpy_cross_path()
-    files = {}
+    jobs = []
     for rel, local in firmware_sources():
         if rel.endswith(".py") and rel not in KEEP_SOURCE:
-            rel_mpy = rel[:-3] + ".mpy"
-            out = os.path.join(build_dir, rel_mpy)
-            compile_mpy(local, rel, out, mpy_cross)
-            with open(out, "rb") as f:
-                files[rel_mpy] = f.read()
+            mpy = rel[:-3] + ".mpy"
+            jobs.append((mpy, os.path.join(build_dir, mpy), local, rel))
         else:
-            with open(local, "rb") as f:
-                files[rel] = f.read()
+            jobs.append((rel, local, None, rel))
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for _ in pool.map(lambda j: compile_mpy(j[2], j[3], j[1], mpy_cross),
+                          [j for j in jobs if j[2]]):  # fmt: skip
+            pass
+    files = {}
+    for dest, path, _, _ in jobs:
+        with open(path, "rb") as f:
+            files[dest] = f.read()
     with open(board_profile(board), "rb") as f:
         files["board.py"] = f.read()
     return files
 
 
 def mpy_version(files):
-    """(version, sub-version) of the .mpy format the compiled files use (bytes 1 and 2)."""
+    """(version, sub-version) of the .mpy format the compiled files use (bytes 1 and 2;
+    the sub-version only counts for native code, and is 0 in bytecode-only files)."""
     for path, data in sorted(files.items()):
         if path.endswith(".mpy"):
             return data[1], data[2] & 3
@@ -251,7 +258,7 @@ def check_micropython(board, mpy):
         if dev[0] != mpy[0] or dev[1] < mpy[1]:
             raise DeployError(
                 "MicroPython on the board (%s) loads .mpy version %d.%d; the firmware is .mpy"
-                " %d.%d. Install MicroPython 1.23 or later (README: Build the device)."
+                " %d.%d. Install MicroPython 1.19 or later (README: Build the device)."
                 % (version, dev[0], dev[1], mpy[0], mpy[1])
             )
     return version
@@ -318,12 +325,12 @@ def sha(data):
 
 
 def flash(args):
+    port = find_port(args.port)
     files = build(args.board, args.build)
     total = sum(len(d) for d in files.values())
     mpy_bytes = sum(len(d) for p, d in files.items() if p.endswith(".mpy"))
     print("firmware: %d files, %d bytes (%d of .mpy), profile %s -> /board.py"
           % (len(files), total, mpy_bytes, os.path.basename(board_profile(args.board))))  # fmt: skip
-    port = find_port(args.port)
     board = Board(port)
     try:
         version = check_micropython(board, mpy_version(files))

@@ -1,0 +1,293 @@
+"""`make flash` for real, against a fresh virtual Pico: layout, imports, title screen, reflash, cuts."""
+
+import os
+import subprocess
+import sys
+import time
+
+import deploy
+import pytest
+from vpico_host import ROOT, VirtualPico, make, mpremote
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ptys, /proc")
+
+GOLDEN_TITLE = os.path.join(ROOT, "host_tests", "golden", "title.bin")
+SAVE = b"LAMA save \x00\x01\x02 kept across flashes"
+
+
+def expected_root():
+    """What `mpremote fs ls` should list at / after a flash (plus data/)."""
+    names = {"board.py", "data/"}
+    for n in os.listdir(deploy.FIRMWARE):
+        if os.path.isdir(os.path.join(deploy.FIRMWARE, n)):
+            if n != "__pycache__":
+                names.add(n + "/")
+        elif n in deploy.KEEP_SOURCE:
+            names.add(n)
+        elif n.endswith(".py"):
+            names.add(n[:-3] + ".mpy")
+    return names
+
+
+def ls(device, path=":"):
+    out = mpremote(device, "fs", "ls", path).stdout.splitlines()[1:]
+    return {ln.split()[-1] for ln in out if ln.strip()}
+
+
+def title_screen():
+    if os.path.exists(GOLDEN_TITLE):
+        with open(GOLDEN_TITLE, "rb") as f:
+            return f.read()
+    return None
+
+
+def assert_boots_to_title(vp):
+    expect = title_screen()
+    shown = vp.panel_image(timeout=15, expect=expect)
+    assert len(shown) == 1024, "nothing shown on the emulated panel"
+    if expect is not None:
+        assert shown == expect, "the panel does not show the title screen"
+    else:
+        assert any(shown), "the panel stays blank"
+
+
+def flash(vp, build, timeout=90):
+    proc = make("flash", timeout=timeout, PORT=vp.device, FLASH_BUILD=str(build))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory):
+    return tmp_path_factory.mktemp("flash-build")
+
+
+@pytest.fixture(scope="module")
+def flashed(tmp_path_factory, build):
+    """A virtual Pico with a save written, then flashed once: (vp, make flash output)."""
+    d = tmp_path_factory.mktemp("vpico")
+    vp = VirtualPico(str(d / "flash.img"), board="emulated")
+    save = d / "game.sav"
+    save.write_bytes(SAVE)
+    mpremote(vp.device, "fs", "mkdir", ":data", "+", "fs", "cp", str(save), ":data/game.sav")
+    out = flash(vp, build)
+    yield vp, out
+    vp.stop()
+    assert vp.leftovers() == [], "processes left behind"
+
+
+def test_flash_installs_the_layout_and_keeps_saves(flashed):
+    vp, out = flashed
+    assert "board reset: the game starts" in out
+    assert ls(vp.device) == expected_root()
+    assert ls(vp.device, ":lama") >= {"score.mpy", "symbols.mpy", "__init__.mpy"}
+    got = mpremote(vp.device, "exec", "print(repr(open('/data/game.sav','rb').read()))")
+    assert got.stdout.strip() == repr(SAVE)
+
+
+def test_the_board_boots_the_flashed_firmware_to_the_title_screen(flashed):
+    vp, _ = flashed
+    mpremote(vp.device, "exec", "import os")  # stops the game (Ctrl-C), as mpremote does
+    with open(vp.panel, "wb"):
+        pass  # forget the frame shown so far
+    deploy_reset(vp.device)
+    assert_boots_to_title(vp)
+
+
+def deploy_reset(device):
+    board = deploy.Board(device)
+    try:
+        board.reset_into_game()
+    finally:
+        board.close()
+
+
+def test_every_mpy_module_imports_on_the_board(flashed):
+    vp, _ = flashed
+    code = (
+        "import os, sys\n"
+        "mods = []\n"
+        "def walk(d, pkg):\n"
+        "    for e in os.ilistdir(d):\n"
+        "        if e[1] & 0x4000:\n"
+        "            if e[0] != 'data':\n"
+        "                walk(d + e[0] + '/', pkg + e[0] + '.')\n"
+        "        elif e[0].endswith('.mpy'):\n"
+        "            mods.append(pkg + e[0][:-4])\n"
+        "walk('/', '')\n"
+        "bad = []\n"
+        "for m in mods:\n"
+        "    try:\n"
+        "        __import__(m.replace('.__init__', ''))\n"
+        "    except Exception as e:\n"
+        "        bad.append((m, repr(e)))\n"
+        "print(len(mods), bad)\n"
+    )
+    out = mpremote(vp.device, "exec", code, timeout=60).stdout.splitlines()
+    count, bad = out[0].split(" ", 1)
+    assert bad == "[]", bad
+    sources = [p for p, _ in deploy.firmware_sources() if p.endswith(".py")]
+    assert int(count) == len([p for p in sources if p not in deploy.KEEP_SOURCE])
+
+
+def test_a_second_flash_copies_nothing_and_saves_survive(flashed, build):
+    vp, _ = flashed
+    out = flash(vp, build)
+    assert "nothing to copy" in out and "  + " not in out, out
+    got = mpremote(vp.device, "exec", "print(repr(open('/data/game.sav','rb').read()))")
+    assert got.stdout.strip() == repr(SAVE)
+
+
+def test_a_flash_replaces_stale_files_that_would_shadow_the_new_ones(flashed, build, tmp_path):
+    vp, _ = flashed
+    junk = tmp_path / "score.py"
+    junk.write_text("raise ImportError('the stale copy')\n")
+    mpremote(vp.device, "fs", "cp", str(junk), ":lama/score.py", "+", "fs", "cp", str(junk),
+             ":lama/gone.mpy", "+", "fs", "cp", str(junk), ":notes.txt")  # fmt: skip
+    out = flash(vp, build)
+    assert "lama/score.py (stale)" in out and "lama/gone.mpy (stale)" in out, out
+    left = ls(vp.device, ":lama")
+    assert "score.py" not in left and "gone.mpy" not in left and "score.mpy" in left
+    assert "notes.txt" in ls(vp.device)  # not ours: left alone
+    mpremote(vp.device, "fs", "rm", ":notes.txt")
+
+
+def test_wipe_saves_asks_then_removes_only_the_saves(flashed):
+    vp, _ = flashed
+    proc = subprocess.run(
+        ["make", "-s", "wipe-saves", "PORT=" + vp.device],
+        capture_output=True, text=True, timeout=30, cwd=ROOT, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert proc.returncode != 0 and "confirmation" in proc.stderr
+    assert "game.sav" in ls(vp.device, ":data")
+    proc = make("wipe-saves", timeout=30, PORT=vp.device, YES="1")
+    assert proc.returncode == 0 and "deleted 1 save file" in proc.stdout, proc.stderr
+    assert ls(vp.device, ":data") == set()
+    assert "main.py" in ls(vp.device)
+
+
+def test_a_flash_cut_short_is_repaired_by_the_next_one(tmp_path, build):
+    image = str(tmp_path / "flash.img")
+    vp = VirtualPico(image, board="emulated")
+    old = tmp_path / "main.py"
+    old.write_text("print('an older firmware')\n")
+    mpremote(vp.device, "fs", "cp", str(old), ":main.py")
+    cmd = ["make", "-s", "flash", "PORT=" + vp.device, "FLASH_BUILD=" + str(build)]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)  # fmt: skip
+    copied = 0
+    try:
+        for line in proc.stdout:
+            if line.startswith("  + "):
+                copied += 1
+                if copied == 12:
+                    vp.kill()  # the device dies in the middle of the copy
+                    break
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert copied == 12
+    assert proc.returncode != 0 and "Run make flash again" in err, err
+    assert vp.leftovers() == []
+
+    vp = VirtualPico(image, board="emulated")
+    try:
+        assert "main.py" not in ls(vp.device)  # removed first: a half-flashed board boots no mix
+        out = flash(vp, build)
+        assert "copied" in out and "main.py" in out
+        assert_boots_to_title(vp)
+        assert "nothing to copy" in flash(vp, build)
+    finally:
+        vp.stop()
+    assert vp.leftovers() == []
+
+
+def test_no_board_found_says_so(tmp_path):
+    proc = make("flash", timeout=60, PORT=str(tmp_path / "ttyACM9"), FLASH_BUILD=str(tmp_path))
+    assert proc.returncode != 0
+    assert "no board at" in proc.stderr and "data USB cable" in proc.stderr, proc.stderr
+
+
+def test_auto_detection_without_a_board(monkeypatch):
+    from serial.tools import list_ports
+
+    monkeypatch.setattr(list_ports, "comports", lambda: [])
+    with pytest.raises(deploy.DeployError, match="no board found on USB"):
+        deploy.find_port("")
+
+
+def test_a_board_that_does_not_speak_micropython(build):
+    master, slave = os.openpty()  # a serial port nobody answers on
+    try:
+        t0 = time.monotonic()
+        proc = subprocess.run(
+            ["make", "-s", "flash", "PORT=" + os.ttyname(slave), "FLASH_BUILD=" + str(build),
+             "FLASH_TIMEOUT=1"], capture_output=True, text=True, timeout=60, cwd=ROOT,
+        )  # fmt: skip
+        assert time.monotonic() - t0 < 30
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert proc.returncode != 0
+    assert "does not answer like MicroPython" in proc.stderr, proc.stderr
+
+
+class FakeBoard:
+    def __init__(self, answer):
+        self.answer = answer
+
+    def exec(self, code):
+        return ""
+
+    def eval(self, expr):
+        return self.answer
+
+
+def test_micropython_too_old_for_the_mpy_format_is_refused():
+    old = FakeBoard(("micropython", (1, 18, 0), "Raspberry Pi Pico with RP2040", 5))
+    with pytest.raises(deploy.DeployError, match="loads .mpy version 5.0.*1.19 or later"):
+        deploy.check_micropython(old, (6, 0))
+    none = FakeBoard(("micropython", (1, 12, 0), "Raspberry Pi Pico with RP2040", 0))
+    with pytest.raises(deploy.DeployError, match="1.19 or later"):
+        deploy.check_micropython(none, (6, 0))
+    ok = FakeBoard(("micropython", (1, 24, 1), "Raspberry Pi Pico2 with RP2350", 0x1306))
+    assert deploy.check_micropython(ok, (6, 0)).startswith("1.24.1 on Raspberry Pi Pico2")
+    cp = FakeBoard(("circuitpython", (9, 0, 0), "Raspberry Pi Pico", 0x306))
+    with pytest.raises(deploy.DeployError, match="not MicroPython"):
+        deploy.check_micropython(cp, (6, 0))
+
+
+def test_mpy_files_are_bytecode_for_any_pico(build):
+    files = deploy.build("", str(build))
+    mpys = [d for p, d in files.items() if p.endswith(".mpy")]
+    assert mpys and all(d[:2] == b"M\x06" for d in mpys)
+    assert all(d[2] >> 2 == 0 for d in mpys)  # no native arch: RP2040 and RP2350 alike
+    assert deploy.mpy_version(files) == (6, 0)  # bytecode: MicroPython 1.19 and later
+    assert "main.py" in files and "board.py" in files and "main.mpy" not in files
+
+
+def test_stale_files_are_ours_only():
+    files = {"main.py": b"", "board.py": b"", "lama/score.mpy": b"", "ui/app.mpy": b""}
+    device = ["main.py", "main.mpy", "board.mpy", "lama/score.mpy", "lama/score.py",
+              "lama/old.mpy", "notes.txt", "lib/x.py", "data/game.sav"]  # fmt: skip
+    assert deploy.stale_files(device, files) == [
+        "board.mpy",
+        "lama/old.mpy",
+        "lama/score.py",
+        "main.mpy",
+    ]
+
+
+def test_board_profiles_by_name():
+    assert deploy.board_profile("").endswith("board/pico_ssd1306.py")
+    assert deploy.board_profile("pico-sh1106").endswith("board/pico_sh1106.py")
+    with pytest.raises(deploy.DeployError, match="pico_ssd1306"):
+        deploy.board_profile("nosuch")
+
+
+def test_make_lint_is_part_of_make_test():
+    out = subprocess.run(["make", "-n", "test"], capture_output=True, text=True, cwd=ROOT,
+                         timeout=30).stdout  # fmt: skip
+    assert "ruff check" in out
+    assert "typecheck" in out or "mypy" in out
