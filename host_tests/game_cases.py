@@ -45,13 +45,14 @@ def full_game(game, bots, seed, speed=True):
             # the next person's name, big: nothing of the previous hand is on screen
             texts["curtain_no_hand"] = find_text(img, "HAND HIDDEN", True) is None
         elif tag == "wait" and game == 2 and dd.session.people() >= 2:
-            # between two people's turns no hand is on screen
-            if scr.hand_seat() < 0:
-                texts["hidden"] = texts.get("hidden", True) and (
-                    find_text(img, "HAND HIDDEN", True) is not None
-                )
+            # while computer players move, no hand is on screen but that of the person
+            # who last passed the curtain (and only when they are the next to play)
+            hs = scr.hand_seat()
+            if hs < 0:
+                ok = find_text(img, "HAND HIDDEN", True) is not None
             else:
-                texts["hidden"] = False
+                ok = hs == scr.shown_seat and hs == dd.session.state.turn
+            texts["hidden"] = texts.get("hidden", True) and ok
 
     t0 = vt.now
     play(d, speed=speed, shots=shots)

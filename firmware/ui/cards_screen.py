@@ -98,9 +98,13 @@ class CardsScreen(GameScreen):
             elif k == "round_end":
                 ended = True
         self.mode = M_WAIT
+        if ended or ses.bots[seat] is not None:
+            self.actor = seat
         if ended:
             self.pending_end = True
             self.wait(STEP_MS)
+        elif ses.bots[seat] is not None:
+            self.wait(STEP_MS)  # a computer player's move stays on screen for a step
         else:
             self.begin_turn()
 
@@ -113,6 +117,7 @@ class CardsScreen(GameScreen):
         if ses.person_to_act():
             self.begin_turn()
             return
+        self.actor = -1
         self.do(ses.bot_choice())
 
     # -- a person's keys ---------------------------------------------------------------
@@ -146,7 +151,7 @@ class CardsScreen(GameScreen):
         T = lang.s
         ses = self.session
         st = ses.state
-        p = st.turn
+        p = self.active()
         gfx.text(fb, ses.names[p], 0, 2)
         gfx.small(fb, str(st.scores[p]) + " " + T.G_PTS, 28, 3)
         small_right(fb, T.G_PILE + " " + str(len(st.pile)), 127, 3)

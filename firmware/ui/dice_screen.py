@@ -105,6 +105,7 @@ class DiceScreen(GameScreen):
         for ev in events:
             k = ev[0]
             if k == "roll":
+                self.actor = seat  # three llamas or a bust end the turn at once
                 self.mode = M_ANIM
                 self.after_anim = events
                 self.shown_dice = True
@@ -122,7 +123,7 @@ class DiceScreen(GameScreen):
                 self.msg = name + " " + T.G_TAKES + " " + SYMBOLS[ev[2]]
             elif k == "round_end":
                 ended = True
-        self.after_step(ended)
+        self.after_step(seat, ended, self.session.bots[seat] is not None)
 
     def after_roll(self, events):
         """The dice have stopped: say what the roll does, or ask the person to choose."""
@@ -145,6 +146,7 @@ class DiceScreen(GameScreen):
                 ended = True
         if result:
             self.msg = result
+            self.actor = events[0][1]
             self.mode = M_WAIT
             if ses.bots[events[0][1]] is None:
                 self.due = None  # a person reads it and presses A
@@ -153,6 +155,7 @@ class DiceScreen(GameScreen):
             self.wait(2 * STEP_MS)
             self.pending_end = ended
             return
+        self.actor = -1
         if ses.person_to_act():
             self.start_person_turn()
             return
@@ -160,10 +163,16 @@ class DiceScreen(GameScreen):
         self.msg = name + " " + T.G_ROLLED
         self.wait(STEP_MS)
 
-    def after_step(self, ended):
+    def after_step(self, seat, ended, by_bot):
+        """After an action: a computer player's stays on screen for a step; after a
+        person's, play goes on at once (the next computer player waits a step first)."""
         self.mode = M_WAIT
+        if ended or by_bot:
+            self.actor = seat
         if ended:
             self.pending_end = True
+            self.wait(STEP_MS)
+        elif by_bot:
             self.wait(STEP_MS)
         else:
             self.begin_turn()
@@ -186,6 +195,7 @@ class DiceScreen(GameScreen):
         if ses.person_to_act():
             self.begin_turn()
             return
+        self.actor = -1
         self.do(ses.bot_choice())
 
     def skip_anim(self):
@@ -263,7 +273,7 @@ class DiceScreen(GameScreen):
         T = lang.s
         ses = self.session
         st = ses.state
-        p = st.turn
+        p = self.active()
         row = st.rows[p]
         # header: whose turn, their score; the dice on the right
         gfx.text(fb, ses.names[p], 0, 2)

@@ -281,6 +281,7 @@ class GameScreen(Screen):
         self.msg = ""  # the last thing that happened, in words
         self.note_text = ""  # why an input did nothing (cleared by the next input)
         self.shown_seat = -1  # the person whose private hand was last shown
+        self.actor = -1  # a computer player whose move is on screen (else: whose turn)
         self.started = False
 
     # -- panels ------------------------------------------------------------------------
@@ -324,9 +325,15 @@ class GameScreen(Screen):
         self.note_text = text
         self.dirty = True
 
+    def active(self):
+        """The seat the table shows as playing: the one to act, or the computer player
+        whose move is still on screen."""
+        return self.actor if self.actor >= 0 else self.session.state.turn
+
     def begin_turn(self):
         """Whatever comes next: the round-end page, a person's decision, or a bot's wait."""
         ses = self.session
+        self.actor = -1
         self.due = None
         self.dirty = True
         if not ses.in_play():
@@ -408,7 +415,7 @@ class GameScreen(Screen):
         ses = self.session
         st = ses.state
         c = 1
-        if i == st.turn and ses.in_play():
+        if i == self.active() and (ses.in_play() or self.actor >= 0):
             fb.fill_rect(x0, y - 1, x1 - x0 + 1, 6, 1)
             c = 0
         gfx.small(fb, ses.names[i], x0 + 1, y, c)
