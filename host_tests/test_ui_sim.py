@@ -72,7 +72,9 @@ def test_no_terminal_gives_a_clear_message():
     assert "no terminal" in proc.stdout and "--headless" in proc.stdout
 
 
-def test_interactive_mode_in_a_pseudo_terminal(tmp_path):
+def play(tmp_path, keys, size=b"50;200"):
+    """Run the interactive simulator on a pty answering the size query with `size`; type
+    `keys` ((bytes, seconds to wait after)), then q. Returns (exit status, output, last frame)."""
     import pty
 
     pid, fd = pty.fork()
@@ -84,27 +86,60 @@ def test_interactive_mode_in_a_pseudo_terminal(tmp_path):
     def pump(seconds):
         end = time.time() + seconds
         while time.time() < end:
-            r, _, _ = select.select([fd], [], [], 0.05)
+            r, _, _ = select.select([fd], [], [], 0.02)
             if r:
                 try:
                     data = os.read(fd, 65536)
                 except OSError:
                     return
                 out.extend(data)
-                if b"\x1b[6n" in data:  # the size query: answer "50 rows, 200 columns"
-                    os.write(fd, b"\x1b[50;200R")
+                if b"\x1b[6n" in data:
+                    os.write(fd, b"\x1b[" + size + b"R")
 
     try:
-        pump(1.5)
-        for key in (b"z", b"\x1b[B", b"\x1b[B", b"\x1b[B", b"\r"):  # menu, to Settings, open
+        pump(1.2)
+        for key, wait in keys:
             os.write(fd, key)
-            pump(0.3)
+            pump(wait)
         os.write(fd, b"q")
-        pump(1.0)
+        pump(0.8)
     finally:
         _, status = os.waitpid(pid, 0)
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     text = out.decode("utf-8", "replace")
-    assert "\u2580" in text or "\u2584" in text  # drawn with half blocks on a big terminal
+    frames = [f.split("\x1b[K")[0] for f in text.split("\x1b[H") if "\u2502" in f]
+    return status, text, frames
+
+
+TO_SETTINGS = [(b"z", 0.3), (b"\x1b[B", 0.2), (b"\x1b[B", 0.2), (b"\x1b[B", 0.3)]
+
+
+def test_interactive_mode_in_a_pseudo_terminal(tmp_path):
+    status, text, frames = play(tmp_path, TO_SETTINGS)
+    menu = frames[-1]
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert "\u2580" in text or "\u2584" in text  # half blocks on a big terminal
     assert "q: quit" in text
-    assert text.count("\x1b[H") >= 4  # redrawn after each key
+    assert menu.count("\u2502") == 2 * 32  # 32 lines of half blocks, framed
+    # Enter opens the settings; Backspace comes back to the same menu picture
+    _, _, back = play(tmp_path, TO_SETTINGS + [(b"\r", 0.3), (b"\x7f", 0.4)])
+    assert back[-1] == menu
+
+
+def test_holding_x_is_a_long_press_of_B(tmp_path):
+    # menu -> dice setup -> seat 1 -> name editor, two screens deep
+    deep = [(b"z", 0.3), (b"\r", 0.3), (b"\x1b[B", 0.2), (b"\r", 0.4)]
+    _, _, editor = play(tmp_path, deep)
+    _, _, menu = play(tmp_path, [(b"z", 0.4)])
+    # the terminal repeats a held key: x, its repeat delay, then x every 30 ms
+    held = [(b"x", 0.5)] + [(b"x", 0.03)] * 30 + [(b"", 0.5)]
+    _, _, frames = play(tmp_path, deep + held)
+    assert frames[-1] == menu[-1]  # back at the menu ...
+    assert frames[-2] == editor[-1]  # ... straight from the editor, no short B on the way
+
+
+def test_small_terminal_gets_braille(tmp_path):
+    status, text, frames = play(tmp_path, [(b"z", 0.4)], size=b"24;80")
+    frame = frames[-1]
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert any(0x2801 <= ord(ch) <= 0x28FF for ch in frame)
+    assert frame.count("\u2502") == 2 * 16  # 16 lines of 64 braille cells
