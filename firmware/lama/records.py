@@ -198,7 +198,7 @@ def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
         if s < p.best:
             p.best = s
         if i in win:
-            p.wins60 = _sat(p.wins60 + share, U24)
+            p.wins60 = _sat(p.wins60 + share, p.games * WIN_UNIT)
             if bot is None:
                 place = add_high_score(gs, s, name, n)
                 if place >= 0:

@@ -1,0 +1,205 @@
+"""lama/records.py: statistics, shared wins, high scores, the game in progress, strict codecs."""
+
+import pytest
+
+from lama import codec, dice, records
+from lama.errors import CodecError
+from lama.rng import SeededRng
+
+SEATS3 = [("ANA", None), ("BOB", "cautious"), ("CY", None)]
+
+
+def test_S5_a_tied_win_is_shared_exactly_in_sixtieths():
+    st = records.Stats()
+    for k in range(2, 7):
+        seats = [("P%d" % i, None) for i in range(k)]
+        records.record_result(st, 1, seats, [9] * k, 3, [0] * k, k)
+    gs = st.game(1)
+    # P0 and P1 were in all five games: 1/2 + 1/3 + 1/4 + 1/5 + 1/6 of a win
+    assert gs.player("P0").wins60 == 30 + 20 + 15 + 12 + 10
+    assert gs.player("P5").wins60 == 10
+    assert gs.games == 5 and gs.rounds == 15
+
+
+def test_best_average_and_rounds_emptied_per_player():
+    st = records.Stats()
+    records.record_result(st, 2, SEATS3, [12, 44, 30], 6, [2, 0, 1], 1)
+    records.record_result(st, 2, SEATS3, [41, 9, 25], 7, [0, 3, 1], 2)
+    ana = st.game(2).player("ANA")
+    assert (ana.games, ana.wins60, ana.best, ana.total, ana.emptied) == (2, 60, 12, 53, 2)
+    assert ana.average10() == 265
+    assert st.game(2).emptied == 7
+    assert st.game(1).games == 0  # the other game is untouched
+    assert st.last_game == 2
+
+
+def test_high_scores_keep_the_ten_lowest_of_people_in_the_order_set():
+    st = records.Stats()
+    places = []
+    for i, pts in enumerate([20, 15, 20, 30, 15, 5, 40, 25, 22, 21, 23, 50, 1]):
+        places.append(records.record_result(st, 1, [("N%02d" % i, None), ("BOT", "random")],
+                                            [pts, 60], 3, [0, 0], i + 1))  # fmt: skip
+    records.record_result(st, 1, [("ROB", "expert"), ("ME", None)], [2, 60], 3, [0, 0], 99)
+    high = st.game(1).high
+    assert len(high) == 10
+    assert [h[0] for h in high] == [1, 5, 15, 15, 20, 20, 21, 22, 23, 25]
+    # equal scores: the one set first stays above
+    assert [h[1] for h in high][2:6] == ["N01", "N04", "N00", "N02"]
+    assert all(h[2] == 2 for h in high)
+    assert places[0] == [0] and places[11] == []  # 50 did not make the table
+    assert "ROB" not in [h[1] for h in high]  # computer players are not in the table
+
+
+def test_a_new_name_beyond_the_limit_replaces_the_one_with_fewest_games():
+    st = records.Stats()
+    records.record_result(st, 1, [("OLD", None), ("KEEP", None)], [1, 2], 1, [0, 0], 1)
+    records.record_result(st, 1, [("OLD", None), ("KEEP", None)], [1, 2], 1, [0, 0], 2)
+    n = 2
+    while len(st.game(1).players) < records.MAX_NAMES:
+        records.record_result(st, 1, [("N%d" % n, None), ("KEEP", None)], [1, 2], 1, [0, 0], n)
+        n += 1
+    records.record_result(st, 1, [("LATE", None), ("KEEP", None)], [1, 2], 1, [0, 0], n)
+    names = [p.name for p in st.game(1).players]
+    assert len(names) == records.MAX_NAMES
+    assert "LATE" in names and "OLD" in names and "KEEP" in names and "N2" not in names
+
+
+def test_counters_saturate_instead_of_overflowing():
+    st = records.Stats()
+    records.record_result(st, 1, SEATS3, [5, 9, 7], 2, [0, 0, 0], 1)
+    p = st.game(1).player("ANA")
+    p.games = records.U16
+    p.wins60 = records.U16 * records.WIN_UNIT
+    p.total = records.U24 - 1
+    st.game(1).games = records.U24
+    st.game(1).rounds = records.U24
+    records.record_result(st, 1, SEATS3, [5, 9, 7], 2, [0, 0, 0], 2)
+    assert p.games == records.U16 and p.total == records.U24
+    assert p.wins60 == records.U16 * records.WIN_UNIT
+    assert st.game(1).games == records.U24
+    data = records.encode_stats(st)
+    assert records.encode_stats(records.decode_stats(data)) == data
+
+
+def sample_stats():
+    st = records.Stats()
+    records.record_result(st, 1, SEATS3, [12, 44, 30], 6, [2, 0, 1], 1)
+    records.record_result(st, 2, SEATS3, [41, 9, 9], 7, [0, 3, 1], 2)
+    return st
+
+
+def test_stats_round_trip_and_fit_the_bound():
+    data = records.encode_stats(sample_stats())
+    assert records.encode_stats(records.decode_stats(data)) == data
+    st = records.Stats()
+    for g in records.GAMES:
+        for i in range(records.MAX_NAMES + 5):
+            seats = [("LONGNAM%d" % (i % 10), None), ("X%07d" % i, "expert")]
+            records.record_result(st, g, seats, [1, 2], 1, [1, 1], i)
+    assert len(records.encode_stats(st)) <= records.STATS_MAX
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda st: setattr(st.game(1).players[0], "wins60", 61 * st.game(1).players[0].games),
+        lambda st: setattr(st.game(1).players[1], "name", st.game(1).players[0].name),
+        lambda st: setattr(st.game(1).players[0], "best", st.game(1).players[0].total + 1),
+        lambda st: st.game(1).high.append((0, "AAA", 2)),  # out of order
+        lambda st: setattr(st.game(1).players[0], "name", "A\x01B"),
+        lambda st: setattr(st.game(1), "rounds", 0),
+        lambda st: setattr(st.game(2).players[0], "games", 9),  # more than the game's total
+    ],
+)
+def test_stats_that_could_not_have_been_written_are_refused(change):
+    st = sample_stats()
+    change(st)
+    with pytest.raises(CodecError):
+        records.decode_stats(records.encode_stats(st))
+
+
+def test_stats_bytes_are_refused_when_cut_or_padded():
+    data = records.encode_stats(sample_stats())
+    for n in range(len(data)):
+        with pytest.raises(CodecError):
+            records.decode_stats(data[:n])
+    with pytest.raises(CodecError):
+        records.decode_stats(data + b"\0")
+
+
+def game_after(k, seed=3):
+    rng = SeededRng(seed)
+    state = dice.new_game(3, None, 0, rng)
+    for _ in range(k):
+        dice.apply(state, dice.legal_actions(state)[0], rng)
+    return state, rng
+
+
+def test_progress_round_trip_with_seats_bots_and_generator_states():
+    state, rng = game_after(10)
+    assert state.round_no >= 1
+    prog = records.Progress(codec.encode(state), SEATS3, 77, bytearray([1, 0, 1]), 0,
+                            [rng.state, 12345])  # fmt: skip
+    data = records.encode_progress(prog)
+    back, st2 = records.decode_progress(data)
+    assert (back.game_no, back.seats, bytes(back.emptied), back.rng_states) == (
+        77, SEATS3, b"\1\0\1", [rng.state, 12345])  # fmt: skip
+    assert codec.encode(st2) == codec.encode(state)
+    assert len(data) <= records.PROGRESS_MAX
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        [("ANA", None), ("BOB", None)],  # two seats, three players in the state
+        [("", None), ("B", None), ("C", None)],
+        [("ANA", 3), ("B", None), ("C", None)],
+        [("NAMETOOLONG", None), ("B", None), ("C", None)],
+    ],
+)
+def test_progress_with_bad_seats_is_refused(seats):
+    state, _ = game_after(4)
+    prog = records.Progress(codec.encode(state), seats)
+    with pytest.raises(CodecError):
+        records.decode_progress(records.encode_progress(prog))
+
+
+def test_tally_counts_each_emptied_round_once():
+    class S:
+        phase = 3
+        round_no = 1
+        reason = "empty"
+        ender = 2
+
+    prog = records.Progress(b"", SEATS3)
+    records.tally(prog, S)
+    records.tally(prog, S)  # the same round saved twice
+    S.round_no = 2
+    S.reason = "bust"
+    records.tally(prog, S)
+    S.round_no = 3
+    S.phase = 0  # in play: nothing to count
+    records.tally(prog, S)
+    assert bytes(prog.emptied) == b"\0\0\1" and prog.counted == 2
+
+
+def test_records_are_identical_under_micropython(micropython):
+    """The same results give the same bytes on both interpreters."""
+    code = """
+from lama import records
+seats = [("ANA", None), ("BOB", "cautious"), ("CY", None)]
+st = records.Stats()
+for i in range(40):
+    pts = [(i * 7) % 45, (i * 11) % 45, (i * 13) % 45]
+    records.record_result(st, 1 + i % 2, seats[: 2 + i % 2], pts[: 2 + i % 2], 3 + i % 5,
+                          [i % 3, 0, 1][: 2 + i % 2], i + 1)
+print(records.encode_stats(st).hex())
+"""
+    ns = {}
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(code, ns)
+    assert micropython.run(code).stdout.strip() == buf.getvalue().strip()
