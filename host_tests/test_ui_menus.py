@@ -239,6 +239,14 @@ d.keys(",".join(["DOWN"] * 40))
 top = d.app.top()
 out["last_visible"] = top.top + 6 == len(top.wrapped())
 out["end"] = d.shows("wins.")
+d.keys("LEFT,LEFT")
+out["paged_back"] = top.top == len(top.wrapped()) - 6 - 12
+d.keys("A,A")
+out["paged_on"] = top.top == len(top.wrapped()) - 6
+d.keys("A")
+out["closed"] = d.top()
 """)
     assert got["first"] and got["still_first"]
     assert got["last_visible"] and got["end"]
+    assert got["paged_back"] and got["paged_on"]
+    assert got["closed"] == "RulesMenu"  # A on the last page closes the text

@@ -3,7 +3,7 @@ and the screen stack, on a Board (see /tmp/team/PLATFORM.md)."""
 
 import sys
 
-from hal.buttons import B, LONG, PRESS, RELEASE
+from hal.buttons import B, EVENTS, LONG, PRESS, RELEASE
 
 try:
     from micropython import const
@@ -111,7 +111,7 @@ class App:
                 if not self._b_down:
                     return  # the end of a long press, or of a press the power filter ate
                 self._b_down = False
-                self._deliver((PRESS, B))
+                self._deliver(EVENTS[PRESS][B])
         self._deliver(ev)
 
     def _deliver(self, ev):

@@ -1,6 +1,6 @@
 """Screens of text: a scrollable page (rules, notices) and the error screen."""
 
-from hal.buttons import A, B, DOWN, PRESS, REPEAT, UP
+from hal.buttons import A, B, DOWN, LEFT, PRESS, REPEAT, RIGHT, UP
 from ui import gfx, lang
 from ui.screen import Screen
 
@@ -25,18 +25,33 @@ class TextScreen(Screen):
         return self.lines
 
     def handle(self, ev):
+        """UP/DOWN scroll a line, LEFT/RIGHT a page, A a page (back after the last), B back."""
         kind, button = ev
         if kind != PRESS and kind != REPEAT:
             return
-        last = max(0, len(self.wrapped()) - gfx.TEXT_ROWS)
-        if button == UP and self.top > 0:
-            self.top -= 1
-            self.dirty = True
-        elif button == DOWN and self.top < last:
-            self.top += 1
-            self.dirty = True
-        elif kind == PRESS and (button == B or button == A):
+        page = gfx.TEXT_ROWS
+        last = max(0, len(self.wrapped()) - page)
+        top = self.top
+        if button == UP:
+            top -= 1
+        elif button == DOWN:
+            top += 1
+        elif button == LEFT:
+            top -= page
+        elif button == RIGHT:
+            top += page
+        elif kind == PRESS and button == A:
+            if top >= last:
+                self.app.pop()
+                return
+            top += page
+        elif kind == PRESS and button == B:
             self.app.pop()
+            return
+        top = max(0, min(top, last))
+        if top != self.top:
+            self.top = top
+            self.dirty = True
 
     def draw(self, fb):
         lines = self.wrapped()

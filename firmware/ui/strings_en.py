@@ -15,7 +15,7 @@ M_ABOUT = "About"
 # footers: the buttons' meaning (drawn in the small capitals font)
 K_OK_BACK = "A:OK  B:BACK"
 K_BACK = "B:BACK"
-K_SCROLL = "^v:SCROLL B:BACK"
+K_SCROLL = "^v<>:SCROLL B:BACK"
 K_CHANGE = "<>:CHANGE B:BACK"
 K_SEAT = "<>:KIND A:NAME"
 K_LETTERS = "^v:LETTER <>:MOVE A:OK"

@@ -15,7 +15,7 @@ M_ABOUT = "À propos"
 # pieds de page : le sens des boutons (petites capitales)
 K_OK_BACK = "A:OK  B:RETOUR"
 K_BACK = "B:RETOUR"
-K_SCROLL = "^v:DEFILER B:RET"
+K_SCROLL = "^v<>:DEFILER B:RETOUR"
 K_CHANGE = "<>:CHANGER B:RET"
 K_SEAT = "<>:TYPE A:NOM"
 K_LETTERS = "^v:LETTRE <>:BOUGER A:OK"
