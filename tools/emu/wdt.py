@@ -18,7 +18,8 @@ class EmuWdt:
     def __init__(self, vtime, timeout_ms):
         self.vtime = vtime
         self.timeout_ms = timeout_ms
-        self.last_feed = vtime.ticks_ms()
+        self.started_at = vtime.ticks_ms()
+        self.last_feed = self.started_at
         self.feeds = 0
         self.running = True
         vtime.watch(self)
