@@ -1,6 +1,8 @@
 """`make flash` for real, against a fresh virtual Pico: layout, imports, title screen, reflash, cuts."""
 
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -15,11 +17,11 @@ GOLDEN_TITLE = os.path.join(ROOT, "host_tests", "golden", "title.bin")
 SAVE = b"LAMA save \x00\x01\x02 kept across flashes"
 
 
-def expected_root():
+def expected_root(firmware):
     """What `mpremote fs ls` should list at / after a flash (plus data/)."""
     names = {"board.py", "data/"}
-    for n in os.listdir(deploy.FIRMWARE):
-        if os.path.isdir(os.path.join(deploy.FIRMWARE, n)):
+    for n in os.listdir(firmware):
+        if os.path.isdir(os.path.join(firmware, n)):
             if n != "__pycache__":
                 names.add(n + "/")
         elif n in deploy.KEEP_SOURCE:
@@ -52,14 +54,19 @@ def assert_boots_to_title(vp):
 
 
 def flash(vp, build, timeout=90):
-    proc = make("flash", timeout=timeout, PORT=vp.device, FLASH_BUILD=str(build))
+    proc = make("flash", timeout=timeout, PORT=vp.device, FLASH_BUILD=str(build),
+                FLASH_FIRMWARE=str(build) + "-src")  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return proc.stdout
 
 
 @pytest.fixture(scope="module")
 def build(tmp_path_factory):
-    return tmp_path_factory.mktemp("flash-build")
+    """The build folder; BUILD-src holds a snapshot of firmware/ (others edit the tree)."""
+    d = tmp_path_factory.mktemp("flash-build")
+    shutil.copytree(deploy.FIRMWARE, str(d) + "-src",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))  # fmt: skip
+    return d
 
 
 @pytest.fixture(scope="module")
@@ -76,10 +83,10 @@ def flashed(tmp_path_factory, build):
     assert vp.leftovers() == [], "processes left behind"
 
 
-def test_flash_installs_the_layout_and_keeps_saves(flashed):
+def test_flash_installs_the_layout_and_keeps_saves(flashed, build):
     vp, out = flashed
     assert "board reset: the game starts" in out
-    assert ls(vp.device) == expected_root()
+    assert ls(vp.device) == expected_root(str(build) + "-src")
     assert ls(vp.device, ":lama") >= {"score.mpy", "symbols.mpy", "__init__.mpy"}
     got = mpremote(vp.device, "exec", "print(repr(open('/data/game.sav','rb').read()))")
     assert got.stdout.strip() == repr(SAVE)
@@ -102,7 +109,7 @@ def deploy_reset(device):
         board.close()
 
 
-def test_every_mpy_module_imports_on_the_board(flashed):
+def test_every_mpy_module_imports_on_the_board(flashed, build):
     vp, _ = flashed
     code = (
         "import os, sys\n"
@@ -126,7 +133,7 @@ def test_every_mpy_module_imports_on_the_board(flashed):
     out = mpremote(vp.device, "exec", code, timeout=60).stdout.splitlines()
     count, bad = out[0].split(" ", 1)
     assert bad == "[]", bad
-    sources = [p for p, _ in deploy.firmware_sources() if p.endswith(".py")]
+    sources = [p for p, _ in deploy.firmware_sources(str(build) + "-src") if p.endswith(".py")]
     assert int(count) == len([p for p in sources if p not in deploy.KEEP_SOURCE])
 
 
@@ -166,13 +173,33 @@ def test_wipe_saves_asks_then_removes_only_the_saves(flashed):
     assert "main.py" in ls(vp.device)
 
 
+def test_make_run_runs_the_firmware_from_the_computer(flashed):
+    vp, _ = flashed
+    mpremote(vp.device, "exec", "import os")  # the game stopped, its frame forgotten
+    with open(vp.panel, "wb"):
+        pass
+    proc = subprocess.Popen(["make", "-s", "run", "PORT=" + vp.device], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)  # fmt: skip
+    try:
+        line = proc.stdout.readline()
+        assert "firmware is mounted at /remote" in line, line
+        assert_boots_to_title(vp)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)  # make, deploy.py and mpremote: all ours
+        proc.wait(timeout=10)
+    time.sleep(1.5)  # the board notices the computer went away and leaves its mount
+    assert "main.py" in ls(vp.device)  # nothing was copied, the board still answers
+
+
 def test_a_flash_cut_short_is_repaired_by_the_next_one(tmp_path, build):
     image = str(tmp_path / "flash.img")
     vp = VirtualPico(image, board="emulated")
     old = tmp_path / "main.py"
     old.write_text("print('an older firmware')\n")
     mpremote(vp.device, "fs", "cp", str(old), ":main.py")
-    cmd = ["make", "-s", "flash", "PORT=" + vp.device, "FLASH_BUILD=" + str(build)]
+    cmd = ["make", "-s", "flash", "PORT=" + vp.device, "FLASH_BUILD=" + str(build),
+           "FLASH_FIRMWARE=" + str(build) + "-src"]  # fmt: skip
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)  # fmt: skip
     copied = 0
@@ -223,7 +250,8 @@ def test_a_board_that_does_not_speak_micropython(build):
         t0 = time.monotonic()
         proc = subprocess.run(
             ["make", "-s", "flash", "PORT=" + os.ttyname(slave), "FLASH_BUILD=" + str(build),
-             "FLASH_TIMEOUT=1"], capture_output=True, text=True, timeout=60, cwd=ROOT,
+             "FLASH_FIRMWARE=%s-src" % build, "FLASH_TIMEOUT=1"],
+            capture_output=True, text=True, timeout=60, cwd=ROOT,
         )  # fmt: skip
         assert time.monotonic() - t0 < 30
     finally:
@@ -259,7 +287,7 @@ def test_micropython_too_old_for_the_mpy_format_is_refused():
 
 
 def test_mpy_files_are_bytecode_for_any_pico(build):
-    files = deploy.build("", str(build))
+    files = deploy.build("", str(build), str(build) + "-src")
     mpys = [d for p, d in files.items() if p.endswith(".mpy")]
     assert mpys and all(d[:2] == b"M\x06" for d in mpys)
     assert all(d[2] >> 2 == 0 for d in mpys)  # no native arch: RP2040 and RP2350 alike
@@ -271,7 +299,7 @@ def test_stale_files_are_ours_only():
     files = {"main.py": b"", "board.py": b"", "lama/score.mpy": b"", "ui/app.mpy": b""}
     device = ["main.py", "main.mpy", "board.mpy", "lama/score.mpy", "lama/score.py",
               "lama/old.mpy", "notes.txt", "lib/x.py", "data/game.sav"]  # fmt: skip
-    assert deploy.stale_files(device, files) == [
+    assert deploy.stale_files(device, files, ["lama", "ui"]) == [
         "board.mpy",
         "lama/old.mpy",
         "lama/score.py",

@@ -62,40 +62,46 @@ def board_profile(name):
     return path
 
 
-def firmware_sources():
+def firmware_sources(firmware=FIRMWARE):
     """(device path, local path) of every firmware file, sorted."""
     out = []
-    for dirpath, dirnames, filenames in os.walk(FIRMWARE):
+    for dirpath, dirnames, filenames in os.walk(firmware):
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
         for f in sorted(filenames):
             if f.startswith(".") or f.endswith((".pyc", ".mpy")):
                 continue
             local = os.path.join(dirpath, f)
-            out.append((os.path.relpath(local, FIRMWARE).replace(os.sep, "/"), local))
+            out.append((os.path.relpath(local, firmware).replace(os.sep, "/"), local))
     return out
 
 
 def compile_mpy(src, rel, out, mpy_cross):
-    """Compile src to out (rebuilt only when older than src or mpy-cross)."""
-    if os.path.exists(out):
-        built = os.path.getmtime(out)
-        if built >= os.path.getmtime(src) and built >= os.path.getmtime(mpy_cross):
-            return
+    """Compile src to out, unless out was built from these very bytes (OUT.key)."""
+    with open(src, "rb") as f:
+        key = hashlib.sha256(f.read() + rel.encode() + mpy_cross.encode()).hexdigest()
+    try:
+        with open(out + ".key") as f:
+            if f.read() == key and os.path.exists(out):
+                return
+    except OSError:
+        pass
     os.makedirs(os.path.dirname(out), exist_ok=True)
     proc = subprocess.run(
         [mpy_cross, "-s", rel, "-o", out, src], capture_output=True, text=True, check=False
     )
     if proc.returncode != 0:
         raise DeployError("mpy-cross failed on firmware/%s:\n%s" % (rel, proc.stderr.strip()))
+    with open(out + ".key", "w") as f:
+        f.write(key)
 
 
-def build(board, build_dir):
+def build(board, build_dir, firmware=FIRMWARE):
     """{device path: bytes} of everything a flash installs (compiled two at a time)."""
     from concurrent.futures import ThreadPoolExecutor
 
     mpy_cross = mpy_cross_path()
     jobs = []
-    for rel, local in firmware_sources():
+    for rel, local in firmware_sources(firmware):
         if rel.endswith(".py") and rel not in KEEP_SOURCE:
             mpy = rel[:-3] + ".mpy"
             jobs.append((mpy, os.path.join(build_dir, mpy), local, rel))
@@ -123,19 +129,19 @@ def mpy_version(files):
     return None
 
 
-def owned_dirs():
+def owned_dirs(firmware=FIRMWARE):
     """Top-level firmware directories: their whole content on the board is ours."""
     return sorted(
         d
-        for d in os.listdir(FIRMWARE)
-        if os.path.isdir(os.path.join(FIRMWARE, d)) and d not in ("__pycache__", DATA)
+        for d in os.listdir(firmware)
+        if os.path.isdir(os.path.join(firmware, d)) and d not in ("__pycache__", DATA)
     )
 
 
-def stale_files(device, files):
+def stale_files(device, files, owned):
     """Device files that a flash removes: in our directories and not ours any more, or a
     module of ours under its other suffix (x.py would shadow a new x.mpy)."""
-    owned = tuple(d + "/" for d in owned_dirs())
+    owned = tuple(d + "/" for d in owned)
     ours = set(files)
     names = {p.rsplit(".", 1)[0] for p in files if "/" not in p}
     stale = []
@@ -326,7 +332,7 @@ def sha(data):
 
 def flash(args):
     port = find_port(args.port)
-    files = build(args.board, args.build)
+    files = build(args.board, args.build, args.firmware)
     total = sum(len(d) for d in files.values())
     mpy_bytes = sum(len(d) for p, d in files.items() if p.endswith(".mpy"))
     print("firmware: %d files, %d bytes (%d of .mpy), profile %s -> /board.py"
@@ -337,11 +343,12 @@ def flash(args):
         print("board on %s: MicroPython %s" % (port, version))
         on_dev, dirs = device_files(board)
         changed = [p for p in sorted(files) if on_dev.get(p) != sha(files[p])]
-        stale = stale_files(on_dev, files)
+        owned = owned_dirs(args.firmware)
+        stale = stale_files(on_dev, files, owned)
         if not changed and not stale:
             print("nothing to copy: the board already has this firmware")
         else:
-            copy(board, files, changed, stale, on_dev, dirs)
+            copy(board, files, changed, stale, on_dev, dirs, owned)
         board.reset_into_game()
         print("board reset: the game starts")
     except DeployError:
@@ -356,7 +363,7 @@ def flash(args):
     return 0
 
 
-def copy(board, files, changed, stale, on_dev, dirs):
+def copy(board, files, changed, stale, on_dev, dirs, owned):
     """Remove stale files, copy the changed ones (main.py last), verify them."""
     if "main.py" in on_dev:
         board.exec("import os\nos.remove('/main.py')")
@@ -366,7 +373,6 @@ def copy(board, files, changed, stale, on_dev, dirs):
     for p in stale:
         board.exec("import os\nos.remove(%r)" % ("/" + p))
         print("  - %s (stale)" % p)
-    owned = owned_dirs()
     for d in sorted(dirs, key=lambda d: d.count("/"), reverse=True):
         if d.split("/")[0] in owned and not any(p.startswith(d + "/") for p in files):
             board.exec("import os\nos.rmdir(%r)" % ("/" + d))  # emptied just above
@@ -412,12 +418,12 @@ def run(args):
     With BOARD= the profile is staged next to the firmware; without, the board's own
     installed /board.py is used."""
     port = find_port(args.port)
-    root = FIRMWARE
+    root = args.firmware
     if args.board:
         root = os.path.join(args.build, "..", "run")
         if os.path.isdir(root):
             shutil.rmtree(root)
-        shutil.copytree(FIRMWARE, root, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copytree(args.firmware, root, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         shutil.copy(board_profile(args.board), os.path.join(root, "board.py"))
     return subprocess.call(mpremote_cmd() + ["connect", port, "mount", root, "exec", RUN_CODE])
 
@@ -471,6 +477,8 @@ def parse_args(argv):
                    help="profile in board/ (BOARD=), default %s" % DEFAULT_BOARD)  # fmt: skip
     p.add_argument("--build", default=os.environ.get("FLASH_BUILD", os.path.join(ROOT, "build", "flash")),
                    help="where the .mpy files are built")  # fmt: skip
+    p.add_argument("--firmware", default=os.environ.get("FLASH_FIRMWARE", FIRMWARE),
+                   help="the firmware folder to install (firmware/)")  # fmt: skip
     p.add_argument("--yes", action="store_true", default=bool(os.environ.get("YES")),
                    help="wipe-saves without asking")  # fmt: skip
     return p.parse_args(argv)
