@@ -19,8 +19,7 @@ def run(board, frames=None, fault=None):
     watchdog = Watchdog(board.wdt_factory, board.clock)
     try:
         settings = saves.load_settings()
-        app = App(board, settings, saves.save_settings, watchdog)
-        app.game_store = saves
+        app = App(board, settings, saves.save_settings, watchdog, game_store=saves)
         app.start()
         saved = saves.load_progress()
         if saved is not None:
