@@ -1,0 +1,140 @@
+"""The statistics screen, its reset, the continue prompt and the storage notice, on the
+emulated board and a littlefs RAM flash, asserting on what the panel shows (golden images in
+host_tests/golden/store_*.bin, looked at once by eye; STORE_GOLDEN=1 rewrites them)."""
+
+import os
+
+import png
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GOLDEN = os.path.join(HERE, "golden")
+
+SETUP = """
+import json
+from emu import ramflash
+from lama import dice, records
+from lama.rng import SeededRng
+from ui_driver import Driver
+dev = ramflash.RamFlash(48)
+ramflash.mkfs(dev)
+ramflash.mount(dev, "/f")
+out = {}
+shots = {}
+def shot(name, d):
+    shots[name] = bytes(d.image()).hex()
+SEATS = [("ANA", None), ("BOB", "cautious"), ("CY", "expert"), ("DEE", None)]
+def some_stats(saves):
+    st = saves.load_stats()
+    records.record_result(st, 1, SEATS, [12, 41, 25, 44], 6, [2, 0, 1, 0], 1)
+    records.record_result(st, 1, SEATS[:3], [30, 30, 42], 8, [1, 1, 0], 2)
+    records.record_result(st, 2, SEATS[:2], [9, 40], 5, [3, 0], 3)
+    assert saves._save_stats()
+"""
+
+
+def run(micropython, body):
+    r = micropython.run_json(SETUP + body + "\nprint(json.dumps([out, shots]))")
+    return r[0], r[1]
+
+
+def check_golden(shots, tmp_path):
+    differ = []
+    for name, hexed in sorted(shots.items()):
+        got = bytes.fromhex(hexed)
+        path = os.path.join(GOLDEN, "store_" + name + ".bin")
+        if os.environ.get("STORE_GOLDEN"):
+            with open(path, "wb") as f:
+                f.write(got)
+            png.write(path[:-4] + ".png", got)
+        assert os.path.exists(path), "no golden image " + path + " (STORE_GOLDEN=1 makes it)"
+        with open(path, "rb") as f:
+            if f.read() != got:
+                png.write(str(tmp_path / (name + ".png")), got)
+                differ.append(name)
+    assert not differ, "screens differ from their golden images: %s (see %s)" % (differ, tmp_path)
+
+
+def test_statistics_pages_and_a_confirmed_reset(micropython, tmp_path):
+    out, shots = run(micropython, """
+d = Driver(data_dir="/f/data")
+some_stats(d.saves)
+d.keys("A,DOWN,DOWN,A")
+out["top"] = d.top()
+out["header"] = d.shows("LAMA Dice")
+shot("players", d)
+d.keys("RIGHT")
+shot("high", d)
+d.keys("RIGHT")
+out["totals"] = d.shows("Games") and d.shows("Rounds")
+shot("totals", d)
+d.keys("RIGHT")
+out["cards"] = d.shows("L.L.A.M.A.")
+d.keys("LEFT,LEFT,LEFT")
+d.keys("A")
+out["asks"] = d.top() == "ConfirmReset" and d.shows("Reset all")
+shot("reset_q", d)
+d.keys("B")  # no: kept
+out["kept"] = d.top() == "StatsScreen" and not d.shows("No games yet.")
+d.keys("A,A")
+out["done"] = d.shows("Statistics")
+shot("reset_done", d)
+d.keys("B")
+out["empty"] = d.shows("No games yet.")
+from ui.saves import Saves
+out["on_flash"] = Saves("/f/data").load_stats().game(1).games
+from ui import lang
+lang.use(1)
+d.app.top().dirty = True
+d.keys("WAIT:50")
+out["fr"] = d.shows("Aucune partie.")
+""")
+    assert out["top"] == "StatsScreen" and out["header"]
+    assert out["totals"] and out["cards"]
+    assert out["asks"] and out["kept"] and out["done"] and out["empty"]
+    assert out["on_flash"] == 0
+    assert out["fr"]
+    check_golden(shots, tmp_path)
+
+
+def test_boot_offers_the_saved_game_and_says_when_a_file_was_damaged(micropython, tmp_path):
+    out, shots = run(micropython, """
+from emu.board import configure, make_board
+from ui import startup
+from ui.saves import Saves
+from ui.settings import Settings
+configure(data_dir="/f/data", seed=3)
+saves = Saves("/f/data")
+saves.save_settings(Settings())
+rng = SeededRng(6)
+st = dice.new_game(4, None, 1, rng)
+for _ in range(12):
+    dice.apply(st, dice.legal_actions(st)[0], rng)
+saves.save_progress(st, SEATS)
+# damage both copies of the settings
+for slot in "ab":
+    try:
+        with open("/f/data/settings." + slot, "r+b") as f:
+            f.write(b"XX")
+    except OSError:
+        pass
+b = make_board()
+app = startup.run(b, frames=3)
+class D:
+    pass
+d = D()
+d.image = b.emu.panel.image
+from ui_driver import find_text
+out["notice"] = type(app.top()).__name__
+out["says"] = find_text(b.emu.panel.image(), "Settings:") is not None
+shot("notice", d)
+from hal.buttons import A, PRESS
+app.top().handle((PRESS, A))
+app.run(2)
+out["then"] = type(app.top()).__name__
+shot("continue", d)
+out["bad_kept"] = "settings.bad" in __import__("os").listdir("/f/data")
+""")
+    assert out["notice"] == "NoticeScreen" and out["says"]
+    assert out["then"] == "ContinueScreen"
+    assert out["bad_kept"]
+    check_golden(shots, tmp_path)
