@@ -17,7 +17,7 @@ from emu import powercut, ramflash
 from hal import store as st
 from lama import card_bots, cards, codec, dice, dice_bots, records
 from lama.rng import SeededRng
-from ui.saves import Saves
+from ui.saves import KIND_GAME, Saves
 from ui.settings import Settings
 
 MOUNT = "/f"
@@ -79,6 +79,17 @@ def now(getter):
     return getter(Saves(MOUNT + "/data"))
 
 
+def game_on_flash():
+    """The saved game as it is on the device's flash (read only: a counted game is not
+    removed, as Saves.load_progress would)."""
+    got = Saves(MOUNT + "/data").store.load(
+        "game", KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX, records.decode_progress
+    )[0]
+    if got is None:
+        return None
+    return codec.encode(got[1]) + repr(got[0].seats).encode()
+
+
 # --- settings: the first save, then changes ------------------------------------------
 for i in range(4):
     cfg = Settings()
@@ -89,12 +100,12 @@ for i in range(4):
 
 
 # --- whole games, saved after every action ---------------------------------------------
-def play(mod, bots, seats, seed, label):
+def play(mod, bots, seats, seed, label, stop=-1):
     rng = SeededRng(seed)
     bot_rng = SeededRng(seed + 1)
     state = mod.new_game(len(seats), None, 0, rng)
     k = 0
-    while state.phase != mod.GAME_OVER:
+    while state.phase != mod.GAME_OVER and k != stop:
         if state.phase == mod.ROUND_OVER:
             mod.apply(state, (mod.NEXT,), rng)
         else:
@@ -103,7 +114,7 @@ def play(mod, bots, seats, seed, label):
             mod.apply(state, choose(mod.view(state, state.turn), actions, bot_rng), rng)
         if state.phase == mod.GAME_OVER:
             break
-        old = now(game_of)
+        old = game_on_flash()
         new = codec.encode(state) + repr(seats).encode()
         if k % STEP == 0:
             cut(
@@ -116,6 +127,10 @@ def play(mod, bots, seats, seed, label):
         else:
             saves.save_progress(state, seats, (rng, bot_rng))
         k += 1
+    if k == stop:  # abandoned: the saved game is removed
+        old = game_on_flash()
+        cut(label + " abandon", lambda: saves.clear_progress(), game_of, old, None)
+        return
     old = now(stats_of)
     cut(
         label + " stats",
@@ -124,8 +139,9 @@ def play(mod, bots, seats, seed, label):
         old,
         lambda: records.encode_stats(saves.stats),  # as counted (after the save)
     )
-    old = now(game_of)
-    cut(label + " clear", lambda: saves.clear_progress(), game_of, old, None)
+    # counted: a boot no longer offers it, whether or not its removal was cut short
+    assert game_on_flash() is not None
+    cut(label + " clear", lambda: saves.clear_progress(), game_of, None, None)
 
 
 play(dice, dice_bots.BOTS, [("ANA", "cautious"), ("BOB", "random"), ("CY", "cautious")], 7, "dice")
@@ -134,6 +150,7 @@ SIX = [("ANA", "cautious"), ("BOB", "random"), ("CY", "cautious")]
 SIX += [("DEE", "random"), ("EVA", "cautious"), ("FLO", "random")]
 play(dice, dice_bots.BOTS, SIX, 21, "dice6")
 play(cards, card_bots.BOTS, SIX, 23, "cards6")
+play(dice, dice_bots.BOTS, SIX, 31, "dice abandoned", stop=12)
 
 # --- statistics growing past littlefs's inline limit (512 bytes on the rp2) -------------
 stats = saves.load_stats()
