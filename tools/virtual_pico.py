@@ -46,7 +46,7 @@ def micropython_path():
     """$MICROPYTHON, else the micropython beside this Python, else the one on PATH."""
     env = os.environ.get("MICROPYTHON")
     if env:
-        return env
+        return os.path.abspath(env) if os.sep in env else env  # the Makefile's is relative
     venv = os.path.join(os.path.dirname(sys.executable), "micropython")
     if os.path.exists(venv):
         return venv
