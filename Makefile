@@ -28,7 +28,10 @@ pytest: $(STAMP)
 
 ## make play: play on the board if one is attached, else in the simulator
 play: $(STAMP)
-	$(MICROPYTHON) tools/sim.py $(SIM)
+	@if [ "$(PLAY)" != sim ] && port=$$($(PY) tools/deploy.py detect --port "$(PORT)"); then \
+	  echo "board attached on $$port: flashing it, then play on it (PLAY=sim: the simulator)"; \
+	  $(PY) tools/deploy.py flash --port "$$port" --board "$(BOARD)"; \
+	else $(MICROPYTHON) tools/sim.py $(SIM); fi
 
 ## make bench: rerunnable figures (speed, memory, bot strength); BENCH="dice cards" picks some
 bench: $(STAMP)

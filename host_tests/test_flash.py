@@ -173,6 +173,17 @@ def test_wipe_saves_asks_then_removes_only_the_saves(flashed):
     assert "main.py" in ls(vp.device)
 
 
+def test_make_play_flashes_an_attached_board_else_runs_the_simulator(flashed, build):
+    vp, _ = flashed
+    proc = make("play", timeout=60, PORT=vp.device, FLASH_BUILD=str(build),
+                FLASH_FIRMWARE=str(build) + "-src")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "board attached on " + vp.device in proc.stdout and "the game starts" in proc.stdout
+    proc = subprocess.run(["make", "-s", "play", "PLAY=sim", "PORT=" + vp.device], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)  # fmt: skip
+    assert "board attached" not in proc.stdout and "sim.py" in proc.stdout + proc.stderr
+
+
 def test_make_run_runs_the_firmware_from_the_computer(flashed):
     vp, _ = flashed
     mpremote(vp.device, "exec", "import os")  # the game stopped, its frame forgotten

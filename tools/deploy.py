@@ -469,9 +469,26 @@ def wipe_saves(args):
     return 0
 
 
+def detect(args):
+    """Print the port of an attached Raspberry Pi board (or PORT=), exit 1 if there is none
+    (`make play` uses it to choose between the board and the simulator)."""
+    if args.port:
+        found = os.path.exists(args.port)
+        port = args.port
+    else:
+        from serial.tools import list_ports
+
+        picos = [p.device for p in sorted(list_ports.comports()) if p.vid == RPI_VID]
+        found = bool(picos)
+        port = picos[0] if picos else ""
+    if found:
+        print(port)
+    return 0 if found else 1
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("command", choices=("flash", "repl", "run", "wipe-saves"))
+    p.add_argument("command", choices=("flash", "repl", "run", "wipe-saves", "detect"))
     p.add_argument("--port", default=os.environ.get("PORT", ""), help="serial port (PORT=)")
     p.add_argument("--board", default=os.environ.get("BOARD", ""),
                    help="profile in board/ (BOARD=), default %s" % DEFAULT_BOARD)  # fmt: skip
@@ -486,7 +503,8 @@ def parse_args(argv):
 
 def main(argv=None):
     args = parse_args(argv)
-    commands = {"flash": flash, "repl": repl, "run": run, "wipe-saves": wipe_saves}
+    commands = {"flash": flash, "repl": repl, "run": run, "wipe-saves": wipe_saves,
+                "detect": detect}  # fmt: skip
     try:
         return commands[args.command](args)
     except DeployError as e:
