@@ -285,3 +285,44 @@ def test_saves_work_on_a_host_directory_too(tmp_path):
     assert got == (b"two", st.OK)
     assert sorted(p.name for p in (tmp_path / "data").iterdir()) == ["x.a", "x.b"]
     assert json.dumps(st.OK) == "0"
+
+
+def test_a_resumed_game_keeps_its_number_and_its_rounds_emptied(micropython):
+    r = micropython.run_json(
+        PRELUDE
+        + """
+from ui.saves import Saves
+from lama import cards
+from lama.rng import SeededRng
+fresh()
+rng = SeededRng(12)
+seats = [("ANA", None), ("BOB", "random")]
+state = cards.new_game(2, None, 0, rng)
+sv = Saves("/f/data")
+emptied = [0, 0]
+counted = set()
+def play_until(sv, state, stop):
+    while state.phase != cards.GAME_OVER and not stop(state):
+        acts = cards.legal_actions(state)
+        cards.apply(state, acts[0], rng)
+        if state.phase >= cards.ROUND_OVER and state.reason == "empty" and state.round_no not in counted:
+            counted.add(state.round_no)
+            emptied[state.ender] += 1
+        sv.save_progress(state, seats)
+play_until(sv, state, lambda s: s.round_no >= 3)
+number = sv._progress.game_no
+# switched off; a new boot continues it
+sv2 = Saves("/f/data")
+state2, seats2, _ = sv2.load_progress()
+play_until(sv2, state2, lambda s: False)
+same_number = sv2._progress.game_no == number
+sv2.record_game_result(state2, seats2)
+stats = Saves("/f/data").load_stats().game(2)
+print(json.dumps([same_number, [p.emptied for p in stats.players], emptied, stats.games,
+                  stats.emptied]))
+"""
+    )
+    same_number, per_player, emptied, games, total = r
+    assert same_number
+    assert per_player == emptied and total == sum(emptied) and sum(emptied) > 0
+    assert games == 1
