@@ -45,19 +45,20 @@ def choose_cautious(view, actions, rng):
 
 # expert: always play when it can (the top card's value first: it keeps the discard where
 # the rest of the hand can follow); otherwise draw or quit by the sign of a linear estimate
-# of (round points after drawing - round points after quitting), fitted offline from
-# rollouts of real games (tools/fit_cards_expert.py). Integer arithmetic only: the
-# weights are thousandths, and the expected cost of the drawn card is kept as a sum over
-# the unseen cards, so the estimate is multiplied through by their number.
-W_BIAS = const(3569)
-W_POINTS = const(-653)  # the hand's score now (C10)
-W_COST = const(694)  # expected score the drawn card adds
-W_CARDS = const(735)  # cards in hand
-W_SHORTEST = const(-796)  # fewest cards in an opponent's hand still in (capped at 5)
-W_ACTIVE = const(134)  # opponents still in the round
-W_PILE = const(-146)  # cards left in the draw pile
-W_DIST = const(608)  # steps the top must advance before a held card fits
-W_TOKEN = const(-223)  # the token going out would return (S4)
+# of (round points after drawing - round points after quitting). The weights come from
+# tools/fit_cards_expert.py, a least-squares fit over rollouts of real games. Integer
+# arithmetic only: the weights are thousandths, and the expected cost of the drawn card is
+# kept as a sum over the unseen cards, so the estimate is multiplied by their number.
+W_BIAS = const(5037)
+W_COST = const(339)  # expected points the drawn card adds to the hand
+# the weights of draw_features(view)[2], in order
+W_POINTS = const(-757)  # the hand's score now (C10)
+W_CARDS = const(768)  # cards in hand
+W_SHORTEST = const(-1040)  # fewest cards in a hand of an opponent still in (capped)
+W_ACTIVE = const(-97)  # opponents still in the round
+W_PILE = const(-83)  # cards left in the draw pile
+W_DIST = const(572)  # steps the top must advance before a held card fits
+W_TOKEN = const(-228)  # the token going out would return (S4)
 SHORTEST_CAP = const(5)
 ALWAYS_DRAW_POINTS = const(14)  # a hand scoring more than this always draws
 
@@ -76,39 +77,58 @@ def _steps_to_fit(hand, top):
     return N_SYMBOLS + 1
 
 
-def draw_beats_quit(view):
-    """expert's estimate that drawing costs fewer points this round than quitting."""
+def draw_features(view):
+    """What expert weighs before drawing: (number of unseen cards, the points the unseen
+    cards would add to the hand, summed over them, [the hand's points, its cards, the
+    fewest cards an opponent still in holds, opponents still in, draw pile size, steps to
+    a fit, the token going out would return])."""
     hand = view.hand
     rules = view.rules
-    points = cards.hand_points(hand, rules)
-    if points > ALWAYS_DRAW_POINTS:
-        return True
     unseen = cards.unseen(view)
     n_unseen = 0
-    cost = 0  # sum over unseen cards of the points each would add to the hand
+    cost = 0
+    size = 0
     for v in range(N_SYMBOLS):
         n_unseen += unseen[v]
+        size += hand[v]
         if not hand[v] or (v == LLAMA and rules.komarami):
             cost += unseen[v] * _value(v)
     shortest = SHORTEST_CAP
     active = 0
-    size = 0
-    for c in hand:
-        size += c
     for p in range(view.n):
         if p != view.seat and not view.quit[p]:
             active += 1
             if view.sizes[p] < shortest:
                 shortest = view.sizes[p]
+    return (
+        n_unseen,
+        cost,
+        [
+            cards.hand_points(hand, rules),
+            size,
+            shortest,
+            active,
+            view.pile_size,
+            _steps_to_fit(hand, view.top),
+            token_to_return(view.scores[view.seat]),
+        ],
+    )
+
+
+def draw_beats_quit(view):
+    """expert's estimate that drawing costs fewer points this round than quitting."""
+    if cards.hand_points(view.hand, view.rules) > ALWAYS_DRAW_POINTS:
+        return True
+    n_unseen, cost, f = draw_features(view)
     linear = (
         W_BIAS
-        + W_POINTS * points
-        + W_CARDS * size
-        + W_SHORTEST * shortest
-        + W_ACTIVE * active
-        + W_PILE * view.pile_size
-        + W_DIST * _steps_to_fit(hand, view.top)
-        + W_TOKEN * token_to_return(view.scores[view.seat])
+        + W_POINTS * f[0]
+        + W_CARDS * f[1]
+        + W_SHORTEST * f[2]
+        + W_ACTIVE * f[3]
+        + W_PILE * f[4]
+        + W_DIST * f[5]
+        + W_TOKEN * f[6]
     )
     return linear * n_unseen + W_COST * cost < 0
 
