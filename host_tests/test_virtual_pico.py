@@ -183,3 +183,14 @@ def test_emulated_board_without_firmware_still_serves(tmp_path):
         err = vp.stop()
     assert "emulated board not loaded" in err  # no hal/ on a blank device: said on stderr
     assert vp.leftovers() == []
+
+
+def test_the_profile_is_the_board_py_on_the_image(transport):
+    t = transport
+    t.enter_raw_repl(soft_reset=False)
+    t.fs_writefile("board.py", b"def make_board():\n    print('profile from the image')\n")
+    t.fs_writefile("main.py", b"import board\nboard.make_board()\n")
+    t.exit_raw_repl()
+    read_until(t, b">>> ")
+    t.serial.write(b"\x04")
+    read_until(t, b"soft reboot\r\nprofile from the image\r\n")
