@@ -212,3 +212,40 @@ def test_on_the_rp2040_stop_clears_the_watchdog_enable_bit(monkeypatch):
         assert w.wdt is not None
         w.stop()
         assert writes == {ctrl + 0x3000: 1 << 30}
+
+
+def test_a_second_ctrl_c_during_stop_still_stops_it(micropython):
+    r = micropython.run_json(
+        BOOT
+        + """
+b = new_board()
+hang_after(b, 15000, KeyboardInterrupt())
+fac = b.wdt_factory
+class Twice(wdt.Factory):
+    def __call__(self, ms):
+        w = fac(ms)
+        real = w.stop
+        calls = []
+        def stop():
+            calls.append(1)
+            if len(calls) == 1:
+                raise KeyboardInterrupt()  # the second Ctrl-C lands inside stop()
+            real()
+        w.stop = stop
+        w.calls = calls
+        return w
+b.wdt_factory = Twice(b.emu.time)
+try:
+    startup.run(b)
+except KeyboardInterrupt:
+    pass
+w = fac.started[0]
+try:
+    b.emu.time.advance(60000)
+    reset = False
+except wdt.WatchdogReset:
+    reset = True
+print(json.dumps([len(w.calls), w.running, reset]))
+"""
+    )
+    assert r == [2, False, False]

@@ -12,7 +12,7 @@ The decision:
    or while the file system mounts.
 2. Leaving the frame loop for ANY reason - Ctrl-C (KeyboardInterrupt, which is how
    mpremote gets in), an exception, a normal quit - goes through `stop()` (ui/startup.py
-   calls it in a `finally`). machine.WDT has no stop, so stop() clears the ENABLE bit of
+   calls it in a `finally`; a second Ctrl-C during it is ignored or retried). machine.WDT has no stop, so stop() clears the ENABLE bit of
    the chip's watchdog CTRL register itself (RP2040: WATCHDOG_BASE 0x40058000, RP2350:
    0x400d8000; bit 30, written through the atomic clear alias at +0x3000), which is what
    the Pico SDK's watchdog_disable() does.
@@ -106,14 +106,32 @@ class Watchdog:
         wdt.feed()
 
     def stop(self):
-        """Disarm (the frame loop is left); it is not started again."""
-        self.enabled = False
-        wdt = self.wdt
-        if wdt is None:
-            return
-        self.wdt = None
-        stop = getattr(wdt, "stop", None)
-        if stop is not None:
-            stop()
-        else:
-            _hw_stop()
+        """Disarm (the frame loop is left); it is not started again. A second Ctrl-C
+        arriving meanwhile (mpremote may send two) cannot leave it running: Ctrl-C is
+        ignored while the register is written, and an interrupt before that retries."""
+        while True:
+            try:
+                self.enabled = False
+                _kbd_intr(-1)
+                wdt = self.wdt
+                if wdt is not None:
+                    stop = getattr(wdt, "stop", None)
+                    if stop is not None:
+                        stop()
+                    else:
+                        _hw_stop()
+                    self.wdt = None
+                _kbd_intr(3)
+                return
+            except KeyboardInterrupt:
+                continue
+
+
+def _kbd_intr(c):
+    """micropython.kbd_intr: -1 makes Ctrl-C plain input, 3 makes it interrupt again."""
+    try:
+        import micropython
+
+        micropython.kbd_intr(c)
+    except (ImportError, AttributeError):
+        pass
