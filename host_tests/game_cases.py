@@ -229,3 +229,67 @@ def resumed(game, seed, cut):
     play(d2)
     sc, win, acts = engine_game(game, bots, seed)
     out({"ui": d2.session.result[1], "eng": sc, "rest_same": d2.session.record == acts[done:]})
+
+
+def _wipe(path):
+    import os
+
+    try:
+        names = os.listdir(path)
+    except OSError:
+        os.mkdir(path)
+        return
+    for n in names:
+        os.remove(path + "/" + n)
+
+
+def saved_and_resumed(game, seed, cut, data_dir):
+    """Through ui.saves: every action saved; after `cut` actions the device 'loses power'
+    (everything dropped), boots, loads the saved game and resumes it on a new screen; the
+    game ends as the uninterrupted one. At game over the save is gone."""
+    from ui.game_launch import resume
+    from ui.saves import Saves
+
+    _wipe(data_dir)
+    bots = [None, "cautious", "random"]
+    d = Driver(game, NAMES[:3], bots, seed=seed, store=Saves(data_dir), data_dir=data_dir)
+    try:
+        play(d, max_presses=cut)
+    except RuntimeError:
+        pass
+    done = len(d.session.record)
+    d = None
+    got = Saves(data_dir).load_progress()
+    state, seats, rngs = got
+    d2 = Driver(game, NAMES[:3], bots, seed=seed, data_dir=data_dir)
+    d2.app.game_store = Saves(data_dir)
+    resume(d2.app, state, seats, rngs)
+    d2.session = d2.app.top().session
+    d2.session.record = []
+    play(d2)
+    sc, win, acts = engine_game(game, bots, seed)
+    left = Saves(data_dir).load_progress()
+    out({"ui": d2.session.result[1], "eng": sc, "seats": [list(s) for s in seats],
+         "rest_same": d2.session.record == acts[done:], "done": done,
+         "cleared": left is None})  # fmt: skip
+
+
+def rematch(game, seed):
+    """Game over: A on Rematch starts a new game with the same seats; Menu goes home."""
+    bots = [None, "cautious", "random"]
+    d = Driver(game, NAMES[:3], bots, seed=seed)
+    d.app.stack.insert(0, Screen(d.app))
+    play(d)
+    old = d.screen()
+    d.press("A")
+    new = d.app.top()
+    s2 = new.session
+    res = {"new_screen": new is not old and type(new) is type(old),
+           "same_seats": s2.names == NAMES[:3] and s2.bots == bots,
+           "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1}  # fmt: skip
+    d.session = s2
+    play(d)
+    d.press("RIGHT")
+    d.press("A")
+    res["menu"] = len(d.app.stack) == 1
+    out(res)

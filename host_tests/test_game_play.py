@@ -80,3 +80,17 @@ def test_S5_tie_shared_on_game_over(micropython):
 def test_resumed_game_ends_as_the_uninterrupted_one(micropython, game):
     r = case(micropython, "resumed(%d, 8, 10)" % game)
     assert r["rest_same"] and r["ui"] == r["eng"]
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_saved_after_every_action_and_resumed_after_power_loss(micropython, game, tmp_path):
+    r = case(micropython, "saved_and_resumed(%d, 8, 12, %r)" % (game, str(tmp_path)))
+    assert r["done"] > 0 and r["seats"][0] == ["ANA", None]
+    assert r["rest_same"] and r["ui"] == r["eng"]
+    assert r["cleared"], "the save is removed at game over"
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_rematch_same_seats_or_back_to_menu(micropython, game):
+    r = case(micropython, "rematch(%d, 4)" % game)
+    assert r["new_screen"] and r["same_seats"] and r["fresh"] and r["menu"]

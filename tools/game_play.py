@@ -65,6 +65,8 @@ def play(d, policy="cautious", speed=True, shots=None, max_presses=20000, on_pre
     is called at each new kind of screen. Returns the number of presses."""
     scr = d.screen()
     ses = d.session
+    if scr.session is not ses:
+        raise RuntimeError("the driver's session is not the one on screen")
     presses = 0
 
     def press(name):
