@@ -166,6 +166,11 @@ class VirtualPico:
         ]
         if args.board == "emulated":
             self.cmd.append("panel=" + os.path.abspath(args.panel or image + ".panel"))
+        self.lock = open(image, "ab")  # noqa: SIM115 - held for the process's lifetime
+        try:
+            fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise SystemExit("virtual Pico: %s is in use by another virtual Pico" % image)
         self.master, self.slave = os.openpty()
         tty.setraw(self.slave)  # the device side behaves as a raw USB serial port
         _nonblocking(self.master)
