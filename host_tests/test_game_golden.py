@@ -5,14 +5,16 @@ import json
 import os
 
 import png
+import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden")
 SCRIPT = os.path.join(os.path.dirname(HERE), "tools", "game_golden.py")
 
 
-def test_game_screens_match_their_golden_images(micropython, tmp_path):
-    proc = micropython.run_script(SCRIPT)
+@pytest.mark.parametrize("args", [(), ("--fr",)])
+def test_game_screens_match_their_golden_images(micropython, tmp_path, args):
+    proc = micropython.run_script(SCRIPT, list(args))
     images = json.loads(proc.stdout.strip().splitlines()[-1])
     assert len(images) >= 15
     differ = []
@@ -27,6 +29,7 @@ def test_game_screens_match_their_golden_images(micropython, tmp_path):
             differ.append(name)
     assert not differ, (
         "game screens differ from host_tests/golden: %s (new images in %s; if the change is "
-        "meant, look at them and run micropython tools/game_golden.py --write)" % (differ, tmp_path)
+        "meant, look at them and run micropython tools/game_golden.py [--fr] --write)"
+        % (differ, tmp_path)
     )
 

@@ -26,7 +26,8 @@ class Driver:
     `record` collects every action applied (Session.record)."""
 
     def __init__(self, game, names, bots, seed=1, first=0, rules=None, store=None,
-                 state=None, panel="ssd1306", data_dir="/tmp/game-drive-data"):  # fmt: skip
+                 state=None, panel="ssd1306", data_dir="/tmp/game-drive-data",
+                 language=0):  # fmt: skip
         from emu.board import configure
 
         configure(panel=panel, seed=seed, clock="virtual", data_dir=data_dir)
@@ -39,6 +40,9 @@ class Driver:
 
         self.board = make_board()
         self.app = App(self.board)
+        if language:
+            self.app.settings.set("language", language)
+            self.app.apply_settings()
         if store is not None:
             self.app.game_store = store
         if rules is None:

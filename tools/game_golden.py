@@ -2,6 +2,7 @@
 
     micropython tools/game_golden.py            prints {"name": hex of the 1,024 bytes}
     micropython tools/game_golden.py --write    (re)writes host_tests/golden/game_*.bin/.png
+    micropython tools/game_golden.py --fr [--write]   the same screens in French (game_*_fr)
 
 Each scene is a real game position (some set up directly in the engine state so that
 six players, thirteen cards in a row, or a rare roll are on screen). Look at every image
@@ -20,6 +21,11 @@ from lama import cards, dice  # noqa: E402
 from lama.rng import SeededRng  # noqa: E402
 
 NAMES = ["ANA", "BOB", "CAT", "DAN", "EVE", "FOX"]
+LANGUAGE = [0]  # 0 English, 1 French (--fr: the French pictures, to look at)
+
+
+def drv(*args, **kw):
+    return Driver(*args, language=LANGUAGE[0], **kw)
 BOTS6 = [None, "cautious", "expert", "random", "cautious", "expert"]
 SCORES6 = [12, 7, 31, 0, 25, 39]
 
@@ -68,20 +74,20 @@ def scenes():
     """(name, Driver in position) for each picture."""
     # LAMA Dice: a person's roll-or-quit, six players, one of them quit
     st = dice_state(ROWS6, "1245L", quit_=(4,))
-    yield "game_dice_turn", Driver(1, NAMES, BOTS6, seed=1, state=st)
+    yield "game_dice_turn", drv(1, NAMES, BOTS6, seed=1, state=st)
     # thirteen cards in the active row (DAN's, a computer player busts at the end)
     st = dice_state(ROWS6, "3", turn=3)
-    yield "game_dice_13_cards", Driver(1, NAMES, [None, "cautious", "cautious", "cautious",
+    yield "game_dice_13_cards", drv(1, NAMES, [None, "cautious", "cautious", "cautious",
                                                  "cautious", "cautious"], seed=1, state=st)
     # the discard choice after 3 L 5: the matching dice marked
     st = dice_state(ROWS6[:3], phase=dice.CHOOSE_DISCARD, roll="3L5")
-    yield "game_dice_discard", Driver(1, NAMES[:3], BOTS6[:3], seed=1, state=st)
+    yield "game_dice_discard", drv(1, NAMES[:3], BOTS6[:3], seed=1, state=st)
     # the take choice: 1, 2 or 4 from the llama row
     st = dice_state(["3356", "145", "22"], "124L", phase=dice.CHOOSE_TAKE, roll="124")
-    yield "game_dice_take", Driver(1, NAMES[:3], BOTS6[:3], seed=1, state=st)
+    yield "game_dice_take", drv(1, NAMES[:3], BOTS6[:3], seed=1, state=st)
     # alone in the round (D12)
     st = dice_state(["25", "1334L", "6"], "1346L", quit_=(1, 2))
-    yield "game_dice_alone", Driver(1, NAMES[:3], BOTS6[:3], seed=1, state=st)
+    yield "game_dice_alone", drv(1, NAMES[:3], BOTS6[:3], seed=1, state=st)
     # a bust: the llama row comes to the person's row
     yield "game_dice_bust", bust_driver()
     # the end of a round, six players
@@ -90,19 +96,19 @@ def scenes():
     # L.L.A.M.A.: a person's turn, six players, playable 3 and 4 picked out
     hands = ["1334456L", "22", "156LL", "3", "1122334455", "6"]
     st = cards_state(hands, "3", quit_=(5,))
-    yield "game_cards_turn", Driver(2, NAMES, BOTS6, seed=1, state=st)
+    yield "game_cards_turn", drv(2, NAMES, BOTS6, seed=1, state=st)
     # draw unavailable: the pile is empty (C5), the cursor on Draw says why
     st = cards_state(["256L", "14", "33"], "3", pile=0)
-    d = Driver(2, NAMES[:3], BOTS6[:3], seed=1, state=st)
+    d = drv(2, NAMES[:3], BOTS6[:3], seed=1, state=st)
     d.press("LEFT")
     yield "game_cards_no_draw", d
     # two people: the curtain before the second one's private hand
     st = cards_state(["256L", "14", "33"], "5", turn=1)
-    yield "game_cards_curtain", Driver(2, NAMES[:3], [None, None, "cautious"], seed=1, state=st)
+    yield "game_cards_curtain", drv(2, NAMES[:3], [None, None, "cautious"], seed=1, state=st)
     yield "game_cards_round_end", end_of_round(2)
     # the in-game menu, the scoreboard, the hint, the game over page
     st = dice_state(ROWS6, "1245L", quit_=(4,))
-    d = Driver(1, NAMES, BOTS6, seed=1, state=st)
+    d = drv(1, NAMES, BOTS6, seed=1, state=st)
     d.press("B", 700)
     yield "game_menu", d
     d.press("DOWN")
@@ -125,10 +131,11 @@ def bust_driver():
     """A person rolls and busts (seeded so that the roll matches nothing)."""
     for seed in range(1, 200):
         st = dice_state(["2", "1334L", "6"], "6", scores=[5, 9, 20])
-        d = Driver(1, NAMES[:3], [None, "cautious", "cautious"], seed=seed, state=st)
+        d = drv(1, NAMES[:3], [None, "cautious", "cautious"], seed=seed, state=st)
         d.press("A")
         d.press("A")  # skip the animation
-        if d.screen().person_ack and "BUSTS" in d.screen().msg:
+        ses = d.session
+        if d.screen().person_ack and ses.last_round and ses.last_round[2] == "bust":
             return d
     raise RuntimeError("no bust found")
 
@@ -149,15 +156,19 @@ def end_of_round(game):
     while st.phase != mod.ROUND_OVER and st.phase != mod.GAME_OVER:
         fn = choose_bot(table, bots[st.turn])
         mod.apply(st, fn(mod.view(st, st.turn), mod.legal_actions(st), rng), rng)
-    return Driver(game, NAMES, [None] + bots[1:], seed=3, state=st)
+    return drv(game, NAMES, [None] + bots[1:], seed=3, state=st)
 
 
 def main(argv):
     write = "--write" in argv
+    if "--fr" in argv:
+        LANGUAGE[0] = 1
     out = {}
     for name, d in scenes():
         d.wait(30)
         img = d.image()
+        if LANGUAGE[0]:
+            name += "_fr"
         out[name] = img
         if write:
             import png
@@ -172,4 +183,5 @@ def main(argv):
         print("wrote %d images" % len(out))
 
 
-main(sys.argv)
+if __name__ == "__main__":
+    main(sys.argv)

@@ -113,7 +113,7 @@ def button_bar(fb, labels, selected, y, disabled=0):
     w = 128 // n
     for i in range(n):
         x = i * w
-        lab = fit(labels[i], (w - 2) // 8)
+        lab = fit(labels[i], w // 8)
         tx = x + (w - 8 * len(lab)) // 2
         if i == selected:
             fb.fill_rect(x, y, w - 1, 9, 1)
