@@ -89,7 +89,9 @@ def scenes():
     st = dice_state(["25", "1334L", "6"], "1346L", quit_=(1, 2))
     yield "game_dice_alone", drv(1, NAMES[:3], BOTS6[:3], seed=1, state=st)
     # a bust: the llama row comes to the person's row
-    yield "game_dice_bust", bust_driver()
+    yield "game_dice_bust", roll_driver("bust", ["2", "1334L", "6"], "6")
+    # three llamas: a token returned (D8)
+    yield "game_dice_llamas", roll_driver("token", ["2", "1334L", "6"], "12346")
     # the end of a round, six players
     d = end_of_round(1)
     yield "game_dice_round_end", d
@@ -127,17 +129,27 @@ def scenes():
     yield "game_over", d
 
 
-def bust_driver():
-    """A person rolls and busts (seeded so that the roll matches nothing)."""
-    for seed in range(1, 200):
-        st = dice_state(["2", "1334L", "6"], "6", scores=[5, 9, 20])
+def roll_driver(kind, rows, llama_row):
+    """A person's roll that brings event `kind` ("bust", "token"): seeds are tried until
+    the roll does."""
+    for seed in range(1, 400):
+        st = dice_state(rows, llama_row, scores=[15, 9, 20])
         d = drv(1, NAMES[:3], [None, "cautious", "cautious"], seed=seed, state=st)
+        got = []
+        ses = d.session
+        act = ses.act
+
+        def spy(a, act=act, got=got):
+            ev = act(a)
+            got.extend([e[0] for e in ev])
+            return ev
+
+        ses.act = spy
         d.press("A")
         d.press("A")  # skip the animation
-        ses = d.session
-        if d.screen().person_ack and ses.last_round and ses.last_round[2] == "bust":
+        if d.screen().person_ack and kind in got:
             return d
-    raise RuntimeError("no bust found")
+    raise RuntimeError("no such roll found: " + kind)
 
 
 def end_of_round(game):

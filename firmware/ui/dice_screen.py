@@ -6,7 +6,7 @@ from lama import dice
 from lama.symbols import SYMBOLS
 from ui import gfx, lang
 from ui.game_common import ANIM_FRAME_MS, ANIM_MS, STEP_MS, GameScreen, sound
-from ui.game_layout import COLW, button_bar, cards_text, die, grouped, small_right, symbol
+from ui.game_layout import COLW, button_bar, cards_text, die, grouped, small_right, symbol, token
 
 try:
     from micropython import const
@@ -44,6 +44,7 @@ class DiceScreen(GameScreen):
         self.after_anim = None  # the events of the roll, handled when the animation ends
         self.pending_end = False  # the round ended: show the page after a step
         self.person_ack = False  # a person reads what their roll did, then presses A
+        self.msg_token = 0  # D8: the token value returned, drawn beside the message
         self.anim_end = 0
 
     # -- flow --------------------------------------------------------------------------
@@ -102,6 +103,7 @@ class DiceScreen(GameScreen):
         T = lang.s
         name = self.session.names[seat]
         ended = False
+        self.msg_token = 0
         for ev in events:
             k = ev[0]
             if k == "roll":
@@ -135,8 +137,8 @@ class DiceScreen(GameScreen):
         for ev in events:
             k = ev[0]
             if k == "token":
-                result = T.G_THREE_LLAMAS + " " + name + " " + T.G_RETURNS
-                result += " " + (T.G_BLACK if ev[2] == 10 else T.G_WHITE)
+                result = T.G_THREE_LLAMAS + " " + name + " " + T.G_RETURNS + " " + str(ev[2])
+                self.msg_token = ev[2]
             elif k == "none":
                 result = T.G_THREE_LLAMAS + " " + T.G_NO_TOKEN
             elif k == "bust":
@@ -349,5 +351,7 @@ class DiceScreen(GameScreen):
             gfx.small(fb, self.note_text or T.G_K_TAKE, 0, 59)
         else:
             self.draw_bottom(fb)
+            if self.msg_token and len(self.msg) <= 30:
+                token(fb, self.msg_token, 4 * len(self.msg) + 1, 48)
             if self.person_ack:
-                small_right(fb, T.G_K_A, 127, 52)
+                small_right(fb, T.G_K_A, 127, 59)

@@ -301,6 +301,7 @@ class GameScreen(Screen):
         if isinstance(p, RoundEndPanel):
             if self.session.result is not None:
                 self.push_panel(GameOverPanel(self))
+                sound(self.app, "win")
             else:
                 self.session.next_round()
                 self.msg = ""
@@ -322,8 +323,10 @@ class GameScreen(Screen):
         self.due = self.now() + ms
 
     def note(self, text):
+        """Say on screen why an input did nothing (the state is unchanged)."""
         self.note_text = text
         self.dirty = True
+        sound(self.app, "error")
 
     def active(self):
         """The seat the table shows as playing: the one to act, or the computer player

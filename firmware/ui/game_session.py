@@ -15,11 +15,6 @@ def engine(game):
     if game == 1:
         from lama import dice as mod
         from lama import dice_bots as bots
-
-        try:
-            from lama import dice_expert  # noqa: F401  (adds "expert" to the registry)
-        except ImportError:
-            pass
     else:
         from lama import card_bots as bots
         from lama import cards as mod
