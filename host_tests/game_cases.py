@@ -293,3 +293,31 @@ def rematch(game, seed):
     d.press("A")
     res["menu"] = len(d.app.stack) == 1
     out(res)
+
+
+def round_end_keys(game, seed):
+    """The round-end page: a key that means nothing says to press A and changes nothing;
+    A deals the next round."""
+    from lama.score import Rules
+    from ui.game_common import RoundEndPanel
+    from ui.game_session import choose_bot, engine
+
+    mod, table = engine(game)
+    rng = SeededRng(seed)
+    st = mod.new_game(3, Rules(), 0, rng)
+    while st.phase != mod.ROUND_OVER:
+        if st.phase == mod.GAME_OVER:
+            st = mod.new_game(3, Rules(), 0, rng)
+        fn = choose_bot(table, "cautious")
+        mod.apply(st, fn(mod.view(st, st.turn), mod.legal_actions(st), rng), rng)
+    d = Driver(game, NAMES[:3], [None, "cautious", "cautious"], seed=seed, state=st)
+    scr = d.screen()
+    res = {"page": bool(scr.panels) and isinstance(scr.panels[-1], RoundEndPanel)}
+    before = codec.encode(d.session.state)
+    d.press("LEFT")
+    res["note"] = find_text(d.image(), "PRESS A TO GO ON", True) is not None
+    res["unchanged"] = codec.encode(d.session.state) == before and bool(scr.panels)
+    rnd = d.session.round_no()
+    d.press("A")
+    res["next_round"] = d.session.round_no() == rnd + 1 and d.session.in_play()
+    out(res)

@@ -94,3 +94,9 @@ def test_saved_after_every_action_and_resumed_after_power_loss(micropython, game
 def test_rematch_same_seats_or_back_to_menu(micropython, game):
     r = case(micropython, "rematch(%d, 4)" % game)
     assert r["new_screen"] and r["same_seats"] and r["fresh"] and r["menu"]
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_round_end_page_keys(micropython, game):
+    r = case(micropython, "round_end_keys(%d, 5)" % game)
+    assert r["page"] and r["note"] and r["unchanged"] and r["next_round"]

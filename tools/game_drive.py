@@ -23,11 +23,11 @@ def button(name):
 
 class Driver:
     """A game screen on an emulated board, with a session seeded for reproducible games.
-    `record` collects every action applied (Session.record)."""
+    `record`: Session.record collects every action applied."""
 
     def __init__(self, game, names, bots, seed=1, first=0, rules=None, store=None,
                  state=None, panel="ssd1306", data_dir="/tmp/game-drive-data",
-                 language=0):  # fmt: skip
+                 language=0, record=True):  # fmt: skip
         from emu.board import configure
 
         configure(panel=panel, seed=seed, clock="virtual", data_dir=data_dir)
@@ -49,7 +49,7 @@ class Driver:
             rules = Rules()
         self.session = Session(game, names, bots, rules, first, SeededRng(seed),
                                SeededRng(seed ^ BOT_SEED_SALT), store, state)  # fmt: skip
-        self.session.record = []
+        self.session.record = [] if record else None
         self.app.stack = []
         self.app.push(screen_for(self.app, self.session))
         self.vt = self.board.emu.time

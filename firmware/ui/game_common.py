@@ -407,6 +407,9 @@ class GameScreen(Screen):
     def draw(self, fb):
         if self.panels:
             self.panels[-1].draw(fb)
+            if self.note_text:  # why a key did nothing, over the page's footer
+                fb.fill_rect(0, 58, 128, 6, 0)
+                gfx.small(fb, fit(self.note_text, 32), 0, 59)
         else:
             self.draw_table(fb)
 
