@@ -160,7 +160,8 @@ def test_stops_when_its_parent_goes_away(tmp_path):
         """
         % (os.path.join(ROOT, "tools", "virtual_pico.py"), str(tmp_path / "img"))
     )
-    proc = subprocess.Popen([sys.executable, "-c", parent], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-c", parent], stdout=subprocess.PIPE, text=True,
+                            cwd=str(tmp_path))  # fmt: skip
     pid = int(proc.stdout.readline().strip())
     end = time.monotonic() + 5
     kids = children(pid)

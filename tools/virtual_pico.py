@@ -46,7 +46,10 @@ def micropython_path():
     """$MICROPYTHON, else the micropython beside this Python, else the one on PATH."""
     env = os.environ.get("MICROPYTHON")
     if env:
-        return os.path.abspath(env) if os.sep in env else env  # the Makefile's is relative
+        if os.sep in env and not os.path.isabs(env):  # the Makefile's: relative to the project
+            here = os.path.abspath(env)
+            return here if os.path.exists(here) else os.path.join(os.path.dirname(HERE), env)
+        return env
     venv = os.path.join(os.path.dirname(sys.executable), "micropython")
     if os.path.exists(venv):
         return venv

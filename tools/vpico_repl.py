@@ -376,6 +376,7 @@ def load_emulated_board(host_tools, panel):
     try:
         vpico_board.install(panel, HOST_MOUNT)
     except Exception as e:  # noqa: BLE001 - a fresh device has no firmware yet
+        sys.modules.pop("board", None)  # main.py then finds /board.py, as on a board
         _real_print("virtual Pico: emulated board not loaded:", repr(e), file=sys.stderr)
     finally:
         sys.path[:] = saved
