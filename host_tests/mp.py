@@ -15,8 +15,8 @@ BOARD = os.path.join(ROOT, "board")
 def micropython_path():
     """The micropython command: $MICROPYTHON, else the venv's, else the one on PATH."""
     env = os.environ.get("MICROPYTHON")
-    if env:
-        return env
+    if env:  # the Makefile's is relative to the project: absolute, for tests that chdir
+        return os.path.join(ROOT, env) if os.sep in env and not os.path.isabs(env) else env
     venv = os.path.join(os.path.dirname(sys.executable), "micropython")
     if os.path.exists(venv):
         return venv
