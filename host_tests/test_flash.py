@@ -184,6 +184,50 @@ def test_make_play_flashes_an_attached_board_else_runs_the_simulator(flashed, bu
     assert "board attached" not in proc.stdout and "sim.py" in proc.stdout + proc.stderr
 
 
+def test_make_repl_is_a_repl_on_the_board(flashed):
+    import pty
+    import select
+
+    vp, _ = flashed
+    deploy_reset(vp.device)  # the game runs
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: make repl on a terminal
+        try:
+            os.chdir(ROOT)
+            os.execvp("make", ["make", "-s", "repl", "PORT=" + vp.device])
+        finally:
+            os._exit(127)
+    out = bytearray()
+
+    def wait_for(text, seconds=15):
+        end = time.monotonic() + seconds
+        while text not in out and time.monotonic() < end:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    out.extend(os.read(fd, 4096))
+                except OSError:
+                    break
+        return text in out
+
+    try:
+        assert wait_for(b"Ctrl-]"), out
+        os.write(fd, b"\x03")  # Ctrl-C stops the game: the friendly REPL
+        assert wait_for(b">>> "), out
+        os.write(fd, b"6 * 7\r")
+        assert wait_for(b"42\r\n>>> "), out
+        os.write(fd, b"\x1d")  # Ctrl-] leaves mpremote
+        end = time.monotonic() + 10
+        while os.waitpid(pid, os.WNOHANG) == (0, 0) and time.monotonic() < end:
+            wait_for(b"never", 0.1)
+    finally:
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(fd)
+
+
 def test_make_run_runs_the_firmware_from_the_computer(flashed):
     vp, _ = flashed
     mpremote(vp.device, "exec", "import os")  # the game stopped, its frame forgotten
