@@ -9,6 +9,7 @@ It returns one element of `actions`. The driver applies (NEXT,) itself in ROUND_
 """
 
 from lama import cards
+from lama.rng import SeededRng, shuffle
 from lama.score import token_to_return
 from lama.symbols import LLAMA, N_SYMBOLS
 
@@ -115,10 +116,9 @@ def draw_features(view):
     )
 
 
-def draw_beats_quit(view):
-    """expert's estimate that drawing costs fewer points this round than quitting."""
-    if cards.hand_points(view.hand, view.rules) > ALWAYS_DRAW_POINTS:
-        return True
+def draw_estimate(view):
+    """The linear estimate of (points after drawing - points after quitting), in
+    thousandths of a point times the number of unseen cards; and that number."""
     n_unseen, cost, f = draw_features(view)
     linear = (
         W_BIAS
@@ -130,7 +130,120 @@ def draw_beats_quit(view):
         + W_DIST * f[5]
         + W_TOKEN * f[6]
     )
-    return linear * n_unseen + W_COST * cost < 0
+    return linear * n_unseen + W_COST * cost, n_unseen
+
+
+def draw_beats_quit(view):
+    """expert's judgement that drawing costs fewer points this round than quitting: the
+    linear estimate, and when that is within SAMPLE_MARGIN points of even, its average
+    with SAMPLES sampled play-outs (sample_draw_minus_quit)."""
+    if cards.hand_points(view.hand, view.rules) > ALWAYS_DRAW_POINTS:
+        return True
+    est, n_unseen = draw_estimate(view)
+    scale = 1000 * n_unseen
+    if est > SAMPLE_MARGIN * scale or est < -SAMPLE_MARGIN * scale:
+        return est < 0
+    return est * SAMPLES + sample_draw_minus_quit(view, SAMPLES) * scale < 0
+
+
+# Play-outs: the unseen cards are dealt at random into the other hands (their sizes known)
+# and the draw pile, then the round is played to its end twice, after a draw and after a
+# quit, with the same cards. In a play-out every player plays when they can (the top's
+# value first) and otherwise draws while its hand scores more than a threshold. The
+# generator is seeded from the view alone, so expert stays a function of what it sees.
+SAMPLES = const(8)
+SAMPLE_MARGIN = const(3)  # points
+SAMPLE_STEPS = const(120)  # turns at most in one play-out (then the hand is scored)
+SAMPLE_DRAW_SELF = const(3)  # in play-outs expert draws above this many points
+SAMPLE_DRAW_OTHERS = const(5)  # ... and the others above this many
+
+
+def _play_out(hands, pile, top, quit, me, draw_first, rules, token):
+    """expert's (points - token returned) at the end of a play-out."""
+    n = len(hands)
+    sizes = bytearray(n)
+    active = 0
+    for p in range(n):
+        for c in hands[p]:
+            sizes[p] += c
+        if not quit[p]:
+            active += 1
+    pos = 0
+    if draw_first:
+        hands[me][pile[0]] += 1
+        sizes[me] += 1
+        pos = 1
+    else:
+        quit[me] = 1
+        active -= 1
+    p = me
+    for _ in range(SAMPLE_STEPS):
+        if active == 0:
+            break
+        p += 1
+        if p >= n:
+            p = 0
+        while quit[p]:
+            p += 1
+            if p >= n:
+                p = 0
+        hand = hands[p]
+        if hand[top]:
+            v = top
+        else:
+            v = cards.next_value(top)
+            if not hand[v]:
+                v = -1
+        if v >= 0:
+            hand[v] -= 1
+            sizes[p] -= 1
+            top = v
+            if sizes[p] == 0:
+                return -token if p == me else cards.hand_points(hands[me], rules)
+            continue
+        if pos < len(pile) and active > 1:
+            limit = SAMPLE_DRAW_SELF if p == me else SAMPLE_DRAW_OTHERS
+            if cards.hand_points(hand, rules) > limit:
+                hand[pile[pos]] += 1
+                sizes[p] += 1
+                pos += 1
+                continue
+        quit[p] = 1
+        active -= 1
+    return cards.hand_points(hands[me], rules)
+
+
+def sample_draw_minus_quit(view, k):
+    """Summed over k play-outs: expert's round points after drawing minus after quitting."""
+    unseen = cards.unseen(view)
+    pool = bytearray()
+    seed = view.top + 7 * view.pile_size + 131 * view.round_no
+    for v in range(N_SYMBOLS):
+        pool.extend(bytes([v]) * unseen[v])
+        seed = (seed * 31 + 9 * view.hand[v] + view.discard[v]) & 0xFFFFFF
+    rng = SeededRng(seed)
+    me = view.seat
+    token = token_to_return(view.scores[me])
+    total = 0
+    for _ in range(k):
+        shuffle(pool, rng)
+        drew = []
+        stayed = []
+        i = 0
+        for p in range(view.n):
+            if p == me:
+                hand = bytearray(view.hand)
+            else:
+                hand = bytearray(N_SYMBOLS)
+                for _ in range(view.sizes[p]):
+                    hand[pool[i]] += 1
+                    i += 1
+            drew.append(hand)
+            stayed.append(bytearray(hand))
+        pile = pool[i:]
+        total += _play_out(drew, pile, view.top, bytearray(view.quit), me, True, view.rules, token)
+        total -= _play_out(stayed, pile, view.top, bytearray(view.quit), me, False, view.rules, token)
+    return total
 
 
 def choose_expert(view, actions, rng):
