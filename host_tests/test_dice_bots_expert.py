@@ -116,7 +116,7 @@ def test_D12_expert_alone_plays_the_solvers_roll_or_quit():
     """Alone with a full llama row and a token worth 10, expert rolls exactly when the
     solver does, except where the two are within the tables' rounding (1/SCALE point)."""
     s = sd.AloneSolver(10)
-    st = dice.new_game(2, Rules(), 0, SeededRng(3))
+    st = dice.new_game(2, Rules(target=9999), 0, SeededRng(3))
     st.quit[1] = 1
     st.scores[0] = 50
     agree = 0
@@ -168,3 +168,32 @@ def test_expert_is_registered():
     assert BOTS["expert"](dice.view(st, 0), acts, None) == dice_expert.choose_expert(
         dice.view(st, 0), acts, None
     )
+
+
+def test_S5_expert_quits_when_quitting_surely_wins_the_game():
+    st = dice.new_game(3, Rules(), 0, SeededRng(9))
+    st.scores[:] = [5, 38, 30]
+    st.rows[0][:] = bytes([0, 0, 0, 0, 0, 1, 1])  # 16 points: a roll is worth it, usually
+    st.rows[1][:] = bytes([1, 0, 0, 0, 0, 0, 0])
+    st.quit[1] = 1  # 38 + 1 = 39
+    st.rows[2][:] = bytes([0, 0, 1, 1, 0, 0, 0])
+    st.quit[2] = 1  # 30 + 7 = 37 ... nobody ends the game
+    v = dice.view(st, 0)
+    assert dice_expert.endgame(v) == 0
+    st.rows[1][:] = bytes([0, 1, 0, 0, 0, 0, 0])  # 38 + 2 = 40: the game ends this round
+    assert dice_expert.endgame(v) == 1  # 5 + 16 = 21 beats 37 and 40
+    assert dice_expert.choose_expert(v, [(dice.ROLL,), (dice.QUIT,)], None) == (dice.QUIT,)
+
+
+def test_S5_expert_rolls_when_quitting_surely_loses_the_game():
+    st = dice.new_game(2, Rules(), 0, SeededRng(10))
+    st.scores[:] = [36, 39]
+    st.rows[0][:] = bytes([1, 0, 0, 0, 0, 0, 0])  # 1 point: quitting is the points choice
+    st.rows[1][:] = bytes([0, 0, 0, 0, 0, 0, 0])
+    st.quit[1] = 1  # the other finishes on 39 and the game ends
+    v = dice.view(st, 0)
+    assert dice_expert.endgame(v) == 0  # 37 and 39: nobody reaches 40, the game goes on
+    st.scores[0] = 39
+    st.rows[0][:] = bytes([0, 1, 0, 0, 0, 0, 0])  # 41 > 39: quitting loses for sure
+    assert dice_expert.endgame(v) == -1
+    assert dice_expert.choose_expert(v, [(dice.ROLL,), (dice.QUIT,)], None) == (dice.ROLL,)

@@ -58,6 +58,7 @@ def play_game(names, seed, first=0):
 
 
 SOLO_START_SCORE = 1000  # high enough that every returned token is worth 10 (S4)
+SOLO_RULES = Rules(target=9999)  # far away: no end-of-game consideration in a solo round
 
 
 def play_solo_round(name, seed):
@@ -65,7 +66,7 @@ def play_solo_round(name, seed):
     random deal with a full llama row; returns round points - tokens returned."""
     fn = bots()[name]
     rng = SeededRng(_seed(seed, 2))
-    state = dice.new_game(2, Rules(), 0, rng)
+    state = dice.new_game(2, SOLO_RULES, 0, rng)
     state.quit[1] = 1
     state.scores[0] = SOLO_START_SCORE
     _drive(state, [fn, fn], _bot_rngs((name, name), seed), rng, True)

@@ -39,8 +39,9 @@ SEED = 2026
 
 
 def _alone_view(row):
-    """A view of seat 0 alone in the round (D12), full llama row, 50 points (token 10)."""
-    st = dice.new_game(2, Rules(), 0, SeededRng(1))
+    """A view of seat 0 alone in the round (D12), full llama row, 50 points (token 10),
+    the game's end far away."""
+    st = dice.new_game(2, Rules(target=9999), 0, SeededRng(1))
     st.quit[1] = 1
     st.scores[0] = 50
     st.rows[0][:] = bytes(row)

@@ -55,38 +55,78 @@ _CLASSES, _N_LLL = _roll_classes()
 _REC = 7
 
 
-def _empty_odds(row):
-    """How many of the 216 rolls let a player discard every card of `row` at once."""
-    n = 0
-    k = bytearray(N_SYMBOLS)
-    cls = _CLASSES
+def _masks(cls):
+    """Per packed roll, the bit set of the symbols it shows."""
+    out = bytearray(len(cls) // _REC)
     for i in range(0, len(cls), _REC):
-        k[cls[i + 1]] = cls[i + 2]
-        k[cls[i + 3]] += cls[i + 4]
-        k[cls[i + 5]] += cls[i + 6]
-        ok = True
-        for s in range(N_SYMBOLS):
-            if k[s] < row[s]:
-                ok = False
-            k[s] = 0
-        if ok:
-            n += cls[i]
+        m = 0
+        for j in range(i + 1, i + 7, 2):
+            if cls[j + 1]:
+                m |= 1 << cls[j]
+        out[i // _REC] = m
+    return bytes(out)
+
+
+_MASKS = _masks(_CLASSES)
+
+
+def _mask(counts):
+    m = 0
+    for s in range(N_SYMBOLS):
+        if counts[s]:
+            m |= 1 << s
+    return m
+
+
+def _end_odds(row, llama):
+    """How many of the 216 rolls end the round when a player (not alone) with `row` rolls
+    them: they empty the row (D13), they bust (D11), or take the last llama card (D18)."""
+    n = 0
+    cards = 0
+    for c in row:
+        cards += c
+    m_row = _mask(row)
+    m_llama = _mask(llama)
+    last = 0
+    for c in llama:
+        last += c
+    last = last <= 1
+    cls = _CLASSES
+    masks = _MASKS
+    for j in range(len(masks)):
+        m = masks[j]
+        if not m & m_row:
+            if last or not m & m_llama:
+                n += cls[j * _REC]
+        elif cards <= 3:
+            i = j * _REC
+            ok = True
+            for s in range(N_SYMBOLS):
+                if row[s]:
+                    k = 0
+                    if cls[i + 1] == s:
+                        k += cls[i + 2]
+                    if cls[i + 3] == s:
+                        k += cls[i + 4]
+                    if cls[i + 5] == s:
+                        k += cls[i + 6]
+                    if k < row[s]:
+                        ok = False
+                        break
+            if ok:
+                n += cls[i]
     return n
 
 
 def hazard(view):
-    """Chance (in 1/64) that another player empties their row before the bot's next turn."""
-    p = 4096  # chance in 1/4096 that nobody does
+    """Chance (in 1/64) that the round ends on another player's roll before the bot's next
+    turn, each of them rolling once."""
+    p = 4096  # chance in 1/4096 that it does not
     q = view.quit
     me = view.seat
     for i in range(view.n):
         if i != me and not q[i]:
-            row = view.rows[i]
-            n = 0
-            for c in row:
-                n += c
-            if n <= 3:
-                p = p * (216 - _empty_odds(row)) // 216
+            p = p * (216 - _end_odds(view.rows[i], view.llama_row)) // 216
     return (4096 - p) // 64
 
 
@@ -241,12 +281,51 @@ def roll_value(ctx):
     return total
 
 
+def endgame(view):
+    """S5 at the last round: +1 when quitting now surely wins the game (the game ends this
+    round and nobody can finish lower), -1 when quitting surely loses it (someone who has
+    quit already finishes lower), else 0."""
+    me = view.seat
+    rules = view.rules
+    mine = view.scores[me] + round_points(view.rows[me])
+    if rules.rounds > 0:
+        ends = view.round_no >= rules.rounds
+    else:
+        ends = mine >= rules.target
+    frozen = -1  # the lowest final score of those who have quit
+    low = -1  # the lowest score anyone still in could reach (one token returned)
+    for i in range(view.n):
+        if i == me:
+            continue
+        sc = view.scores[i]
+        if view.quit[i]:
+            f = sc + round_points(view.rows[i])
+            if rules.rounds == 0 and f >= rules.target:
+                ends = True
+            if frozen < 0 or f < frozen:
+                frozen = f
+        else:
+            f = sc - token_to_return(sc)
+            if low < 0 or f < low:
+                low = f
+    if not ends:
+        return 0
+    if frozen >= 0 and mine > frozen:
+        return -1
+    if (frozen < 0 or mine < frozen) and (low < 0 or mine < low):
+        return 1
+    return 0
+
+
 def choose_expert(view, actions, rng):
     """choose(view, actions, rng) for the expert bot (see the module docstring)."""
     kind = actions[0][0]
     ctx = _Ctx(view)
     row = ctx.row
     if kind == dice.ROLL or kind == dice.QUIT:
+        end = endgame(view)
+        if end:
+            return (dice.QUIT,) if end > 0 else (dice.ROLL,)
         quit_value = round_points(row) * _SCALE * _H * 216
         return (dice.ROLL,) if roll_value(ctx) < quit_value else (dice.QUIT,)
     if kind == dice.DISCARD:
