@@ -249,3 +249,23 @@ print(json.dumps([len(w.calls), w.running, reset]))
 """
     )
     assert r == [2, False, False]
+
+
+def test_make_run_through_mpremote_mount_never_starts_it(micropython):
+    """`mpremote mount` runs the firmware from /remote: no watchdog at all then."""
+    r = micropython.run_json(
+        BOOT
+        + """
+import os
+remote = ramflash.RamFlash(8)
+ramflash.mkfs(remote)
+ramflash.mount(remote, "/remote")
+here = os.getcwd()
+os.chdir("/remote")
+b = new_board()
+startup.run(b, frames=600)  # 15 s, past the grace period
+os.chdir(here)
+print(json.dumps([len(b.wdt_factory.started)]))
+"""
+    )
+    assert r == [0]

@@ -25,7 +25,10 @@ The decision:
 5. GRACE_MS = 10000 after boot, the watchdog is not armed yet: if the firmware hangs in
    C code (where Ctrl-C cannot reach it), the board resets, and then mpremote has ten
    seconds after each reset to interrupt it safely.
-6. After a watchdog reset the board boots as usual (main.py); the saved game (written
+6. `make run` (mpremote mount: the firmware's files are read over USB from the computer,
+   the working directory is /remote) never starts it: loading a module that way may take
+   seconds, and the computer is in charge anyway (`from_host()`).
+7. After a watchdog reset the board boots as usual (main.py); the saved game (written
    after every completed action) is offered at once by the "Continue the game?"
    prompt, with a line saying the console restarted after a fault. It does not resume
    without asking: a saved state that makes the firmware hang would otherwise loop.
@@ -62,6 +65,16 @@ def _hw_stop():
     import machine
 
     machine.mem32[_CTRL[chip()] + _CLR] = _ENABLE
+
+
+def from_host():
+    """True when running through `mpremote mount` (make run): no watchdog then."""
+    try:
+        import os
+
+        return os.getcwd().startswith("/remote")
+    except (AttributeError, OSError):
+        return False
 
 
 def reset_by_watchdog():

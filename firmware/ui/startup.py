@@ -10,13 +10,13 @@ which is stopped whatever way the loop ends (hal/watchdog.py explains why)."""
 def run(board, frames=None, fault=None):
     """Run the app on `board`; `fault` (default: asked of machine.reset_cause) says the
     last reset was the watchdog's. Returns the App."""
-    from hal.watchdog import Watchdog, reset_by_watchdog
+    from hal.watchdog import Watchdog, from_host, reset_by_watchdog
     from ui.app import App
     from ui.resume_screen import ContinueScreen, notices
     from ui.saves import Saves
 
     saves = Saves(board.data_dir)
-    watchdog = Watchdog(board.wdt_factory, board.clock)
+    watchdog = Watchdog(None if from_host() else board.wdt_factory, board.clock)
     try:
         settings = saves.load_settings()
         app = App(board, settings, saves.save_settings, watchdog, game_store=saves)
