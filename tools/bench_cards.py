@@ -6,7 +6,8 @@ the expert's decision time under the MicroPython unix port.
 4 players, N games each (default 20,000): cautious against three random (issue 3 asks
 >= 0.80) and expert against three cautious (>= 0.40; 0.25 is parity). Then the ladder
 random < cautious < expert with 2, 3, 5 and 6 players (M games per pairing, default 4,000):
-each bot against a table of the one below it. Then expert's decision time under
+each bot against a table of the one below it; the same with 4 players in Lato z Komarami
+(C12). Then expert's decision time under
 micropython over K games (issue 3 asks a 95th percentile of at most 5 ms).
 """
 
@@ -22,14 +23,16 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import arena_cards  # noqa: E402
+from lama.score import Rules  # noqa: E402
 
+KOMARAMI = Rules(komarami=True)
 PAIRS = (("cautious", "random"), ("expert", "cautious"), ("expert", "random"))
 
 
-def share(bot, other, n, games, seed, workers):
+def share(bot, other, n, games, seed, workers, rules=None):
     """bot's win share in `games` games against n-1 `other`s, and the time it took."""
     t0 = time.time()
-    out = arena_cards.tournament([bot] + [other] * (n - 1), games, seed, None, workers)
+    out = arena_cards.tournament([bot] + [other] * (n - 1), games, seed, rules, workers)
     return out["bots"][bot], time.time() - t0
 
 
@@ -91,6 +94,10 @@ def main(argv):
         for bot, other in PAIRS:
             res, secs = share(bot, other, n, args.ladder_games, args.seed + n, args.workers)
             print(line(bot, other, n, args.ladder_games, res, secs), flush=True)
+    print("Lato z Komarami (C12), 4 players:", flush=True)
+    for bot, other in PAIRS[:2]:
+        res, secs = share(bot, other, 4, args.ladder_games, args.seed + 7, args.workers, KOMARAMI)
+        print(line(bot, other, 4, args.ladder_games, res, secs), flush=True)
     t = timing(args.timing_games)
     if "error" in t:
         print("expert decision time under micropython: failed: " + t["error"])
