@@ -77,10 +77,14 @@ def play(tmp_path, keys, size=b"50;200"):
     `keys` ((bytes, seconds to wait after)), then q. Returns (exit status, output, last frame)."""
     import pty
 
+    exe = os.path.abspath(mp.micropython_path())  # the child changes directory
     pid, fd = pty.fork()
-    if pid == 0:  # the child: the simulator on the pty
-        os.chdir(tmp_path)
-        os.execv(mp.micropython_path(), [mp.micropython_path(), SIM])
+    if pid == 0:  # the child: the simulator on the pty (never back into pytest)
+        try:
+            os.chdir(tmp_path)
+            os.execv(exe, [exe, SIM])
+        finally:
+            os._exit(127)
     out = bytearray()
 
     def pump(seconds):
