@@ -80,3 +80,19 @@ def test_expert_is_deterministic():
     st = table(["2356L", "5", "1234"], top="1", pile="1236L44")
     first = [decide(choose_expert, st, seed) for seed in range(5)]
     assert first == [first[0]] * 5
+
+
+def test_expert_play_outs_see_only_the_view():
+    from test_cards_props import hide_again
+
+    from lama.card_bots import sample_draw_minus_quit
+
+    st = table(["25", "1346", "L2", "35"], top="L", pile="4455666123LL")
+    v = cards.view(st, 0)
+    want = sample_draw_minus_quit(v, 8)
+    assert sample_draw_minus_quit(cards.view(st, 0), 8) == want  # deterministic
+    rng = SeededRng(3)
+    for _ in range(5):
+        other = hide_again(st, rng)
+        assert sample_draw_minus_quit(cards.view(other, 0), 8) == want
+    assert -8 * 10 <= want <= 8 * 41

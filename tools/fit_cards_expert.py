@@ -1,4 +1,6 @@
-"""Fits the weights of the expert card bot's draw-or-quit estimate (lama.card_bots).
+"""Fits the weights of the expert card bot's linear draw-or-quit estimate (lama.card_bots;
+expert decides by it alone when it is more than SAMPLE_MARGIN points from even, and by its
+average with sampled play-outs otherwise).
 
 `fit_cards_expert.py [--games G] [--players 2,3,4,5,6] [--seed S]` plays G games per table
 size of the current expert against cautious bots. Wherever expert can draw but not play
@@ -118,9 +120,7 @@ def main(argv):
     train = data[0::2]
     test = data[1::2]
     w = least_squares([x for x, _ in train], [y for _, y in train])
-    current = [
-        getattr(card_bots, name) / 1000.0 for name in NAMES
-    ]
+    current = [getattr(card_bots, name) / 1000.0 for name in NAMES]
     print("decisions: %d (fitted on %d, checked on %d)" % (len(data), len(train), len(test)))
     print("held-out mean y (draw - quit, points) when following:")
     print("  always quit 0.000, always draw %.3f" % (sum(y for _, y in test) / len(test)))
