@@ -1,5 +1,5 @@
 """The app: the frame loop (poll -> power filter -> screen -> draw when dirty -> show -> sleep)
-and the screen stack, on a Board (see /tmp/team/PLATFORM.md)."""
+and the screen stack, on the Board a profile's make_board() returns (hal/assembly.py)."""
 
 import sys
 
