@@ -48,7 +48,7 @@ CardsState fields (read them; change them only through apply)
 from lama import score
 from lama.errors import CodecError, RuleError
 from lama.rng import shuffle
-from lama.symbols import LLAMA, N_SYMBOLS, new_counts, total
+from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, new_counts, total
 
 try:
     from micropython import const
@@ -522,7 +522,7 @@ def _validate(state):
         for hand in state.hands:
             k += hand[s]
         if k != copies(s, rules):
-            _bad("C13 card conservation broken for " + "123456L"[s])
+            _bad("C13 card conservation broken for " + SYMBOLS[s])
     if not state.discard[state.top]:
         _bad("the top card is not on the discard pile")
     for q in state.quit:
