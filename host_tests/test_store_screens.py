@@ -138,3 +138,25 @@ out["bad_kept"] = "settings.bad" in __import__("os").listdir("/f/data")
     assert out["then"] == "ContinueScreen"
     assert out["bad_kept"]
     check_golden(shots, tmp_path)
+
+
+def test_a_settings_save_that_fails_says_so_on_screen(micropython):
+    out, _ = run(micropython, """
+from emu.board import configure, make_board
+from hal.buttons import B, LEFT, PRESS
+from ui import startup
+from ui.settings_screen import SettingsScreen
+configure(data_dir="/f/data", seed=3)
+b = make_board()
+app = startup.run(b, frames=2)
+app.game_store.store.save = lambda *a: 4  # FULL, as hal.store says when ENOSPC
+app.push(SettingsScreen(app))
+app.run(2)
+app.top().handle((PRESS, LEFT))
+app.top().handle((PRESS, B))
+app.run(2)
+from ui_driver import find_text
+out["top"] = type(app.top()).__name__
+out["says"] = find_text(b.emu.panel.image(), "Settings:") is not None
+""")
+    assert out["top"] == "NoticeScreen" and out["says"]

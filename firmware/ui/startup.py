@@ -19,7 +19,14 @@ def run(board, frames=None, fault=None):
     watchdog = Watchdog(None if from_host() else board.wdt_factory, board.clock)
     try:
         settings = saves.load_settings()
-        app = App(board, settings, saves.save_settings, watchdog, game_store=saves)
+        shown = []  # the app, once made: a failed settings save says why on screen
+
+        def save_settings(value):
+            if not saves.save_settings(value) and shown:
+                notices(shown[0])
+
+        app = App(board, settings, save_settings, watchdog, game_store=saves)
+        shown.append(app)
         app.start()
         saved = saves.load_progress()
         if saved is not None:
