@@ -269,7 +269,7 @@ print(json.dumps(out))
     assert r[-1] is None  # nothing to say when all is well or there is simply no file
     assert len(set(r[:-1])) == 24
     assert "Saved game: damaged, set aside" in r
-    assert "Statistics: damaged, older copy used" in r
+    assert "Statistics: damaged, last good copy used" in r
     for line in r[:-1]:
         assert len(line) <= 48  # one line of the small font, or three of the big one
 

@@ -43,7 +43,7 @@ SLOTS = ("a", "b")
 # Outcomes of load/save (the UI turns them into words, see ui/saves.py).
 OK = const(0)
 MISSING = const(1)  # no copy at all: first run, defaults used, not a problem
-BAD_OLDER_USED = const(2)  # a damaged copy set aside, the previous good copy used
+BAD_OLDER_USED = const(2)  # a damaged copy set aside, the last good copy used
 BAD_DEFAULTS = const(3)  # damaged copies set aside, nothing valid: defaults used
 FULL = const(4)  # the flash is full: not saved, the previous copy stays
 FAILED = const(5)  # another write error (or a read-back mismatch): not saved
