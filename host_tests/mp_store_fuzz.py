@@ -181,11 +181,6 @@ def fail(note):
         counts["failures"].append(note)
 
 
-def clean():
-    for n in os.listdir(DATA):
-        os.remove(DATA + "/" + n)
-
-
 CHUNK = rand_bytes(256)
 
 
@@ -221,13 +216,18 @@ for it in range(COUNT):
     seq = 1 + rand(0xFFFE)
     data, how = mutate(st.frame(K, VER, seq, payload), payload)
     kinds[how] = kinds.get(how, 0) + 1
-    clean()
     slot = rand(2)
-    put(DATA + "/" + NAME + "." + st.SLOTS[slot], data)
+    put(DATA + "/" + NAME + "." + st.SLOTS[slot], data)  # over what the last round left
     older = None
+    other = DATA + "/" + NAME + "." + st.SLOTS[1 - slot]
     if rand(2):  # a good previous copy in the other slot, one save older
         older = goods[(it + 1) % len(goods)]
-        put(DATA + "/" + NAME + "." + st.SLOTS[1 - slot], st.frame(K, VER, (seq - 1) & 0xFFFF, older))
+        put(other, st.frame(K, VER, (seq - 1) & 0xFFFF, older))
+    else:
+        try:
+            os.remove(other)
+        except OSError:
+            pass
     counts["files"] += 1
     try:
         got, s = load(sv.Saves(DATA))
@@ -236,7 +236,10 @@ for it in range(COUNT):
         fail("%d %s raised %r" % (it, how, e))
         continue
     bad = DATA + "/" + NAME + ".bad"
-    if NAME + ".bad" in os.listdir(DATA):
+    names = os.listdir(DATA)
+    if NAME + ".tmp" in names or len(names) > 3:
+        fail("%d %s: files left behind: %r" % (it, how, names))
+    if NAME + ".bad" in names:
         counts["refused"] += 1
         if not same_file(bad, data):
             fail("%d %s: the .bad file is not the refused file" % (it, how))
@@ -258,6 +261,8 @@ for it in range(COUNT):
             fail("%d %s: neither accepted nor set aside" % (it, how))
         elif got != st.unframe(data, K, VER, MAX)[1] and got != older:
             fail("%d %s: accepted content does not re-encode to the file" % (it, how))
+    if NAME + ".bad" in names:
+        os.remove(bad)  # each round starts without one
     if it % 200 == 0:
         gc.collect()
 
