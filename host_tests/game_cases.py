@@ -2,16 +2,13 @@
 by host_tests/test_game_*.py; each returns a dict the test asserts on (printed as JSON)."""
 
 import json
-import sys
 
-sys.path.insert(0, "tools")
+from game_drive import Driver, find_text
+from game_play import BOT_STEPS, engine_game, play
 
-from game_drive import Driver, find_text  # noqa: E402
-from game_play import BOT_STEPS, engine_game, play  # noqa: E402
-
-from lama import codec  # noqa: E402
-from lama.rng import SeededRng  # noqa: E402
-from ui.screen import Screen  # noqa: E402
+from lama import codec
+from lama.rng import SeededRng
+from ui.screen import Screen
 
 NAMES = ["ANA", "BOB", "CAT", "DAN", "EVE", "FOX"]
 

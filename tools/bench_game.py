@@ -19,7 +19,6 @@ ROOT = os.path.dirname(HERE)
 
 PRESSES = r"""
 import sys, time, json
-sys.path.insert(0, "tools")
 from game_drive import Driver
 from game_play import play
 bots = [None, "cautious", "expert", "random", "cautious", "expert"]
@@ -60,7 +59,6 @@ print(json.dumps(res))
 
 HEAP_GAME = r"""
 import sys
-sys.path.insert(0, "tools")
 from game_drive import Driver
 from game_play import play
 d = Driver(GAME, ["ANA", "BOB", "CAT", "DAN", "EVE", "FOX"],
@@ -72,7 +70,6 @@ print("OK")
 
 HEAP_IDLE = r"""
 import sys
-sys.path.insert(0, "tools")
 from emu.board import configure, make_board
 configure(seed=1, clock="virtual")
 from ui.app import App
@@ -94,9 +91,40 @@ def micropython():
     return venv if os.path.exists(venv) else "micropython"
 
 
+def compile_mpy(out):
+    """Precompile firmware/ and tools/ to .mpy under `out` (as the device gets them), so
+    that the heap figure leaves out the compiler's own peak; returns (firmware, tools)."""
+    import shutil
+
+    cross = os.path.join(os.path.dirname(micropython()), "mpy-cross")
+    if not os.path.exists(cross):
+        cross = shutil.which("mpy-cross")
+    if not cross:
+        return None
+    dirs = []
+    for name in ("firmware", "tools"):
+        src = os.path.join(ROOT, name)
+        dst = os.path.join(out, name)
+        for base, _, files in os.walk(src):
+            rel = os.path.relpath(base, src)
+            os.makedirs(os.path.join(dst, rel), exist_ok=True)
+            for f in files:
+                if f.endswith(".py"):
+                    target = os.path.join(dst, rel, f[:-3] + ".mpy")
+                    rc = subprocess.call([cross, "-o", target, os.path.join(base, f)])
+                    if rc:
+                        return None
+        dirs.append(dst)
+    return dirs
+
+
+PATHS = [None]  # the module path: the sources, or their precompiled .mpy
+
+
 def run(code, heapsize=None, timeout=600):
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join([os.path.join(ROOT, "firmware"), HERE, ".frozen"])
+    paths = PATHS[0] or [os.path.join(ROOT, "firmware"), HERE]
+    env["MICROPYPATH"] = ":".join(list(paths) + [".frozen"])
     cmd = [micropython()]
     if heapsize:
         cmd += ["-X", "heapsize=%d" % heapsize]
@@ -142,14 +170,23 @@ def main(argv):
               % (label, len(t), pct(t, 50), pct(t, 95), pct(b, 50), pct(b, 95)))  # fmt: skip
     print("  (a full frame is 1,025+ bytes; bytes count from a press up to the next press,")
     print("   so a press that lets computer players move includes their steps and the dice)")
-    idle = smallest_heap(HEAP_IDLE)
+    import tempfile
+
     print("smallest heap (micropython -X heapsize, unix port, 64-bit: pessimistic for the Pico):")
-    print("  emulated board + app alone: %s bytes" % idle)
-    for game, label in ((1, "LAMA Dice"), (2, "L.L.A.M.A.")):
-        code = HEAP_GAME.replace("GAME", str(game)).replace("SEED", "3")
-        h = smallest_heap(code)
-        extra = "" if h is None or idle is None else "  (game's share about %d)" % (h - idle)
-        print("  6-player %-10s to game over: %s bytes%s" % (label, h, extra))
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, paths in (("from .py sources", None), ("from .mpy", compile_mpy(tmp))):
+            if label == "from .mpy" and paths is None:
+                print("  (no mpy-cross: no .mpy figure)")
+                continue
+            PATHS[0] = paths
+            idle = smallest_heap(HEAP_IDLE)
+            print("  %s: emulated board + app alone: %s bytes" % (label, idle))
+            for game, name in ((1, "LAMA Dice"), (2, "L.L.A.M.A.")):
+                code = HEAP_GAME.replace("GAME", str(game)).replace("SEED", "3")
+                h = smallest_heap(code)
+                extra = "" if h is None or idle is None else "  (game's share %d)" % (h - idle)
+                print("    6-player %-10s to game over: %s bytes%s" % (name, h, extra))
+    PATHS[0] = None
     return 0
 
 

@@ -8,9 +8,9 @@ screenshots. The firmware runs unchanged; buttons are pressed on virtual time.
 import sys
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-for _p in (_here + "/../firmware", _here, _here + "/emu"):
+for _p in (_here + "/../firmware", _here):
     if _p not in sys.path:
-        sys.path.insert(0, _p)
+        sys.path.append(_p)  # after MICROPYPATH: precompiled .mpy there come first
 
 from hal.buttons import NAMES  # noqa: E402
 
