@@ -160,3 +160,44 @@ out["top"] = type(app.top()).__name__
 out["says"] = find_text(b.emu.panel.image(), "Settings:") is not None
 """)
     assert out["top"] == "NoticeScreen" and out["says"]
+
+
+def test_games_played_on_the_screens_are_saved_counted_and_removed(micropython):
+    """Computer players only, through the game screens (ui.game_launch): a save after
+    every action, the statistics at the end, the saved game removed; then the statistics
+    screen shows the players."""
+    out, _ = run(micropython, """
+from lama.codec import GAME_CARDS, GAME_DICE
+from ui.game_launch import launch
+from ui.saves import Saves
+from ui.setup import GameSetup
+d = Driver(data_dir="/f/data")
+d.keys("A")
+saved = []
+real = d.saves.save_progress
+def counting(*a):
+    saved.append(1)
+    return real(*a)
+d.saves.save_progress = counting
+for game in (GAME_DICE, GAME_CARDS):
+    seats = [("ANA", "cautious"), ("BOB", "random"), ("CY", "cautious")]
+    from ui.main_menu import MainMenu
+    d.app.push(MainMenu(d.app))
+    launch(d.app, GameSetup(game, seats))
+    for _ in range(400):
+        if d.saves.load_stats().game(game).games:
+            break
+        d.keys("A,WAIT:2000")
+out["saved"] = len(saved)
+fresh = Saves("/f/data")
+out["games"] = [fresh.load_stats().game(g).games for g in (GAME_DICE, GAME_CARDS)]
+out["players"] = [p.name for p in fresh.load_stats().game(GAME_DICE).players]
+out["progress"] = fresh.load_progress() is None
+import os
+out["files"] = sorted(os.listdir("/f/data"))
+""")
+    assert out["saved"] > 40
+    assert out["games"] == [1, 1]
+    assert out["players"] == ["ANA", "BOB", "CY"]
+    assert out["progress"]
+    assert [f for f in out["files"] if f.startswith("game")] == []
