@@ -22,8 +22,8 @@ class ContinueScreen(Screen):
             from ui.game_launch import resume
             from ui.main_menu import MainMenu
 
-            app.stack = []
-            app.push(MainMenu(app))
+            app.home()  # the title screen
+            app.replace(MainMenu(app))  # under the game, as after a new game
             resume(app, self.state, self.seats)
         elif ev[1] == B:
             store = getattr(app, "game_store", None)
