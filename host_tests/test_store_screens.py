@@ -133,10 +133,16 @@ app.run(2)
 out["then"] = type(app.top()).__name__
 shot("continue", d)
 out["bad_kept"] = "settings.bad" in __import__("os").listdir("/f/data")
+from hal.buttons import B
+app.top().handle((PRESS, B))  # no: the saved game is abandoned
+app.run(2)
+out["declined"] = type(app.top()).__name__
+out["gone"] = Saves("/f/data").load_progress() is None
 """)
     assert out["notice"] == "NoticeScreen" and out["says"]
     assert out["then"] == "ContinueScreen"
     assert out["bad_kept"]
+    assert out["declined"] == "TitleScreen" and out["gone"]
     check_golden(shots, tmp_path)
 
 
