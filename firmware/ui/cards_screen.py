@@ -28,8 +28,8 @@ LIST_Y = 33
 class CardsScreen(GameScreen):
     """One L.L.A.M.A. game on the panel (a ui.game_session.Session of game 2)."""
 
-    def __init__(self, app, session, setup=None):
-        GameScreen.__init__(self, app, session, setup)
+    def __init__(self, app, session):
+        GameScreen.__init__(self, app, session)
         self.mode = M_WAIT
         self.items = []  # the choices: values that may be played, then DRAW, then QUIT
         self.cursor = 0

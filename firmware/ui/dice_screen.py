@@ -30,8 +30,8 @@ PANEL_X = 86  # the players' list
 class DiceScreen(GameScreen):
     """One LAMA Dice game on the panel (a ui.game_session.Session of game 1)."""
 
-    def __init__(self, app, session, setup=None):
-        GameScreen.__init__(self, app, session, setup)
+    def __init__(self, app, session):
+        GameScreen.__init__(self, app, session)
         self.mode = M_WAIT
         self.opt = 0  # TURN: 0 roll, 1 quit
         self.sel = bytearray(7)  # DISCARD: cards chosen

@@ -27,7 +27,7 @@ def sound(app, name):
         s.play(name)
 
 
-def reason_words(T, game, ev, names):
+def reason_words(T, game, ev):
     """The round_end event's reason in words: who ended it and how."""
     reason = ev[2]
     if reason == "empty":
@@ -65,7 +65,7 @@ class RoundEndPanel(Panel):
         ses = scr.session
         ev = ses.last_round
         names = ses.names
-        why = reason_words(T, ses.game, ev, names).replace("%n", names[ses.state.turn])
+        why = reason_words(T, ses.game, ev).replace("%n", names[ses.state.turn])
         title = T.G_ROUND + " " + str(ev[1]) + ": " + why
         gfx.small(fb, fit(title, 32), 0, 0)
         fb.hline(0, 7, 128, 1)
@@ -272,10 +272,9 @@ class GameScreen(Screen):
 
     wants_long = True
 
-    def __init__(self, app, session, setup=None):
+    def __init__(self, app, session):
         Screen.__init__(self, app)
         self.session = session
-        self.setup = setup
         self.panels = []
         self.due = None  # ms when advance() runs, or None
         self.msg = ""  # the last thing that happened, in words
@@ -357,7 +356,7 @@ class GameScreen(Screen):
 
         ses = self.session
         s2 = new_session(self.app, ses.game, ses.names, ses.bots, ses.state.rules, ses.first)
-        self.app.replace(type(self)(self.app, s2, self.setup))
+        self.app.replace(type(self)(self.app, s2))
 
     # -- the frame loop's calls --------------------------------------------------------
 

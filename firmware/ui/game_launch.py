@@ -19,14 +19,15 @@ def new_session(app, game, names, bots, rules, first, state=None):
                    storage(app), state)  # fmt: skip
 
 
-def screen_for(app, session, setup=None):
+def screen_for(app, session):
+    """The game screen for a Session."""
     if session.game == 1:
         from ui.dice_screen import DiceScreen
 
-        return DiceScreen(app, session, setup)
+        return DiceScreen(app, session)
     from ui.cards_screen import CardsScreen
 
-    return CardsScreen(app, session, setup)
+    return CardsScreen(app, session)
 
 
 def launch(app, setup):
@@ -34,7 +35,7 @@ def launch(app, setup):
 
     bots = [None if kind == PERSON else kind for kind in setup.kinds()]
     ses = new_session(app, setup.game, setup.names(), bots, setup.rules, setup.first)
-    app.replace(screen_for(app, ses, setup))
+    app.replace(screen_for(app, ses))
 
 
 def resume(app, state, seats, rng_states=()):
