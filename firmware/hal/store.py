@@ -37,7 +37,6 @@ STORE_FORMAT = const(1)
 HEADER = const(9)
 TRAILER = const(4)
 ENOSPC = const(28)  # errno.ENOSPC; the unix port's errno module lacks the name
-_EXIST = const(17)
 SLOTS = ("a", "b")
 
 # Outcomes of load/save (the UI turns them into words, see ui/saves.py).

@@ -102,7 +102,6 @@ class Watchdog:
         self.enabled = factory is not None and (
             getattr(factory, "can_stop", False) or chip() is not None
         )
-        self.armed_at = None  # ticks_ms when it was started (None: not started)
 
     def feed(self):
         """Called once a frame by the app."""
@@ -115,7 +114,6 @@ class Watchdog:
                 return
             wdt = self.factory(self.timeout_ms)
             self.wdt = wdt
-            self.armed_at = now
         wdt.feed()
 
     def stop(self):
