@@ -187,6 +187,7 @@ def test_make_play_flashes_an_attached_board_else_runs_the_simulator(flashed, bu
 def test_make_repl_is_a_repl_on_the_board(flashed):
     import pty
     import select
+    import termios
 
     vp, _ = flashed
     deploy_reset(vp.device)  # the game runs
@@ -211,6 +212,9 @@ def test_make_repl_is_a_repl_on_the_board(flashed):
 
     try:
         assert wait_for(b"Ctrl-]"), out
+        end = time.monotonic() + 10
+        while termios.tcgetattr(fd)[3] & termios.ISIG and time.monotonic() < end:
+            wait_for(b"never", 0.05)  # until mpremote has put the terminal in raw mode
         os.write(fd, b"\x03")  # Ctrl-C stops the game: the friendly REPL
         assert wait_for(b">>> "), out
         os.write(fd, b"6 * 7\r")

@@ -89,6 +89,8 @@ class Interpreter:
         self.kbd_intr = True  # micropython.kbd_intr(3) (not -1)
         self.next = None  # after it ends: "r"/"f" soft reset into raw/friendly, "h" hard
         self.to_child = bytearray()
+        self.ready = False  # it reported R or I: what the host sends can be handled
+        self.pending = bytearray()  # what the host sent while it was starting
 
     def read_ctl(self):
         """Apply the state changes the interpreter reported so far."""
@@ -103,9 +105,10 @@ class Interpreter:
             while i < len(data):
                 c = data[i : i + 1]
                 if c == b"R":
-                    self.running = True
+                    self.running = self.ready = True
                 elif c == b"I":
                     self.running = False
+                    self.ready = True
                 elif c == b"k":
                     self.kbd_intr = False
                 elif c == b"K":
@@ -116,10 +119,18 @@ class Interpreter:
                     i += 1
                     self.next = chr(data[i])
                 i += 1
+            if self.ready and self.pending:
+                data, self.pending = bytes(self.pending), bytearray()
+                self.from_host(data)
 
     def from_host(self, data):
-        """Bytes typed by the host: a Ctrl-C interrupts running code, the rest is input."""
+        """Bytes typed by the host: a Ctrl-C interrupts running code, the rest is input.
+        Until the interpreter is up (boot.py/main.py started, or its REPL reached), they
+        wait: a board is up in milliseconds, this one takes a moment."""
         self.read_ctl()
+        if not self.ready:
+            self.pending += data
+            return
         for b in data:
             if b == 3 and self.running and self.kbd_intr:
                 self.proc.send_signal(signal.SIGINT)
@@ -182,6 +193,13 @@ class VirtualPico:
         self.stopping = False
         self.interp = None
 
+    def trace(self, what, data):
+        """With $VPICO_TRACE=FILE, log the traffic (for debugging the protocol)."""
+        path = os.environ.get("VPICO_TRACE")
+        if path:
+            with open(path, "a") as f:
+                f.write("%.3f %s %r\n" % (time.monotonic(), what, data))
+
     def device(self):
         return os.ttyname(self.slave)
 
@@ -201,6 +219,7 @@ class VirtualPico:
         mode = "f"
         quick = 0
         while not self.stopping:
+            self.trace("start", mode)
             self.interp = Interpreter(self.cmd, mode)
             self.run_one(self.interp)
             it = self.interp
@@ -252,6 +271,7 @@ class VirtualPico:
                 if data == b"":
                     child_open = False
                 elif data:
+                    self.trace("out", data)
                     self.to_host += data
             if self.master in r:
                 try:
@@ -261,6 +281,7 @@ class VirtualPico:
                         raise
                     data = b""
                 if data:
+                    self.trace("in", data)
                     it.from_host(data)
             if it.inp in w:
                 it.flush_input()

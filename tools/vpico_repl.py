@@ -3,8 +3,8 @@
 Run by `tools/virtual_pico.py` (which owns the pty) under the MicroPython unix port as
 `micropython vpico_repl.py key=value ...`; it talks the board's REPL protocol on
 stdin/stdout and reports its state on the control file `ctl=`:
-  b"R" user code starts running, b"I" it stopped (a Ctrl-C from the host becomes SIGINT
-  only while running), b"k"/b"K" micropython.kbd_intr(-1)/(3) (Ctrl-C passed through as
+  b"R" user code starts running, b"I" it stopped or the REPL is reached (a Ctrl-C from
+  the host becomes SIGINT only while running; input waits for the first of the two), b"k"/b"K" micropython.kbd_intr(-1)/(3) (Ctrl-C passed through as
   data, e.g. for `mpremote mount`), b"S" + b"r"/b"f" soft reset into the raw/friendly
   REPL, b"H" hard reset (machine.reset()). Diagnostics for the host go to stderr.
 """
@@ -68,7 +68,7 @@ def print_exc(e):
     """Print a traceback as a board does, without this script's own frames."""
     buf = io.StringIO()
     sys.print_exception(e, buf)
-    mine = 'File "%s"' % _script
+    mine = 'File "%s/vpico_' % _script.rsplit("/", 1)[0]  # this and the flash driver
     lines = [ln for ln in buf.getvalue().split("\n") if mine not in ln]
     w("\r\n".join(lines))
 
@@ -115,9 +115,9 @@ def getc():
 
 def execute(code, name, mode="exec"):
     """Compile and run `code` in the shared globals; returns the exception or None."""
-    ctl(b"R")
     try:
         try:
+            ctl(b"R")  # inside: the SIGINT this allows may land before the code starts
             result = None
             if mode == "single":
                 try:
@@ -150,19 +150,22 @@ def reset_kind(e):
 
 
 def run_file(path):
-    """Run a file from the root file system like pyexec_file_if_exists; None or a reset."""
+    """Run a file from the root file system like pyexec_file_if_exists.
+
+    Returns (reset or None, ok): ok is False when the file raised (Ctrl-C included); a
+    missing file is ok, as on rp2, where a failing boot.py means main.py is not run."""
     try:
         with open(path) as f:
             src = f.read()
     except OSError:
-        return None
+        return None, True
     e = execute(src, path)
     if e is None:
-        return None
+        return None, True
     kind = reset_kind(e)
     if kind is None and not isinstance(e, SystemExit):
         print_exc(e)
-    return kind
+    return kind, False
 
 
 def run_raw(code, name="<stdin>"):
@@ -395,10 +398,11 @@ def parse_args(argv):
 def boot(opts):
     """Power-on/soft-reset sequence of rp2's main.c; returns the reset that ended it."""
     mode = TO_RAW if opts["mode"] == "r" else TO_FRIENDLY
-    kind = run_file("boot.py")
-    if kind is None and mode == TO_FRIENDLY:
-        kind = run_file("main.py")
+    kind, ok = run_file("boot.py")
+    if kind is None and ok and mode == TO_FRIENDLY:
+        kind, _ = run_file("main.py")
     while kind is None:
+        ctl(b"I")  # in the REPL: the supervisor may now pass on what the host typed
         try:
             r = raw_repl() if mode == TO_RAW else friendly_repl()
         except KeyboardInterrupt:  # a late SIGINT outside user code: like Ctrl-C
