@@ -54,6 +54,8 @@ def mp_main():
         act_e = []
         act_b = []
         times = []
+        turn_e = []
+        turn_b = []
         round_e = []
         round_b = []
         game_e = []
@@ -63,8 +65,9 @@ def mp_main():
             rng = SeededRng(1000 + g)
             bot_rng = SeededRng(2000 + g)
             state = mod.new_game(len(seats), None, g % len(seats), rng)
-            ge = gb = re = rb = 0
+            ge = gb = re = rb = te = tb = 0
             while state.phase != mod.GAME_OVER:
+                before = (state.turn, state.round_no)
                 if state.phase == mod.ROUND_OVER:
                     action = (mod.NEXT,)
                 else:
@@ -81,6 +84,12 @@ def mp_main():
                 act_b.append(dev.bytes_programmed)
                 re += dev.erases
                 rb += dev.bytes_programmed
+                te += dev.erases
+                tb += dev.bytes_programmed
+                if (state.turn, state.round_no) != before or state.phase == mod.ROUND_OVER:
+                    turn_e.append(te)  # the player's turn is over (a roll and its choice)
+                    turn_b.append(tb)
+                    te = tb = 0
                 if state.phase == mod.ROUND_OVER:
                     round_e.append(re)
                     round_b.append(rb)
@@ -103,6 +112,8 @@ def mp_main():
         print("%s: %d games, %d saved actions, %d rounds" % (label, GAMES, n, len(round_e)))
         print("  per action: %.3f erases (max %d), %d bytes programmed (median; max %d)"
               % (sum(act_e) / n, max(act_e), pct(act_b, 50), max(act_b)))  # fmt: skip
+        print("  per turn:   %.3f erases, %d bytes (mean; %d turns)"
+              % (sum(turn_e) / len(turn_e), sum(turn_b) // len(turn_b), len(turn_e)))  # fmt: skip
         print("  per round:  %.2f erases, %d bytes (mean)"
               % (sum(round_e) / len(round_e), sum(round_b) // len(round_b)))  # fmt: skip
         print("  per game:   %.1f erases, %d bytes (mean); game end (stats + removing the"
