@@ -195,3 +195,30 @@ def test_the_profile_is_the_board_py_on_the_image(transport):
     read_until(t, b">>> ")
     t.serial.write(b"\x04")
     read_until(t, b"soft reboot\r\nprofile from the image\r\n")
+
+
+def test_ctrl_c_right_after_a_reset_still_stops_main_py(transport):
+    t = transport
+    t.enter_raw_repl(soft_reset=False)
+    t.fs_writefile("main.py", b"import time\nwhile True:\n time.sleep_ms(10)\n")
+    for _ in range(5):
+        t.exit_raw_repl()
+        read_until(t, b">>> ")
+        t.serial.write(b"\x04")  # main.py starts in a new interpreter...
+        read_until(t, b"soft reboot\r\n")
+        t.enter_raw_repl(soft_reset=False)  # ...and mpremote's Ctrl-C at once stops it
+    t.exec("import os\nos.remove('main.py')")
+
+
+def test_a_failing_boot_py_skips_main_py_as_on_rp2(transport):
+    t = transport
+    t.enter_raw_repl(soft_reset=False)
+    t.fs_writefile("boot.py", b"raise ValueError('bad boot')\n")
+    t.fs_writefile("main.py", b"print('main ran')\n")
+    t.exit_raw_repl()
+    read_until(t, b">>> ")
+    t.serial.write(b"\x04")
+    data = read_until(t, b">>> ")
+    assert b"ValueError: bad boot" in data and b"main ran" not in data
+    t.enter_raw_repl(soft_reset=False)
+    t.exec("import os\nos.remove('main.py')\nos.remove('boot.py')")
