@@ -415,8 +415,8 @@ class GameScreen(Screen):
     # -- drawing the players' list -----------------------------------------------------
 
     def draw_player(self, fb, i, x0, y, x1, size):
-        """Seat i on a line of small text from x0 to x1: name, cards held (Q = quit),
-        score; the active seat inverted."""
+        """Seat i on a line of small text from x0 to x1: name, cards held, score; the
+        active seat inverted, a seat that has quit struck through."""
         ses = self.session
         st = ses.state
         c = 1
@@ -424,8 +424,10 @@ class GameScreen(Screen):
             fb.fill_rect(x0, y - 1, x1 - x0 + 1, 6, 1)
             c = 0
         gfx.small(fb, ses.names[i], x0 + 1, y, c)
-        small_right(fb, "Q" if st.quit[i] else str(size), x0 + 23, y, c)
+        small_right(fb, str(size), x0 + 23, y, c)
         small_right(fb, str(st.scores[i]), x1 - 1, y, c)
+        if st.quit[i]:
+            fb.hline(x0, y + 2, x1 - x0 + 1, c)
 
     def draw_players(self, fb, x0, y0, dy, x1, sizes):
         """Every seat, one a line (draw_player)."""
