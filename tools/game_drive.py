@@ -71,15 +71,6 @@ class Driver:
         end = self.pins.press(button(name), hold_ms)
         self.run_until(end + GAP_MS)
 
-    def hold_then(self, held, name):
-        """Hold `held`, press `name` while it is down, release both."""
-        b = button(held)
-        t = self.vt.now
-        self.pins.at(t, b, 0)
-        end = self.pins.press(button(name), 40, t + 40)
-        self.pins.at(end + 20, b, 1)
-        self.run_until(end + 20 + GAP_MS)
-
     def image(self):
         return self.board.emu.panel.image()
 
@@ -87,9 +78,6 @@ class Driver:
         import png
 
         png.write(path, self.image())
-
-    def bytes_sent(self):
-        return self.board.emu.bus.bytes
 
 
 def _render(text, small):

@@ -4,7 +4,7 @@ emulated board (tools/game_drive.py), and the same game on the bare engine for c
 The person's choices come from a bot (default `cautious`) computed apart from the game's
 generators, then turned into button presses; the screens do everything else."""
 
-from game_drive import Driver
+import game_drive  # noqa: F401  (puts firmware/ on sys.path)
 
 from lama.rng import SeededRng
 from ui.game_common import CurtainPanel, GameOverPanel, RoundEndPanel
@@ -144,7 +144,3 @@ def engine_game(game, bots, seed, policy="cautious", first=0, rules=None):
     from lama.score import winners
 
     return list(st.scores), winners(st.scores), actions
-
-
-def new_driver(game, names, bots, seed, **kw):
-    return Driver(game, names, bots, seed=seed, **kw)
