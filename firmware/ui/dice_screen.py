@@ -115,7 +115,7 @@ class DiceScreen(GameScreen):
                 sound(self.app, "roll")
                 self.spin()
                 self.wait(ANIM_FRAME_MS)
-                self.anim_end = self.now() + ANIM_MS
+                self.anim_end = self.app.clock.ticks_add(self.now(), ANIM_MS)
                 return
             if k == "quit":
                 self.msg = name + " " + T.G_QUITS
@@ -182,7 +182,7 @@ class DiceScreen(GameScreen):
     def advance(self):
         ses = self.session
         if self.mode == M_ANIM:
-            if self.now() - self.anim_end < 0:
+            if self.since(self.anim_end) < 0:
                 self.spin()
                 self.wait(ANIM_FRAME_MS)
                 return

@@ -319,7 +319,11 @@ class GameScreen(Screen):
         return self.app.now
 
     def wait(self, ms):
-        self.due = self.now() + ms
+        self.due = self.app.clock.ticks_add(self.now(), ms)
+
+    def since(self, t):
+        """Milliseconds from tick t to now (negative before it; ticks wrap on the Pico)."""
+        return self.app.clock.ticks_diff(self.now(), t)
 
     def note(self, text):
         """Say on screen why an input did nothing (the state is unchanged)."""
@@ -367,7 +371,7 @@ class GameScreen(Screen):
             ses.save_error = None
         if self.panels:
             return
-        if self.due is not None and now_ms - self.due >= 0:
+        if self.due is not None and self.app.clock.ticks_diff(now_ms, self.due) >= 0:
             self.due = None
             self.advance()
             self.dirty = True
