@@ -251,7 +251,7 @@ class VirtualPico:
             if os.getppid() != self.parent:
                 self.stopping = True
                 break
-            rl = [self.master, it.out, it.ctl]
+            rl = [it.out, it.ctl] + ([self.master] if it.next is None else [])
             wl = []
             if self.to_host:
                 wl.append(self.master)
@@ -274,6 +274,8 @@ class VirtualPico:
                     self.trace("out", data)
                     self.to_host += data
             if self.master in r:
+                it.read_ctl()
+            if self.master in r and it.next is None:  # else it waits for the next interpreter
                 try:
                     data = os.read(self.master, 65536)
                 except (BlockingIOError, OSError) as e:

@@ -442,9 +442,9 @@ def main():
     kind, mode = boot(opts)
     if kind == HARD_RESET:
         ctl(b"H")
-    else:
-        w("MPY: soft reboot\r\n")
+    else:  # the supervisor hears first, so it keeps what the host sends next for the new one
         ctl(b"S" + (b"r" if mode == TO_RAW else b"f"))
+        w("MPY: soft reboot\r\n")
 
 
 main()
