@@ -8,9 +8,13 @@ mode, as a board's USB serial port. Behind it, `micropython tools/vpico_repl.py`
 littlefs2 image FILE (4096-byte blocks, created and formatted when missing) at /, runs
 /boot.py and /main.py, and speaks the REPL protocol (friendly, raw, raw-paste). This
 supervisor relays the bytes, turns a Ctrl-C into SIGINT while code runs, and on a soft
-reset ("MPY: soft reboot") starts a fresh interpreter. With `--board emulated` the profile
-`board` is tools/emu/board.py and every frame shown is written to the panel file
-(default FILE.panel: 1,024 bytes, MONO_VLSB, what the emulated glass shows)."""
+reset ("MPY: soft reboot") starts a fresh interpreter; machine.reset() restarts it as at
+power-on (friendly REPL, main.py runs). With `--board emulated` the profile `board` is
+tools/emu/board.py (real clock, saves in /data on the image) and every frame shown is
+written to the panel file (default FILE.panel: 1,024 bytes, MONO_VLSB, what the emulated
+glass shows; emptied at each boot until the firmware shows a frame). One virtual Pico per
+image (it is locked). The interpreter's stderr (diagnostics) is this process's stderr;
+$VPICO_TRACE=LOGFILE logs the bytes each way."""
 
 import argparse
 import ctypes
