@@ -2,12 +2,13 @@
 
 import contextlib
 import io
+import os
 import random
 
 import gen_dice_tables as gen
 import solve_dice as sd
 from dice_solo import choose_solo
-from lama import dice, dice_expert, dice_values
+from lama import dice, dice_expert, dice_rank, dice_values
 from lama.dice_bots import BOTS
 from lama.dice_rank import MAX_CARDS, N_ROWS, rank
 from lama.rng import SeededRng
@@ -82,13 +83,47 @@ def test_expert_decides_from_the_view_only():
     assert checked > 100
 
 
+BIN = os.path.join(os.path.dirname(dice_values.__file__), "dice_values.bin")
+FROM_FILE = "import lama.dice_expert as dx\nassert dx.use_tables(open(%r, 'rb'))\n" % BIN
+
+
 def test_expert_identical_under_micropython(micropython):
     mp_out = micropython.run(POSITIONS, timeout=120).stdout
+    mp_file = micropython.run(FROM_FILE + POSITIONS, timeout=120).stdout
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         exec(POSITIONS, {})
     assert mp_out.strip() == buf.getvalue().strip()
+    assert mp_file == mp_out
     assert len(mp_out.split()) > 50
+
+
+def test_tables_from_the_file_are_the_modules():
+    with open(BIN, "rb") as f:
+        blob = f.read()
+    assert blob[: dice_rank.HEADER_SIZE] == dice_rank.header()
+    body = b"".join(getattr(dice_values, n) for n in dice_rank.TABLE_NAMES)
+    assert blob[dice_rank.HEADER_SIZE :] == body
+    try:
+        assert dice_expert.use_tables(io.BytesIO(blob))
+        t = dice_expert._get_tables()
+        assert all(t[2][i] == dice_values.MULTI_10[i] for i in range(0, N_ROWS, 97))
+        st = dice.new_game(3, Rules(), 0, SeededRng(12))
+        a = dice_expert.choose_expert(dice.view(st, 0), dice.legal_actions(st), None)
+    finally:
+        dice_expert.use_memory_tables()
+    assert a == dice_expert.choose_expert(dice.view(st, 0), dice.legal_actions(st), None)
+
+
+def test_a_bad_table_file_is_refused_and_memory_tables_stay():
+    before = dice_expert._get_tables()
+    with open(BIN, "rb") as f:
+        blob = f.read()
+    assert not dice_expert.use_tables(io.BytesIO(b"LDV0" + blob[4:]))
+    assert not dice_expert.use_tables(io.BytesIO(blob[:-1]))  # truncated
+    assert not dice_expert.use_tables(io.BytesIO(b""))
+    assert not dice_expert.use_tables(None)
+    assert dice_expert._get_tables() is before
 
 
 def test_rank_orders_every_row_of_the_tables():
@@ -108,7 +143,7 @@ def test_tables_hold_the_solvers_values():
     rows = [r for r in gen.all_rows() if any(r) and sum(r) <= 3]
     for r in rng.sample(rows, 40):
         for solver, table in ((s, dice_values.ALONE_10), (t, dice_values.ALONE_0)):
-            want = int(round(solver.value(r) * dice_values.SCALE)) + dice_values.OFFSET
+            want = int(round(solver.value(r) * dice_rank.SCALE)) + dice_rank.OFFSET
             assert table[rank(r)] == want
 
 
@@ -126,7 +161,7 @@ def test_D12_expert_alone_plays_the_solvers_roll_or_quit():
         st.rows[0][:] = bytes(r)
         a = dice_expert.choose_expert(dice.view(st, 0), [(dice.ROLL,), (dice.QUIT,)], None)
         gap = abs(s.roll_value(r) - sd.points(r))
-        if gap > 1.0 / dice_values.SCALE:
+        if gap > 1.0 / dice_rank.SCALE:
             assert (a == (dice.ROLL,)) == s.should_roll(r), r
             agree += 1
     assert agree > 200

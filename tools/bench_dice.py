@@ -28,6 +28,7 @@ for _p in (HERE, FIRMWARE):
 import arena  # noqa: E402
 import solve_dice as sd  # noqa: E402
 from lama import dice, dice_expert, dice_values  # noqa: E402
+from lama.dice_rank import TABLE_NAMES  # noqa: E402
 from lama.rng import SeededRng  # noqa: E402
 from lama.score import Rules  # noqa: E402
 
@@ -104,12 +105,12 @@ def match(players, games=None):
     return out
 
 
-def micropython_timing():
+def micropython_timing(mode):
     mp = os.environ.get("MICROPYTHON") or os.path.join(os.path.dirname(sys.executable), "micropython")
     env = dict(os.environ)
     env["MICROPYPATH"] = FIRMWARE + ":" + HERE
     script = os.path.join(HERE, "dice_expert_timing.py")
-    p = subprocess.run([mp, script, str(TIMING_GAMES), "1"], capture_output=True, text=True, env=env, cwd=ROOT)
+    p = subprocess.run([mp, script, str(TIMING_GAMES), "1", mode], capture_output=True, text=True, env=env, cwd=ROOT)
     if p.returncode:
         print("  micropython failed: " + p.stderr.strip()[-300:])
         return None
@@ -146,23 +147,25 @@ def main():
     match("random,cautious,solo,expert")
     for pair in ("random,cautious", "cautious,solo", "solo,expert"):
         match(pair)
-    print("5. device budget")
-    tm = micropython_timing()
-    if tm:
-        print(
-            "  expert decision time under micropython: median %d us, p95 %d us, max %d us (%d decisions)"
-            % (tm["median_us"], tm["p95_us"], tm["max_us"], tm["decisions"])
-        )
-        print("  heap taken by importing expert + tables (unix port, 64-bit): %d bytes" % tm["import_heap_bytes"])
-    tables = [n for n in dir(dice_values) if n.isupper() and isinstance(getattr(dice_values, n), bytes)]
-    nbytes = sum(len(getattr(dice_values, n)) for n in tables)
+    print("5. device budget (MicroPython unix port, 64-bit: objects twice a Pico's size)")
+    for mode, what in (("file", "tables read from dice_values.bin (the device)"), ("ram", "tables in RAM (lama.dice_values)")):
+        tm = micropython_timing(mode)
+        if tm:
+            print(
+                "  %s: decision time median %d us, p95 %d us (fastest of 3 runs per decision: median %d, p95 %d); "
+                "heap for the bot and its tables %d bytes; %d decisions"
+                % (what, tm["median_us"], tm["p95_us"], tm["best_median_us"], tm["best_p95_us"], tm["import_heap_bytes"], tm["decisions"])
+            )
+    nbytes = sum(len(getattr(dice_values, n)) for n in TABLE_NAMES)
     src = dice_values.__file__
-    print("  tables: %s, %d bytes of data" % (", ".join(sorted(tables)), nbytes))
+    binf = os.path.join(os.path.dirname(src), "dice_values.bin")
     size = mpy_size(src)
+    print("  tables %s: %d bytes of data" % (", ".join(TABLE_NAMES), nbytes))
     print(
-        "  flash: dice_values.py %d bytes as source%s"
-        % (os.path.getsize(src), "" if size is None else ", %d bytes as .mpy" % size)
+        "  flash: dice_values.bin %d bytes; dice_values.py %d bytes as source%s"
+        % (os.path.getsize(binf), os.path.getsize(src), "" if size is None else ", %d bytes as .mpy" % size)
     )
+    print("  RAM: none for the tables with use_tables(file) (a 1-byte buffer); %d bytes once lama.dice_values is imported" % nbytes)
 
 
 if __name__ == "__main__":

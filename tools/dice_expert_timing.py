@@ -1,9 +1,11 @@
 """Times the expert LAMA Dice bot's decisions (run under micropython by bench_dice.py).
 
-`micropython tools/dice_expert_timing.py [GAMES] [SEED]` plays GAMES 4-player games of
-expert against three cautious and prints one JSON line: the number of expert decisions,
-their median and 95th-percentile time in microseconds, and the heap the import of the
-bot and its tables took (gc.mem_alloc difference, bytes). Each decision is timed REPEAT
+`micropython tools/dice_expert_timing.py [GAMES] [SEED] [ram|file]` plays GAMES 4-player
+games of expert against three cautious and prints one JSON line: the number of expert
+decisions, their median and 95th-percentile time in microseconds, and the heap the bot
+and its tables took (gc.mem_alloc difference, bytes). `ram` (default): the tables of
+lama.dice_values; `file`: read from firmware/lama/dice_values.bin (use_tables), as the
+device does. Each decision is timed REPEAT
 times (the bot is deterministic): `*_us` is the first run, `best_*_us` the fastest of the
 runs, which leaves out the time other processes of a busy machine took the CPU.
 """
@@ -37,10 +39,18 @@ def _diff(a, b):
 def main(argv):
     games = int(argv[1]) if len(argv) > 1 else 40
     seed = int(argv[2]) if len(argv) > 2 else 1
+    mode = argv[3] if len(argv) > 3 else "ram"
     gc.collect()
     before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
     import lama.dice_expert as dx
 
+    if mode == "file":
+        here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+        f = open(here + "/../firmware/lama/dice_values.bin", "rb")
+        if not dx.use_tables(f):
+            raise SystemExit("not a dice_values.bin")
+    else:
+        dx.use_memory_tables()
     gc.collect()
     after = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
     expert = dx.choose_expert
@@ -82,6 +92,7 @@ def main(argv):
         "max_us": times[-1],
         "best_median_us": best[n // 2],
         "best_p95_us": best[(95 * n) // 100],
+        "tables": mode,
         "import_heap_bytes": after - before,
     }
     print(json.dumps(out))

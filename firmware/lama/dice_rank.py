@@ -1,6 +1,11 @@
-"""Index of a LAMA Dice row (7-count) among all rows of at most MAX_CARDS cards, for tables."""
+"""Layout of the expert's LAMA Dice value tables: a row's index (rank), the byte encoding."""
 
-MAX_CARDS = 6
+MAX_CARDS = 6  # rows of at most this many cards have a tabled value
+SCALE = 6  # a stored byte b means (b - OFFSET) / SCALE points
+OFFSET = 60  # so -10 points (a returned black token) is 0
+TABLE_NAMES = ("ALONE_10", "ALONE_0", "MULTI_10", "MULTI_0")  # the tables, in file order
+MAGIC = b"LDV1"  # dice_values.bin: MAGIC, MAX_CARDS, SCALE, OFFSET, tables, N_ROWS (u16 LE)
+HEADER_SIZE = 10
 
 
 def _binom(n, k):
@@ -33,3 +38,8 @@ def rank(row):
     if row[6] > s:
         return -1
     return r + row[6]
+
+
+def header():
+    """The 10-byte header of dice_values.bin for this layout."""
+    return MAGIC + bytes([MAX_CARDS, SCALE, OFFSET, len(TABLE_NAMES), N_ROWS & 255, N_ROWS >> 8])
