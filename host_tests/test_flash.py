@@ -256,7 +256,10 @@ def test_a_flash_cut_short_is_repaired_by_the_next_one(tmp_path, build):
     vp = VirtualPico(image, board="emulated")
     old = tmp_path / "main.py"
     old.write_text("print('an older firmware')\n")
-    mpremote(vp.device, "fs", "cp", str(old), ":main.py")
+    save = tmp_path / "game.sav"
+    save.write_bytes(SAVE)
+    mpremote(vp.device, "fs", "cp", str(old), ":main.py", "+", "fs", "mkdir", ":data", "+",
+             "fs", "cp", str(save), ":data/game.sav")  # fmt: skip
     cmd = ["make", "-s", "flash", "PORT=" + vp.device, "FLASH_BUILD=" + str(build),
            "FLASH_FIRMWARE=" + str(build) + "-src"]  # fmt: skip
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -284,6 +287,8 @@ def test_a_flash_cut_short_is_repaired_by_the_next_one(tmp_path, build):
         assert "copied" in out and "main.py" in out
         assert_boots_to_title(vp)
         assert "nothing to copy" in flash(vp, build)
+        got = mpremote(vp.device, "exec", "print(repr(open('/data/game.sav','rb').read()))")
+        assert got.stdout.strip() == repr(SAVE)  # the cut did not cost the saves
     finally:
         vp.stop()
     assert vp.leftovers() == []
