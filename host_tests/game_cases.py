@@ -318,3 +318,37 @@ def round_end_keys(game, seed):
     d.press("A")
     res["next_round"] = d.session.round_no() == rnd + 1 and d.session.in_play()
     out(res)
+
+
+def fuzz_keys(game, seed, presses):
+    """Random buttons, short, long and held, through a game with two people (until a
+    rematch): nothing raises, the state reached decodes (a state the rules allow), and
+    the actions the screens applied replay on the bare engine to the same state."""
+    from lama.score import Rules
+    from ui.game_common import GameScreen
+    from ui.game_session import engine
+
+    rng = SeededRng(seed)
+    bots = [None, "cautious", None, "random"]
+    d = Driver(game, NAMES[:4], bots, seed=seed)
+    kind = type(d.screen())
+    d.app.stack.insert(0, Screen(d.app))
+    names = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+    for _ in range(presses):
+        top = d.app.top()
+        if not isinstance(top, GameScreen):
+            d.app.push(kind(d.app, d.session))  # it quit to the menu: back to the game
+        elif top.session is not d.session:
+            break  # a rematch: the first game is over
+        d.press(names[rng.randbelow(6)], (30, 90, 700)[rng.randbelow(3)])
+        if rng.randbelow(4) == 0:
+            d.wait(rng.randbelow(1500))
+    st = d.session.state
+    ok = codec.encode(codec.decode(codec.encode(st))) == codec.encode(st)
+    mod = engine(game)[0]
+    r = SeededRng(seed)
+    replay = mod.new_game(4, Rules(), 0, r)
+    for a in d.session.record:
+        mod.apply(replay, a, r)
+    out({"ok": ok, "actions": len(d.session.record),
+         "replay": codec.encode(replay) == codec.encode(st)})  # fmt: skip

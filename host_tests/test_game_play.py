@@ -100,3 +100,9 @@ def test_rematch_same_seats_or_back_to_menu(micropython, game):
 def test_round_end_page_keys(micropython, game):
     r = case(micropython, "round_end_keys(%d, 5)" % game)
     assert r["page"] and r["note"] and r["unchanged"] and r["next_round"]
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_random_buttons_never_break_a_game(micropython, game):
+    r = case(micropython, "fuzz_keys(%d, 21, 600)" % game)
+    assert r["ok"] and r["replay"] and r["actions"] > 20
