@@ -304,6 +304,7 @@ class GameScreen(Screen):
             else:
                 self.session.next_round()
                 self.msg = ""
+                self.shown_seat = -1  # a new deal: whoever holds the device, a curtain
                 self.begin_turn()
         elif isinstance(p, CurtainPanel):
             self.shown_seat = p.seat
