@@ -28,11 +28,18 @@ def full_game(game, bots, seed, speed=True):
         seen[tag] = seen.get(tag, 0) + 1
         img = dd.image()
         scr = dd.screen()
-        if tag == "person" and "person" not in texts:
-            if game == 1:
-                texts["person"] = find_text(img, "Roll", inverted=True) is not None
-            else:
-                texts["person"] = find_text(img, "PILE", small=True) is not None
+        if tag == "person" and game == 1:
+            from ui import dice_screen as D
+
+            if scr.mode == D.M_TURN and "person" not in texts:
+                texts["person"] = find_text(img, "Roll", inverted=scr.opt == 0) is not None
+            elif scr.mode == D.M_DISCARD and "discard" not in texts:
+                texts["discard"] = find_text(img, "Discard " + str(sum(scr.sel))) is not None
+            elif scr.mode == D.M_TAKE and "take" not in texts:
+                texts["take"] = find_text(img, "Take") is not None
+        elif tag == "person" and "person" not in texts:
+            pile = "PILE " + str(len(dd.session.state.pile))
+            texts["person"] = find_text(img, pile, small=True) is not None
         elif tag == "round_end" and "round_end" not in texts:
             texts["round_end"] = find_text(img, "ROUND " + str(dd.session.round_no()), True) is not None
         elif tag == "game_over":

@@ -32,6 +32,8 @@ def test_whole_game_through_the_screens_equals_the_engine(micropython, game, bot
     assert seen["person"] > 0 and seen["round_end"] > 0 and seen["game_over"] == 1
     t = r["texts"]
     assert t["person"] and t["round_end"] and t["game_over"]
+    if game == 1:
+        assert t["discard"] and t.get("take", True)
     if game == 2 and bots.count(None) >= 2:
         assert seen["curtain"] > 0 and t["curtain"] and t["curtain_no_hand"]
         assert t["hidden"], "a hand stayed on screen between two people's turns"
