@@ -79,7 +79,7 @@ class RoundEndPanel(Panel):
             if ev[4][i]:
                 small_right(fb, "-", 90, y + 1)
                 token(fb, ev[4][i], 90, y - 1)
-            small_right(fb, str(ev[5][i]), 127, y + 1)
+            small_right(fb, "=" + str(ev[5][i]), 127, y + 1)
         gfx.footer(fb, T.G_K_NEXT if ses.result is None else T.G_K_RESULT)
 
     def handle(self, ev):
