@@ -45,11 +45,13 @@ def choose_cautious(view, actions, rng):
 
 
 # expert: always play when it can (the top card's value first: it keeps the discard where
-# the rest of the hand can follow); otherwise draw or quit by the sign of a linear estimate
-# of (round points after drawing - round points after quitting). The weights come from
-# tools/fit_cards_expert.py, a least-squares fit over rollouts of real games. Integer
-# arithmetic only: the weights are thousandths, and the expected cost of the drawn card is
-# kept as a sum over the unseen cards, so the estimate is multiplied by their number.
+# the rest of the hand can follow); otherwise draw or quit by the sign of an estimate of
+# (round points after drawing - round points after quitting). The estimate is linear in a
+# few features of the view (draw_features); when it is near even, it is averaged with
+# sampled play-outs of the rest of the round (sample_draw_minus_quit). The linear weights
+# come from tools/fit_cards_expert.py, a least-squares fit over rollouts of real games.
+# Integer arithmetic only: the weights are thousandths, and the expected cost of the drawn
+# card is kept as a sum over the unseen cards, so the estimate is multiplied by their number.
 W_BIAS = const(5037)
 W_COST = const(339)  # expected points the drawn card adds to the hand
 # the weights of draw_features(view)[2], in order
@@ -151,8 +153,8 @@ def draw_beats_quit(view):
 # quit, with the same cards. In a play-out every player plays when they can (the top's
 # value first) and otherwise draws while its hand scores more than a threshold. The
 # generator is seeded from the view alone, so expert stays a function of what it sees.
-SAMPLES = const(8)
-SAMPLE_MARGIN = const(3)  # points
+SAMPLES = const(16)
+SAMPLE_MARGIN = const(6)  # points
 SAMPLE_STEPS = const(120)  # turns at most in one play-out (then the hand is scored)
 SAMPLE_DRAW_SELF = const(3)  # in play-outs expert draws above this many points
 SAMPLE_DRAW_OTHERS = const(5)  # ... and the others above this many
