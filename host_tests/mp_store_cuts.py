@@ -43,7 +43,7 @@ def probe(point):
     return None
 
 
-def cut(label, action, getter, old, new):
+def cut(label, action, getter, old, new, erasing_only=False):
     """Cut power during action(); getter(Saves) -> comparable content on the copy."""
     def check(point):
         want = new() if callable(new) else new
@@ -57,7 +57,7 @@ def cut(label, action, getter, old, new):
         return probe(point)
 
     count[0] += 1
-    powercut.cut_points(dev, MOUNT, action, check, result, label)
+    powercut.cut_points(dev, MOUNT, action, check, result, label, erasing_only)
 
 
 def settings_of(s):
@@ -100,7 +100,7 @@ for i in range(4):
 
 
 # --- whole games, saved after every action ---------------------------------------------
-def play(mod, bots, seats, seed, label, stop=-1):
+def play(mod, bots, seats, seed, label, stop=-1, erasing_only=False):
     rng = SeededRng(seed)
     bot_rng = SeededRng(seed + 1)
     state = mod.new_game(len(seats), None, 0, rng)
@@ -114,15 +114,17 @@ def play(mod, bots, seats, seed, label, stop=-1):
             mod.apply(state, choose(mod.view(state, state.turn), actions, bot_rng), rng)
         if state.phase == mod.GAME_OVER:
             break
-        old = game_on_flash()
-        new = codec.encode(state) + repr(seats).encode()
-        if k % STEP == 0:
+        near = not erasing_only or max(dev.erase_counts) >= 95  # relocation is close
+        if k % STEP == 0 and near:
+            old = game_on_flash()
+            new = codec.encode(state) + repr(seats).encode()
             cut(
                 "%s save %d" % (label, k),
                 lambda: saves.save_progress(state, seats, (rng, bot_rng)),
                 game_of,
                 old,
                 new,
+                erasing_only,
             )
         else:
             saves.save_progress(state, seats, (rng, bot_rng))
@@ -130,6 +132,10 @@ def play(mod, bots, seats, seed, label, stop=-1):
     if k == stop:  # abandoned: the saved game is removed
         old = game_on_flash()
         cut(label + " abandon", lambda: saves.clear_progress(), game_of, old, None)
+        return
+    if erasing_only and max(dev.erase_counts) < 95:
+        saves.record_game_result(state, seats)
+        saves.clear_progress()
         return
     old = now(stats_of)
     cut(
@@ -151,6 +157,14 @@ SIX += [("DEE", "random"), ("EVA", "cautious"), ("FLO", "random")]
 play(dice, dice_bots.BOTS, SIX, 21, "dice6")
 play(cards, card_bots.BOTS, SIX, 23, "cards6")
 play(dice, dice_bots.BOTS, SIX, 31, "dice abandoned", stop=12)
+# more games until littlefs moves a metadata pair (after block_cycles = 100 erases of a
+# block): the saves that erase are cut once a block nears that, so relocation is cut too
+extra = 0
+blocks_before = len([c for c in dev.erase_counts if c])
+while max(dev.erase_counts) < 101 and extra < 20:
+    play(dice, dice_bots.BOTS, SIX, 100 + extra, "long %d" % extra, erasing_only=True)
+    extra += 1
+play(dice, dice_bots.BOTS, SIX, 100 + extra, "long %d" % extra, erasing_only=True)
 
 # --- statistics growing past littlefs's inline limit (512 bytes on the rp2) -------------
 stats = saves.load_stats()
@@ -182,6 +196,10 @@ print(
             "points": result.points,
             "ops": result.ops,
             "erases": result.erases,
+            "most_erased": max(dev.erase_counts),
+            "blocks_erased": len([c for c in dev.erase_counts if c]),
+            "extra_games": extra,
+            "blocks_before": blocks_before,
             "saves": count[0],
             "failures": result.failures,
         }
