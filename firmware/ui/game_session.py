@@ -8,6 +8,7 @@ from lama.errors import RuleError
 from lama.score import winners
 
 BOT_SEED_SALT = 0x15A5A5A5  # as tools/transcript.py: the bots' generator apart from the dice
+NAME_MAX = 3  # characters of a seat's name on the game screens
 
 
 def engine(game):
@@ -38,7 +39,8 @@ class Session:
     def __init__(self, game, names, bots, rules, first, rng, bot_rng, store=None, state=None):
         self.game = game
         self.mod, table = engine(game)
-        self.names = list(names)
+        # initials, as the setup makes them: a longer name is cut so that tables stay put
+        self.names = [str(nm)[:NAME_MAX] for nm in names]
         self.bots = list(bots)
         self.choosers = [None if b is None else choose_bot(table, b) for b in bots]
         self.rng = rng
