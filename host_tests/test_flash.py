@@ -294,6 +294,17 @@ def test_a_flash_cut_short_is_repaired_by_the_next_one(tmp_path, build):
     assert vp.leftovers() == []
 
 
+def test_a_full_board_says_so(tmp_path, build):
+    vp = VirtualPico(str(tmp_path / "small.img"), extra=["--blocks", "24"])  # 96 KB of flash
+    try:
+        proc = make("flash", timeout=90, PORT=vp.device, FLASH_BUILD=str(build),
+                    FLASH_FIRMWARE=str(build) + "-src")  # fmt: skip
+    finally:
+        vp.stop()
+    assert proc.returncode != 0 and "flash is full" in proc.stderr, proc.stderr
+    assert vp.leftovers() == []
+
+
 def test_no_board_found_says_so(tmp_path):
     proc = make("flash", timeout=60, PORT=str(tmp_path / "ttyACM9"), FLASH_BUILD=str(tmp_path))
     assert proc.returncode != 0

@@ -12,10 +12,12 @@ copies, never touches /data/ (the saves), and soft-resets the board into the gam
 """
 
 import argparse
+import ast
 import base64
 import glob
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -296,10 +298,10 @@ def _walk(d):
         p = d + e[0]
         if e[1] & 0x4000:
             if p != '/%s':
-                print('D', p[1:])
+                print(repr(('D', p[1:])))
                 _walk(p + '/')
         else:
-            print('F', p[1:], _h(p))
+            print(repr(('F', p[1:], _h(p))))
 _walk('/')
 """
     % DATA
@@ -310,11 +312,11 @@ def device_files(board):
     """({path: sha256 hex} of the board's files outside /data, set of its directories)."""
     files, dirs = {}, set()
     for line in board.exec(HASH_CODE).splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[0] == "F":
-            files[parts[1]] = parts[2]
-        elif len(parts) == 2 and parts[0] == "D":
-            dirs.add(parts[1])
+        entry = ast.literal_eval(line.strip())  # a tuple of strings: names may hold spaces
+        if entry[0] == "F":
+            files[entry[1]] = entry[2]
+        else:
+            dirs.add(entry[1])
     return files, dirs
 
 
@@ -356,9 +358,12 @@ def flash(args):
     except DeployError:
         raise
     except Exception as e:  # the connection dropped, the board crashed, the disk is full
+        why = "%s: %s" % (type(e).__name__, str(e).strip())
+        if "ENOSPC" in why or re.search(r"OSError: (\[Errno )?28\b", why):  # no space left
+            raise DeployError("the board's flash is full (%s).\nRemove files you put there"
+                              " yourself (mpremote fs ls), then run make flash again." % why)  # fmt: skip
         raise DeployError(
-            "the flash stopped: %s: %s\nRun make flash again: it copies what is missing."
-            % (type(e).__name__, str(e).strip())
+            "the flash stopped: %s\nRun make flash again: it copies what is missing." % why
         )
     finally:
         board.close()
