@@ -294,7 +294,7 @@ class DiceScreen(GameScreen):
                 if hit:
                     marks |= 1 << f
         else:
-            gfx.small(fb, T.G_ROUND_SHORT + str(st.round_no), 100, 3)
+            small_right(fb, ses.round_label(T), 127, 3)
         fb.hline(0, 11, 128, 1)
         # the active row, grouped
         boxed = 0

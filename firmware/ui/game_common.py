@@ -96,7 +96,7 @@ class ScoresPanel(Panel):
     def draw(self, fb):
         T = lang.s
         ses = self.screen.session
-        gfx.header(fb, T.G_SCORES + " " + T.G_ROUND_SHORT + str(ses.round_no()))
+        gfx.header(fb, T.G_SCORES + " " + ses.round_label(T))
         for i in range(ses.n()):
             y = 10 + 8 * i
             gfx.small(fb, ses.names[i], 0, y + 1)

@@ -162,6 +162,14 @@ class Session:
     def round_no(self):
         return self.state.round_no
 
+    def round_label(self, T):
+        """'R2', or 'R2/5' in the fixed-rounds variant (S6)."""
+        st = self.state
+        text = T.G_ROUND_SHORT + str(st.round_no)
+        if st.rules.rounds > 0:
+            text += "/" + str(st.rules.rounds)
+        return text
+
     def cards_of(self, seat):
         """The 7-count of a seat's row (dice) or hand (cards)."""
         st = self.state
