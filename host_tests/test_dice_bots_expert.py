@@ -232,3 +232,27 @@ def test_S5_expert_rolls_when_quitting_surely_loses_the_game():
     st.rows[0][:] = bytes([0, 1, 0, 0, 0, 0, 0])  # 41 > 39: quitting loses for sure
     assert dice_expert.endgame(v) == -1
     assert dice_expert.choose_expert(v, [(dice.ROLL,), (dice.QUIT,)], None) == (dice.ROLL,)
+
+
+def test_a_table_file_that_fails_later_reads_as_quitting():
+    class Flaky(io.BytesIO):
+        fail = False
+
+        def readinto(self, b):
+            if self.fail:
+                raise OSError(5, "EIO")
+            return super().readinto(b)
+
+    with open(BIN, "rb") as f:
+        f_ = Flaky(f.read())
+    try:
+        assert dice_expert.use_tables(f_)
+        f_.fail = True
+        assert dice_expert._get_tables()[0][5] == 255
+        st = dice.new_game(3, Rules(), 0, SeededRng(13))
+        assert dice_expert.choose_expert(dice.view(st, 0), dice.legal_actions(st), None) in (
+            (dice.ROLL,),
+            (dice.QUIT,),
+        )
+    finally:
+        dice_expert.use_memory_tables()

@@ -27,7 +27,8 @@ _tables = None  # the four tables of TABLE_NAMES, each indexable by lama.dice_ra
 
 
 class FileTable:
-    """One table of an open dice_values.bin, read a byte at a time (t[i])."""
+    """One table of an open dice_values.bin, read a byte at a time (t[i]). A failed read
+    gives 255, which the bot reads as "no better than quitting"."""
 
     def __init__(self, f, offset):
         self._f = f
@@ -35,9 +36,13 @@ class FileTable:
         self._buf = bytearray(1)
 
     def __getitem__(self, i):
-        self._f.seek(self._offset + i)
-        self._f.readinto(self._buf)
-        return self._buf[0]
+        try:
+            self._f.seek(self._offset + i)
+            if self._f.readinto(self._buf) == 1:
+                return self._buf[0]
+        except OSError:
+            pass
+        return 255
 
 
 def use_tables(f):
