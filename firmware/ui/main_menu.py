@@ -15,8 +15,11 @@ class MainMenu(ListScreen):
     def row(self, i):
         return (getattr(lang.s, _ITEMS[i]), None)
 
+    def hint(self):
+        return lang.s.K_OK  # the bottom of the stack: B has nowhere to go back to
+
     def back(self):
-        pass  # the bottom of the stack: nowhere to go back to
+        pass
 
     def choose(self, i):
         app = self.app

@@ -13,6 +13,7 @@ M_RULES = "Rules"
 M_ABOUT = "About"
 
 # footers: the buttons' meaning (drawn in the small capitals font)
+K_OK = "A:OK"
 K_OK_BACK = "A:OK  B:BACK"
 K_BACK = "B:BACK"
 K_SCROLL = "^v<>:SCROLL B:BACK"

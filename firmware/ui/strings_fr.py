@@ -13,6 +13,7 @@ M_RULES = "Règles"
 M_ABOUT = "À propos"
 
 # pieds de page : le sens des boutons (petites capitales)
+K_OK = "A:OK"
 K_OK_BACK = "A:OK  B:RETOUR"
 K_BACK = "B:RETOUR"
 K_SCROLL = "^v<>:DEFILER B:RETOUR"
