@@ -160,6 +160,18 @@ def test_a_flash_replaces_stale_files_that_would_shadow_the_new_ones(flashed, bu
     mpremote(vp.device, "fs", "rm", ":notes.txt")
 
 
+def test_board_picks_the_profile_installed_as_board_py(flashed, build):
+    vp, _ = flashed
+    proc = make("flash", timeout=90, PORT=vp.device, FLASH_BUILD=str(build), BOARD="pico_sh1106",
+                FLASH_FIRMWARE=str(build) + "-src")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    copied = [ln.split()[1] for ln in proc.stdout.splitlines() if ln.startswith("  + ")]
+    assert copied == ["board.py", "main.py"], proc.stdout  # main.py goes last, always
+    with open(os.path.join(ROOT, "board", "pico_sh1106.py")) as f:
+        assert mpremote(vp.device, "fs", "cat", ":board.py").stdout == f.read()
+    assert "  + board.py" in flash(vp, build)  # back to the default profile
+
+
 def test_wipe_saves_asks_then_removes_only_the_saves(flashed):
     vp, _ = flashed
     proc = subprocess.run(
