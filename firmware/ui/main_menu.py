@@ -1,6 +1,6 @@
 """The main menu: the two games, statistics, settings, rules and about."""
 
-from ui import lang
+from ui import lang, resident
 from ui.menu import ListScreen
 
 _ITEMS = ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_RULES", "M_ABOUT")
@@ -8,6 +8,15 @@ _ITEMS = ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_RULES", "M_ABOU
 
 class MainMenu(ListScreen):
     """No header: the six entries fit the panel, the title screen came just before."""
+
+    keep = None  # the modules loaded when the menu first came up (ui.resident)
+
+    def enter(self):
+        """Each return to the menu drops what the last game or page loaded (ui.resident)."""
+        if self.keep is None:
+            self.keep = resident.snapshot()
+        else:
+            resident.release(self.keep)
 
     def count(self):
         return len(_ITEMS)

@@ -1,0 +1,36 @@
+"""What stays in RAM between screens: the code a game or a menu page loaded is dropped from
+sys.modules when the main menu comes back, so the heap (which holds the .mpy code on the
+Pico) never carries both games, nor a game while in the settings or statistics."""
+
+import gc
+import sys
+
+# a game's code: never kept, even when loaded before the menu (a saved game decoded at boot)
+GAME_MODULES = (
+    "lama.dice", "lama.dice_bots", "lama.dice_expert", "lama.dice_rank", "lama.dice_values",
+    "lama.cards", "lama.card_bots",
+    "ui.game_launch", "ui.game_session", "ui.game_common", "ui.game_hint", "ui.game_layout",
+    "ui.dice_screen", "ui.cards_screen",
+)  # fmt: skip
+
+
+def snapshot():
+    """The modules to keep from now on: those loaded now, less the games' code."""
+    keep = set(sys.modules)
+    for name in GAME_MODULES:
+        keep.discard(name)
+    return keep
+
+
+def release(keep):
+    """Forget every module not in `keep` (sys.modules and its package's attribute), then
+    collect; returns how many were dropped. Code still referenced stays until it is not."""
+    gone = [name for name in sys.modules if name not in keep]
+    for name in gone:
+        del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot]) if dot > 0 else None
+        if parent is not None and name[dot + 1 :] in parent.__dict__:
+            delattr(parent, name[dot + 1 :])
+    gc.collect()
+    return len(gone)
