@@ -43,23 +43,12 @@ class GameSetup:
         return True
 
 
-def bots_of(game):
-    """The bot registry {name: choose function} of a game (empty when none is there yet)."""
-    from lama.codec import GAME_DICE
-
-    try:
-        if game == GAME_DICE:
-            from lama.dice_bots import BOTS
-        else:
-            from lama.card_bots import BOTS
-    except ImportError:
-        return {}
-    return BOTS
-
-
 def bot_levels(game):
-    """The bot names of a game in a fixed order: random, cautious, expert, then the others."""
-    bots = bots_of(game)
+    """The bot names of a game in a fixed order: random, cautious, expert, then the others
+    (from lama.bot_names: listing them loads neither the engine nor the bots)."""
+    from lama.bot_names import names_of
+
+    bots = names_of(game)
     out = [n for n in _LEVEL_ORDER if n in bots]
     others = sorted(n for n in bots if n not in out)
     return out + others
