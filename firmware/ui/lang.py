@@ -1,4 +1,7 @@
-"""The string table in use: `lang.s` is ui.strings_en or ui.strings_fr, switched live."""
+"""The string table in use: `lang.s` is ui.strings_en or ui.strings_fr, switched live;
+only that one is loaded (switching drops the other from RAM)."""
+
+from ui.resident import LANGUAGES, forget
 
 CODES = ("en", "fr")
 
@@ -13,6 +16,7 @@ def use(index):
     else:
         from ui import strings_en as table
     s = table
+    forget(LANGUAGES[0] if index == 1 else LANGUAGES[1])
     return table
 
 

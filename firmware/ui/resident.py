@@ -12,6 +12,7 @@ GAME_MODULES = (
     "ui.game_launch", "ui.game_session", "ui.game_common", "ui.game_hint", "ui.game_layout",
     "ui.dice_screen", "ui.cards_screen",
 )  # fmt: skip
+LANGUAGES = ("ui.strings_en", "ui.strings_fr")  # ui.lang keeps the one in use itself
 
 
 def snapshot():
@@ -19,7 +20,19 @@ def snapshot():
     keep = set(sys.modules)
     for name in GAME_MODULES:
         keep.discard(name)
+    for name in LANGUAGES:
+        keep.add(name)
     return keep
+
+
+def forget(name):
+    """Drop module `name` from sys.modules and from its package (if it is loaded)."""
+    if name in sys.modules:
+        del sys.modules[name]
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot]) if dot > 0 else None
+    if parent is not None and name[dot + 1 :] in parent.__dict__:
+        delattr(parent, name[dot + 1 :])
 
 
 def release(keep):
@@ -27,10 +40,6 @@ def release(keep):
     collect; returns how many were dropped. Code still referenced stays until it is not."""
     gone = [name for name in sys.modules if name not in keep]
     for name in gone:
-        del sys.modules[name]
-        dot = name.rfind(".")
-        parent = sys.modules.get(name[:dot]) if dot > 0 else None
-        if parent is not None and name[dot + 1 :] in parent.__dict__:
-            delattr(parent, name[dot + 1 :])
+        forget(name)
     gc.collect()
     return len(gone)
