@@ -21,8 +21,8 @@ M_WAIT = const(0)  # a bot's turn, or a result being shown
 M_TURN = const(1)  # a person chooses
 
 HAND_X = 30
-ROW_Y = 13
-LIST_Y = 33
+ROW_Y = 12
+LIST_Y = 32  # three rows 6 apart, a free row above the action bar (y 50)
 
 
 class CardsScreen(GameScreen):
@@ -152,12 +152,12 @@ class CardsScreen(GameScreen):
         ses = self.session
         st = ses.state
         p = self.active()
-        gfx.text(fb, ses.names[p], 0, 2)
+        gfx.text(fb, ses.names[p], 0, 1)
         gfx.small(fb, str(st.scores[p]) + " " + T.G_PTS, 28, 3)
         small_right(fb, T.G_PILE + " " + str(len(st.pile)), 127, 3)
-        fb.hline(0, 11, 128, 1)
+        fb.hline(0, 10, 128, 1)
         # the discard pile's top card, large
-        fb.rect(0, 13, 28, 35, 1)
+        fb.rect(0, 12, 28, 36, 1)
         big_symbol(fb, st.top, 2, 18, 3)
         # the hand on screen, grouped by value
         seat = self.hand_seat()
@@ -173,6 +173,9 @@ class CardsScreen(GameScreen):
                 if item >= 0:
                     marks = 1 << item
             grouped(fb, hand, HAND_X, ROW_Y, marks, playable & ~marks)
+            if seat != p:  # another player's turn: say whose hand this is
+                fb.vline(HAND_X + 84, ROW_Y - 1, 19, 1)
+                gfx.small(fb, ses.names[seat], HAND_X + 86, ROW_Y + 2)
         else:
             gfx.small(fb, T.G_HIDDEN, HAND_X + 2, ROW_Y + 6)
         # every player: name, cards in hand (Q = quit), score; two columns of three
@@ -195,7 +198,7 @@ class CardsScreen(GameScreen):
             elif refusal and (sel == 1 or not playable):
                 line = refusal
             elif not playable:
-                line = T.G_NO_PLAY + SYMBOLS[st.top]
+                line = T.G_NO_PLAY
             else:
                 line = T.G_K_CARDS
             gfx.small(fb, line, 0, 59)
