@@ -4,7 +4,8 @@ Run `python3 tools/make_glyphs.py` after changing the art; the firmware only rea
 
 import os
 
-# 3 columns x 5 rows; "#" = lit.  Lower case is drawn with these capitals.
+# 3 columns x 5 rows; "#" = lit.  Lower case is drawn with these capitals; the arrows are
+# "↑" and "↓" (not "^" and "v", so that a lower-case v in a text stays a V).
 SMALL = {
     "0": ("###", "#.#", "#.#", "#.#", "###"),
     "1": (".#.", "##.", ".#.", ".#.", "###"),
@@ -56,8 +57,8 @@ SMALL = {
     "=": ("...", "###", "...", "###", "..."),
     "<": ("..#", ".#.", "#..", ".#.", "..#"),
     ">": ("#..", ".#.", "..#", ".#.", "#.."),
-    "^": (".#.", "###", "#.#", "...", "..."),
-    "v": ("...", "...", "#.#", "###", ".#."),
+    "↑": (".#.", "###", "#.#", "...", "..."),
+    "↓": ("...", "...", "#.#", "###", ".#."),
     "'": (".#.", ".#.", "...", "...", "..."),
     "%": ("#.#", "..#", ".#.", "#..", "#.#"),
     "#": ("#.#", "###", "#.#", "###", "#.#"),

@@ -42,10 +42,13 @@ def right(fb, s, y, c=1, x_end=W):
 
 
 def small(fb, s, x, y, c=1):
-    """Draw s in the 3x5 capitals font (4 pixels a character); returns the x after it."""
+    """Draw s in the 3x5 capitals font (4 pixels a character; "↑"/"↓" are arrows); returns
+    the x after it."""
     chars = glyphs.SMALL_CHARS
     data = glyphs.SMALL
     for ch in s:
+        if "a" <= ch <= "z":
+            ch = ch.upper()  # lower case is drawn in capitals (the arrows are ↑ and ↓)
         i = chars.find(ch)
         if i < 0:
             m = accents.MARKS.get(ch)
@@ -185,8 +188,8 @@ def list_row(fb, i, label, value=None, selected=False, header=True):
 
 
 def scroll_marks(fb, top, count, rows):
-    """Small arrows at the bottom right when the list goes on above (^) or below (v)."""
+    """Small arrows at the bottom right when the list goes on above (↑) or below (↓)."""
     if top > 0:
-        small(fb, "^", W - 8, FOOTER_Y)
+        small(fb, "↑", W - 8, FOOTER_Y)
     if top + rows < count:
-        small(fb, "v", W - 3, FOOTER_Y)
+        small(fb, "↓", W - 3, FOOTER_Y)
