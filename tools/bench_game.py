@@ -114,6 +114,8 @@ def compile_mpy(out):
                     rc = subprocess.call([cross, "-o", target, os.path.join(base, f)])
                     if rc:
                         return None
+                elif f.endswith(".bin"):  # data the firmware reads from flash (expert tables)
+                    shutil.copy(os.path.join(base, f), os.path.join(dst, rel, f))
         dirs.append(dst)
     return dirs
 

@@ -16,10 +16,35 @@ def engine(game):
     if game == 1:
         from lama import dice as mod
         from lama import dice_bots as bots
+
+        _flash_tables()
     else:
         from lama import card_bots as bots
         from lama import cards as mod
     return mod, bots.BOTS
+
+
+_tables = []  # the open dice_values.bin the expert reads, once opened
+
+
+def _flash_tables():
+    """Let the dice expert read its value tables from lama/dice_values.bin on flash rather
+    than import them as bytes (about 7 KB of RAM); without the file they stay in RAM."""
+    if _tables:
+        return
+    import lama
+    from lama import dice_expert
+
+    where = lama.__file__
+    path = (where.rsplit("/", 1)[0] if "/" in where else ".") + "/dice_values.bin"
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return
+    if dice_expert.use_tables(f):
+        _tables.append(f)
+    else:
+        f.close()
 
 
 def choose_bot(table, name):
