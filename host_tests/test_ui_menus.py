@@ -235,10 +235,10 @@ d.keys("A,UP,UP,A,A")
 out["first"] = d.shows("2 to 6 players.")
 d.keys("UP")
 out["still_first"] = d.shows("2 to 6 players.")
-d.keys(",".join(["DOWN"] * 40))
+d.keys(",".join(["DOWN"] * 60))
 top = d.app.top()
 out["last_visible"] = top.top + 6 == len(top.wrapped())
-out["end"] = d.shows("wins.")
+out["end"] = d.shows("the main menu.")  # the keys' paragraph closes the summary
 d.keys("LEFT,LEFT")
 out["paged_back"] = top.top == len(top.wrapped()) - 6 - 12
 d.keys("A,A")

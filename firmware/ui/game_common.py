@@ -187,7 +187,7 @@ class HintPanel(Panel):
             lines = gfx.wrap(words, 32)
             for i in range(min(3, len(lines))):
                 gfx.small(fb, lines[i], 0, 38 + 7 * i)
-        gfx.footer(fb, T.G_K_BACK)
+        gfx.footer(fb, T.G_K_HINT_BACK)
 
     def handle(self, ev):
         return ev[0] == PRESS and (ev[1] == A or ev[1] == B)

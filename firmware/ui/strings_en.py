@@ -14,7 +14,7 @@ M_ABOUT = "About"
 
 # footers: the buttons' meaning (drawn in the small capitals font)
 K_OK = "A:OK"
-K_OK_BACK = "A:OK  B:BACK"
+K_OK_BACK = "A:OK B:BACK"
 K_BACK = "B:BACK"
 K_SCROLL = "↑↓<>:SCROLL B:BACK"
 K_CHANGE = "<>:CHANGE B:BACK"
@@ -69,6 +69,8 @@ RULES_DICE = (
     "Round over: each distinct number scores once, llamas 10. Empty your row to return a token.",
     "",
     "At 40 points the game ends: fewest points wins.",
+    "",
+    "Keys: the arrows choose, A confirms. In a game, B shows a hint (what the expert would do); hold B for the game menu (scores, quit). Elsewhere B goes back; hold B for the main menu.",
 )
 RULES_CARDS = (
     "2 to 6 players, 6 cards each, hands are private.",
@@ -86,6 +88,8 @@ RULES_CARDS = (
     "Each distinct number scores once, llamas 10. Empty your hand to return a token.",
     "",
     "At 40 points the game ends: fewest points wins.",
+    "",
+    "Keys: the arrows choose, A confirms. In a game, B shows a hint (what the expert would do); hold B for the game menu (scores, quit). Elsewhere B goes back; hold B for the main menu.",
 )
 
 # about
@@ -136,7 +140,8 @@ G_K_A = "A:OK"
 G_K_NEXT = "A:NEXT ROUND"
 G_K_RESULT = "A:RESULT"
 G_K_BACK = "A/B:BACK"
-G_K_CONFIRM = "A:YES  B:NO"
+G_K_HINT_BACK = "A/B:BACK HOLD B:MENU"
+G_K_CONFIRM = "A:YES B:NO"
 G_K_CHOOSE = "<>:CHOOSE A:OK"
 G_K_READY = "A:I HAVE IT"
 G_NOTE_A = "PRESS A TO GO ON"
@@ -202,7 +207,7 @@ ST_NOTICE = "Storage"
 ST_FAULT = "Restarted after a fault."
 CONTINUE_Q = "Continue the game?"
 CONTINUE_ROUND = "Round"
-K_YES_NO = "A:YES  B:NO"
+K_YES_NO = "A:YES B:NO"
 K_STATS = "<>:PAGE A:RESET B:BACK"
 STATS_PLAYERS = "PLAYERS"
 STATS_HIGH = "HIGH SCORES"

@@ -14,10 +14,10 @@ M_ABOUT = "À propos"
 
 # pieds de page : le sens des boutons (petites capitales)
 K_OK = "A:OK"
-K_OK_BACK = "A:OK  B:RETOUR"
+K_OK_BACK = "A:OK B:RETOUR"
 K_BACK = "B:RETOUR"
 K_SCROLL = "↑↓<>:DEFILER B:RETOUR"
-K_CHANGE = "<>:CHANGER B:RET"
+K_CHANGE = "<>:CHANGER B:RETOUR"
 K_SEAT = "<>:TYPE A:NOM"
 K_LETTERS = "↑↓:LETTRE <>:BOUGER A:OK"
 K_MENU = "A:MENU"
@@ -69,6 +69,8 @@ RULES_DICE = (
     "Fin de manche : chaque nombre différent compte une fois, les lamas 10. Rangée vide : rends un jeton.",
     "",
     "À 40 points la partie s'arrête : le moins de points gagne.",
+    "",
+    "Touches : les flèches choisissent, A valide. En jeu, B donne un conseil (ce que ferait l'expert) ; B maintenu ouvre le menu du jeu (scores, quitter). Ailleurs B revient en arrière ; B maintenu ramène au menu principal.",
 )
 RULES_CARDS = (
     "2 à 6 joueurs, 6 cartes chacun, les mains sont cachées.",
@@ -86,6 +88,8 @@ RULES_CARDS = (
     "Chaque nombre différent compte une fois, les lamas 10. Main vide : rends un jeton.",
     "",
     "À 40 points la partie s'arrête : le moins de points gagne.",
+    "",
+    "Touches : les flèches choisissent, A valide. En jeu, B donne un conseil (ce que ferait l'expert) ; B maintenu ouvre le menu du jeu (scores, quitter). Ailleurs B revient en arrière ; B maintenu ramène au menu principal.",
 )
 
 # à propos
@@ -128,15 +132,16 @@ G_NO_TOKEN = "AUCUN JETON A RENDRE"
 G_NO_DRAW_EMPTY = "PIOCHE VIDE: PAS DE TIRAGE"
 G_NO_DRAW_ALONE = "TU ES SEUL: PAS DE TIRAGE"
 G_NO_PLAY = "AUCUNE CARTE NE VA: TIRE OU STOP"
-G_K_TURN = "<>:CHOIX A:OK B:AIDE"
+G_K_TURN = "<>:CHOIX A:OK B:CONSEIL"
 G_K_DISCARD = "<>:CARTE ↑↓:PLUS/MOINS A:OK"
 G_K_TAKE = "<>:CARTE A:PRENDRE"
-G_K_CARDS = "<>:CHOIX A:OK B:AIDE"
+G_K_CARDS = "<>:CHOIX A:OK B:CONSEIL"
 G_K_A = "A:OK"
 G_K_NEXT = "A:MANCHE SUIVANTE"
 G_K_RESULT = "A:RESULTAT"
 G_K_BACK = "A/B:RETOUR"
-G_K_CONFIRM = "A:OUI  B:NON"
+G_K_HINT_BACK = "A/B:RETOUR B LONG:MENU"
+G_K_CONFIRM = "A:OUI B:NON"
 G_K_CHOOSE = "<>:CHOIX A:OK"
 G_K_READY = "A:JE L'AI"
 G_NOTE_A = "APPUIE SUR A"
@@ -202,8 +207,8 @@ ST_NOTICE = "Mémoire"
 ST_FAULT = "Redémarré après une panne."
 CONTINUE_Q = "Reprendre la partie ?"
 CONTINUE_ROUND = "Manche"
-K_YES_NO = "A:OUI  B:NON"
-K_STATS = "<>:PAGE A:EFFACER B:RET"
+K_YES_NO = "A:OUI B:NON"
+K_STATS = "<>:PAGE A:EFFACER B:RETOUR"
 STATS_PLAYERS = "JOUEURS"
 STATS_HIGH = "RECORDS"
 STATS_TOTALS = "TOTAUX"
