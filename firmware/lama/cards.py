@@ -45,8 +45,10 @@ CardsState fields (read them; change them only through apply)
   ender (seat that ended the round just over, C3, or NO_SEAT), reason, points, returned.
 """
 
-from lama import score
+from lama import match, score
 from lama.errors import CodecError, RuleError
+from lama.match import GAME_OVER as GAME_OVER  # re-exported: lama.cards.GAME_OVER
+from lama.match import ALL_QUIT, EMPTY, NO_SEAT, ROUND_OVER, TURN, alone
 from lama.rng import shuffle
 from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, new_counts, total
 
@@ -61,19 +63,13 @@ except ImportError:
 GAME = 2  # lama.codec.GAME_CARDS
 HAND_SIZE = 6  # C2
 
-TURN = const(0)
-ROUND_OVER = const(3)
-GAME_OVER = const(4)
+# phases TURN, ROUND_OVER, GAME_OVER: lama.match
 
 DRAW = const(0)
 QUIT = const(1)
 PLAY = const(2)
 NEXT = const(3)
 
-NO_SEAT = const(255)
-
-EMPTY = "empty"
-ALL_QUIT = "all_quit"
 REASONS = ("", EMPTY, ALL_QUIT)
 
 _ACT_DRAW = (DRAW,)
@@ -111,28 +107,23 @@ def hand_points(hand, rules):
     return score.round_points(hand, rules.komarami)
 
 
-class CardsState:
+class CardsState(match.Match):
     """The whole state of a card game (see the module docstring for the fields)."""
 
     GAME = GAME
+    REASONS = REASONS
 
     def __init__(self, n, rules):
-        self.n = n
-        self.rules = rules
-        self.scores = [0] * n
-        self.round_no = 0
-        self.first = 0
-        self.turn = 0
-        self.phase = TURN
+        match.Match.__init__(self, n, rules)
         self.hands = [new_counts() for _ in range(n)]
-        self.quit = bytearray(n)
         self.pile = bytearray()
         self.discard = new_counts()
         self.top = 0
-        self.ender = NO_SEAT
-        self.reason = ""
-        self.points = [0] * n
-        self.returned = [0] * n
+
+    def round_scores(self):
+        """C10/C11: every hand's points, face-down ones included, and whose hand is empty."""
+        hands = self.hands
+        return [hand_points(h, self.rules) for h in hands], [total(h) == 0 for h in hands]
 
     def __eq__(self, other):
         return (
@@ -217,11 +208,7 @@ def unseen(v):
 
 def new_game(n_players, rules=None, first=0, rng=None):
     """A new game for n_players (S1) under `rules`, round 1 dealt, started by `first` (C3)."""
-    score.check_players(n_players)
-    if rules is None:
-        rules = score.Rules()
-    if first < 0 or first >= n_players:
-        raise RuleError("C3", "the first player must be a seat 0.." + str(n_players - 1))
+    rules = match.check_new(n_players, rules, first, "C3")
     if rng is None:
         raise ValueError("new_game needs a generator (lama.rng)")
     state = CardsState(n_players, rules)
@@ -250,12 +237,7 @@ def _deal(state, first, rng):
     state.top = deck[pos]
     state.discard[state.top] = 1
     state.pile = deck[pos + 1 :]
-    for p in range(n):
-        state.quit[p] = 0
-    state.round_no += 1
-    state.first = first
-    state.turn = first
-    state.phase = TURN
+    match.start_round(state, first)
 
 
 def round_event(state):
@@ -281,16 +263,6 @@ def in_round(s):
         if not q:
             k += 1
     return k
-
-
-def alone(s):
-    """C7: the active player is the only one who has not quit (s: a state or a view)."""
-    q = s.quit
-    t = s.turn
-    for i in range(s.n):
-        if i != t and not q[i]:
-            return False
-    return not q[t]
 
 
 def playable(hand, top):
@@ -332,12 +304,7 @@ def _check(state, action):
     if not isinstance(action, tuple) or not action:
         raise RuleError("C4", "an action is a tuple such as (DRAW,)")
     kind = action[0]
-    ph = state.phase
-    if ph == GAME_OVER:
-        raise RuleError("S5", "the game is over")
-    if ph == ROUND_OVER:
-        if kind != NEXT or len(action) != 1:
-            raise RuleError("C9", "the round is over: only (NEXT,) deals the next one")
+    if match.between_rounds(state, action, NEXT, "C9"):
         return kind
     if kind == PLAY and len(action) == 2:
         v = action[1]
@@ -388,9 +355,9 @@ def _play(state, p, v):
     ev = [("play", p, v)]
     for c in hand:
         if c:
-            _next_turn(state, p, ev)
+            match.next_turn(state, p, ev)
             return ev
-    _end_round(state, p, EMPTY, ev)
+    match.end_round(state, p, EMPTY, ev)
     return ev
 
 
@@ -400,7 +367,7 @@ def _draw(state, p):
     state.pile[0:1] = b""
     state.hands[p][v] += 1
     ev = [("draw", p, v)]
-    _next_turn(state, p, ev)
+    match.next_turn(state, p, ev)
     return ev
 
 
@@ -408,44 +375,8 @@ def _quit(state, p):
     """C6: the hand goes face down (it still scores); no more turns this round."""
     state.quit[p] = 1
     ev = [("quit", p)]
-    _next_turn(state, p, ev)
+    match.next_turn(state, p, ev)
     return ev
-
-
-def _next_turn(state, p, ev):
-    """C3: play goes on clockwise to the next player still in the round (C7: possibly the
-    same one); C9: when everyone has quit the round ends, `p` the last to quit."""
-    n = state.n
-    q = state.quit
-    i = p + 1
-    for _ in range(n):
-        if i >= n:
-            i = 0
-        if not q[i]:
-            state.turn = i
-            return
-        i += 1
-    _end_round(state, p, ALL_QUIT, ev)
-
-
-def _end_round(state, p, reason, ev):
-    """C10/C11: score every hand, face-down ones included; who emptied their hand returns
-    a token (S4); then S5/S6 decide whether the game ends. C3: `p` ended the round."""
-    n = state.n
-    points = [hand_points(state.hands[i], state.rules) for i in range(n)]
-    emptied = [total(state.hands[i]) == 0 for i in range(n)]
-    returned, over = score.finish_round(state.scores, points, emptied, state.rules, state.round_no)
-    state.points = points
-    state.returned = returned
-    state.ender = p
-    state.reason = reason
-    state.turn = p
-    ev.append(("round_end", state.round_no, reason, list(points), list(returned), list(state.scores)))
-    if over:
-        state.phase = GAME_OVER
-        ev.append(("game_end", list(state.scores), score.winners(state.scores)))
-    else:
-        state.phase = ROUND_OVER
 
 
 # --- codec body ------------------------------------------------------------------------
@@ -453,53 +384,26 @@ def _end_round(state, p, reason, ev):
 
 def encode_body(state, w):
     """The state's body for lama.codec (after MAGIC, version, game id)."""
-    n = state.n
-    r = state.rules
-    w.u8(n)
-    w.u16(r.target)
-    w.u16(r.rounds)
-    w.u8(1 if r.komarami else 0)
-    w.u16(state.round_no)
-    w.u8(state.first)
-    w.u8(state.turn)
-    w.u8(state.phase)
-    w.u8(state.ender)
-    w.u8(REASONS.index(state.reason))
-    for i in range(n):
-        w.u16(state.scores[i])
-    for i in range(n):
-        w.raw(state.hands[i])
+    match.encode_head(state, w)
+    for hand in state.hands:
+        w.raw(hand)
     w.raw(state.quit)
     w.u8(state.top)
     w.raw(state.discard)
     w.blob(state.pile)
-    for i in range(n):
-        w.u8(state.points[i])
-    for i in range(n):
-        w.u8(state.returned[i])
+    match.encode_tail(state, w)
 
 
 def decode_body(r):
     """The state encoded by encode_body; CodecError for anything inconsistent."""
-    n = r.u8(score.MIN_PLAYERS, score.MAX_PLAYERS)
-    target = r.u16(1, 9999)
-    rounds = r.u16(0, 9999)
-    komarami = r.u8(0, 1) == 1
-    state = CardsState(n, score.Rules(target, rounds, komarami))
-    state.round_no = r.u16(1, 0xFFFF)
-    state.first = r.u8(0, n - 1)
-    state.turn = r.u8(0, n - 1)
-    state.phase = r.u8(TURN, GAME_OVER)
-    state.ender = r.u8()
-    state.reason = REASONS[r.u8(0, len(REASONS) - 1)]
-    state.scores = [r.u16() for _ in range(n)]
+    state = match.decode_head(r, CardsState)
+    n = state.n
     state.hands = [bytearray(r.raw(N_SYMBOLS)) for _ in range(n)]
     state.quit = bytearray(r.raw(n))
     state.top = r.u8(0, N_SYMBOLS - 1)
     state.discard = bytearray(r.raw(N_SYMBOLS))
     state.pile = bytearray(r.blob(deck_size(state.rules)))
-    state.points = [r.u8(0, 255) for _ in range(n)]
-    state.returned = [r.u8(0, 10) for _ in range(n)]
+    match.decode_tail(state, r)
     _validate(state)
     return state
 
@@ -525,12 +429,7 @@ def _validate(state):
             _bad("C13 card conservation broken for " + SYMBOLS[s])
     if not state.discard[state.top]:
         _bad("the top card is not on the discard pile")
-    for q in state.quit:
-        if q > 1:
-            _bad("quit flag out of range")
-    for v in state.returned:
-        if v not in (0, 1, 10):
-            _bad("returned token out of range")
+    match.check_flags(state, _bad)
     if state.phase == TURN:
         if state.quit[state.turn]:
             _bad("the active player has quit")
@@ -540,14 +439,10 @@ def _validate(state):
         if state.ender != NO_SEAT and state.ender >= n:
             _bad("seat out of range")
     elif state.phase == ROUND_OVER or state.phase == GAME_OVER:
-        if state.ender >= n or state.reason == "":
-            _bad("a finished round names who ended it and why")
+        match.check_finished(state, _bad)
         if state.reason == EMPTY and total(state.hands[state.ender]) != 0:
             _bad("C9 the round ended by an empty hand, but that hand holds cards")
         if state.reason == ALL_QUIT and in_round(state) != 0:
             _bad("C9 the round ended with everyone quit, but someone is still in")
-        over = score.game_over(state.scores, rules, state.round_no)
-        if over != (state.phase == GAME_OVER):
-            _bad("S5 game-over phase disagrees with the scores")
     else:
         _bad("no such phase")

@@ -64,8 +64,10 @@ DiceState fields (read them; change them only through apply)
 Bots (lama.dice_bots): choose(view, actions, rng) -> one of actions.
 """
 
-from lama import score
+from lama import match, score
 from lama.errors import CodecError, RuleError
+from lama.match import GAME_OVER as GAME_OVER  # re-exported: lama.dice.GAME_OVER
+from lama.match import ALL_QUIT, EMPTY, NO_SEAT, ROUND_OVER, TURN, alone
 from lama.rng import shuffle
 from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
 
@@ -91,12 +93,9 @@ ALL_CARDS = bytes([6, 6, 6, 6, 6, 6, 7])  # D1: 43 cards
 ROW_SIZE = 6  # D4
 DECK_SIZE = 36
 
-# phases
-TURN = const(0)
+# phases (TURN, ROUND_OVER, GAME_OVER: lama.match)
 CHOOSE_DISCARD = const(1)
 CHOOSE_TAKE = const(2)
-ROUND_OVER = const(3)
-GAME_OVER = const(4)
 
 # action kinds
 ROLL = const(0)
@@ -105,13 +104,8 @@ DISCARD = const(2)
 TAKE = const(3)
 NEXT = const(4)
 
-NO_SEAT = const(255)
-MAX_SETTING = 9999  # S6: the largest target or number of rounds (kept by the codec)
-
-EMPTY = "empty"
 BUST = "bust"
 ROW_TAKEN = "row_taken"
-ALL_QUIT = "all_quit"
 REASONS = ("", EMPTY, BUST, ROW_TAKEN, ALL_QUIT)
 
 _ACT_ROLL = (ROLL,)
@@ -119,29 +113,24 @@ _ACT_QUIT = (QUIT,)
 _ACT_NEXT = (NEXT,)
 
 
-class DiceState:
+class DiceState(match.Match):
     """The whole state of a LAMA Dice game (see the module docstring for the fields)."""
 
     GAME = GAME
+    REASONS = REASONS
 
     def __init__(self, n, rules):
-        self.n = n
-        self.rules = rules
-        self.scores = [0] * n
-        self.round_no = 0
-        self.first = 0
-        self.turn = 0
-        self.phase = TURN
+        match.Match.__init__(self, n, rules)
         self.rows = [bytearray(N_SYMBOLS) for _ in range(n)]
         self.llama_row = bytearray(N_SYMBOLS)
-        self.quit = bytearray(n)
         self.discarded = bytearray(N_SYMBOLS)
         self.set_aside = bytearray(N_SYMBOLS)
         self.dice = bytearray([LLAMA, LLAMA, LLAMA])
-        self.ender = NO_SEAT
-        self.reason = ""
-        self.points = [0] * n
-        self.returned = [0] * n
+
+    def round_scores(self):
+        """D14/D15: every row's points (S3), and whose row is empty."""
+        rows = self.rows
+        return [score.round_points(r) for r in rows], [not any(r) for r in rows]
 
 
 class View:
@@ -181,16 +170,6 @@ def three_llamas(dice):
     return dice[0] == LLAMA and dice[1] == LLAMA and dice[2] == LLAMA
 
 
-def alone(s):
-    """D12: the active player is the only one who has not quit (s: a state or a view)."""
-    q = s.quit
-    t = s.turn
-    for i in range(s.n):
-        if i != t and not q[i]:
-            return False
-    return not q[t]
-
-
 def allowed_discard(row, dice):
     """D9: for each symbol, the most cards of it the roll lets go (one per die showing it,
     no more than the row holds)."""
@@ -223,13 +202,7 @@ def _discard_options(allowed):
 def new_game(n_players, rules, first, rng):
     """A new game for n_players (S1) under `rules` (None: the defaults), round 1 dealt,
     started by `first` (D5)."""
-    score.check_players(n_players)
-    if rules is None:
-        rules = score.Rules()
-    if not (1 <= rules.target <= MAX_SETTING and 0 <= rules.rounds <= MAX_SETTING):
-        raise RuleError("S6", "target 1.." + str(MAX_SETTING) + ", rounds 0.." + str(MAX_SETTING))
-    if not isinstance(first, int) or first < 0 or first >= n_players:
-        raise RuleError("D5", "the first player must be a seat 0.." + str(n_players - 1))
+    rules = match.check_new(n_players, rules, first, "D5")
     state = DiceState(n_players, rules)
     _deal(state, first, rng)
     return state
@@ -257,12 +230,7 @@ def _deal(state, first, rng):
     while pos < DECK_SIZE:
         aside[deck[pos]] += 1
         pos += 1
-    for i in range(state.n):
-        state.quit[i] = 0
-    state.round_no += 1
-    state.first = first
-    state.turn = first
-    state.phase = TURN
+    match.start_round(state, first)
     state.dice[0] = state.dice[1] = state.dice[2] = LLAMA
 
 
@@ -302,16 +270,12 @@ def legal_actions(state):
 
 def _check(state, action):
     """Raise RuleError unless `action` is legal now; returns its kind."""
-    ph = state.phase
     if not isinstance(action, tuple) or not action:
         raise RuleError("D7", "an action is a tuple such as (ROLL,)")
     kind = action[0]
-    if ph == GAME_OVER:
-        raise RuleError("S5", "the game is over")
-    if ph == ROUND_OVER:
-        if kind != NEXT or len(action) != 1:
-            raise RuleError("D13", "the round is over: only (NEXT,) deals the next one")
+    if match.between_rounds(state, action, NEXT, "D13"):
         return kind
+    ph = state.phase
     if ph == TURN:
         if (kind != ROLL and kind != QUIT) or len(action) != 1:
             raise RuleError("D6", "a turn is a roll (D7) or a quit (D6)")
@@ -370,7 +334,7 @@ def _quit(state, p):
     """D6: the player's row turns face down; they take no more turns this round."""
     state.quit[p] = 1
     ev = [("quit", p)]
-    _next_turn(state, p, ev)
+    match.next_turn(state, p, ev)
     return ev
 
 
@@ -383,7 +347,7 @@ def _roll(state, p, rng):
     row = state.rows[p]
     if three_llamas(d):
         _three_llamas(state, p, ev)  # D8, D21 (alone too)
-        _next_turn(state, p, ev)
+        match.next_turn(state, p, ev)
     elif matches(row, d):
         state.phase = CHOOSE_DISCARD  # D9: the DISCARD action follows
     elif alone(state) or not matches(state.llama_row, d):
@@ -412,9 +376,9 @@ def _discard(state, p, cards):
     ev = [("discard", p, cards)]
     for c in row:
         if c:
-            _next_turn(state, p, ev)
+            match.next_turn(state, p, ev)
             return ev
-    _end_round(state, p, EMPTY, ev)  # D13: the last card went
+    match.end_round(state, p, EMPTY, ev)  # D13: the last card went
     return ev
 
 
@@ -425,9 +389,9 @@ def _take(state, p, s):
     ev = [("take", p, s)]
     for c in state.llama_row:
         if c:
-            _next_turn(state, p, ev)
+            match.next_turn(state, p, ev)
             return ev
-    _end_round(state, p, ROW_TAKEN, ev)
+    match.end_round(state, p, ROW_TAKEN, ev)
     return ev
 
 
@@ -439,46 +403,7 @@ def _bust(state, p, ev):
     for s in range(N_SYMBOLS):
         row[s] += lr[s]
         lr[s] = 0
-    _end_round(state, p, BUST, ev)
-
-
-def _next_turn(state, p, ev):
-    """D5: play goes on clockwise to the next player still in the round (D12: possibly the
-    same one); when everyone has quit the round ends (D13)."""
-    n = state.n
-    q = state.quit
-    state.phase = TURN
-    i = p + 1
-    for _ in range(n):
-        if i >= n:
-            i = 0
-        if not q[i]:
-            state.turn = i
-            return
-        i += 1
-    _end_round(state, p, ALL_QUIT, ev)
-
-
-def _end_round(state, p, reason, ev):
-    """D13-D16: score every row (S3), a player with an empty row returns a token (D15,
-    S4), then S5/S6 decide whether the game ends; `p` took the last turn (D5)."""
-    n = state.n
-    points = [score.round_points(state.rows[i]) for i in range(n)]
-    emptied = [not any(state.rows[i]) for i in range(n)]
-    returned, over = score.finish_round(state.scores, points, emptied, state.rules, state.round_no)
-    state.points = points
-    state.returned = returned
-    state.ender = p
-    state.reason = reason
-    state.turn = p
-    ev.append(
-        ("round_end", state.round_no, reason, list(points), list(returned), list(state.scores))
-    )
-    if over:
-        state.phase = GAME_OVER
-        ev.append(("game_end", list(state.scores), score.winners(state.scores)))
-    else:
-        state.phase = ROUND_OVER
+    match.end_round(state, p, BUST, ev)
 
 
 # --- codec body ------------------------------------------------------------------------
@@ -486,55 +411,28 @@ def _end_round(state, p, reason, ev):
 
 def encode_body(state, w):
     """The state's body for lama.codec (after MAGIC, version, game id)."""
-    n = state.n
-    r = state.rules
-    w.u8(n)
-    w.u16(r.target)
-    w.u16(r.rounds)
-    w.u8(1 if r.komarami else 0)
-    w.u16(state.round_no)
-    w.u8(state.first)
-    w.u8(state.turn)
-    w.u8(state.phase)
-    w.u8(state.ender)
-    w.u8(REASONS.index(state.reason))
-    for i in range(n):
-        w.u16(state.scores[i])
-    for i in range(n):
-        w.raw(state.rows[i])
+    match.encode_head(state, w)
+    for row in state.rows:
+        w.raw(row)
     w.raw(state.llama_row)
     w.raw(state.discarded)
     w.raw(state.set_aside)
     w.raw(state.quit)
     w.raw(state.dice)
-    for i in range(n):
-        w.u8(state.points[i])
-    for i in range(n):
-        w.u8(state.returned[i])
+    match.encode_tail(state, w)
 
 
 def decode_body(r):
     """The state encoded by encode_body; CodecError for anything inconsistent."""
-    n = r.u8(score.MIN_PLAYERS, score.MAX_PLAYERS)
-    target = r.u16(1, MAX_SETTING)
-    rounds = r.u16(0, MAX_SETTING)
-    komarami = r.u8(0, 1) == 1
-    state = DiceState(n, score.Rules(target, rounds, komarami))
-    state.round_no = r.u16(1, 0xFFFF)
-    state.first = r.u8(0, n - 1)
-    state.turn = r.u8(0, n - 1)
-    state.phase = r.u8(TURN, GAME_OVER)
-    state.ender = r.u8()
-    state.reason = REASONS[r.u8(0, len(REASONS) - 1)]
-    state.scores = [r.u16() for _ in range(n)]
+    state = match.decode_head(r, DiceState)
+    n = state.n
     state.rows = [bytearray(r.raw(N_SYMBOLS)) for _ in range(n)]
     state.llama_row = bytearray(r.raw(N_SYMBOLS))
     state.discarded = bytearray(r.raw(N_SYMBOLS))
     state.set_aside = bytearray(r.raw(N_SYMBOLS))
     state.quit = bytearray(r.raw(n))
     state.dice = bytearray(r.raw(3))
-    state.points = [r.u8(0, 255) for _ in range(n)]
-    state.returned = [r.u8(0, 10) for _ in range(n)]
+    match.decode_tail(state, r)
     _validate(state)
     return state
 
@@ -561,12 +459,7 @@ def _validate(state):
         aside += c
     if aside != DECK_SIZE - ROW_SIZE * n:
         _bad("D4 wrong number of set-aside cards")
-    for q in state.quit:
-        if q > 1:
-            _bad("quit flag out of range")
-    for v in state.returned:
-        if v not in (0, 1, 10):
-            _bad("returned token out of range")
+    match.check_flags(state, _bad)
     for i in range(3):
         if not (_DIE_MASKS[i] >> state.dice[i]) & 1:
             _bad("D2 die face not on that die")
@@ -604,10 +497,7 @@ def _validate(state):
         ):
             _bad("D10 take phase without a D10 roll")
         return
-    if state.ender >= n or state.turn != state.ender or state.reason == "":
-        _bad("a finished round names who ended it and why")
-    if score.game_over(state.scores, state.rules, state.round_no) != (ph == GAME_OVER):
-        _bad("S5 game-over phase disagrees with the scores")
+    match.check_finished(state, _bad)
     r = state.reason
     emptied = 0
     for i in range(n):
