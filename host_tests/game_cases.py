@@ -359,3 +359,39 @@ def fuzz_keys(game, seed, presses):
         mod.apply(replay, a, r)
     out({"ok": ok, "actions": len(d.session.record),
          "replay": codec.encode(replay) == codec.encode(st)})  # fmt: skip
+
+
+def dice_shown_are_the_actors(seed):
+    """The dice in the header are always those of the player the table shows: after one
+    computer player's roll, the next one's quit does not show them as its own."""
+    from ui import dice_screen as D
+
+    d = Driver(1, NAMES[:4], [None, "cautious", "random", "cautious"], seed=seed)
+    ses = d.session
+    roller = [-1]
+    act = ses.act
+
+    def spy(a):
+        seat = ses.state.turn
+        ev = act(a)
+        if ev and ev[0][0] == "roll":
+            roller[0] = seat
+        return ev
+
+    ses.act = spy
+    bad = []
+    checked = [0]
+
+    step = d.app.step
+
+    def look():  # after every frame
+        step()
+        scr = d.screen()
+        if not scr.panels and scr.shown_dice and scr.mode != D.M_ANIM:
+            checked[0] += 1
+            if roller[0] != scr.active():
+                bad.append((roller[0], scr.active(), scr.msg))
+
+    d.app.step = look
+    play(d, speed=False, max_presses=3000)
+    out({"bad": bad[:3], "checked": checked[0]})

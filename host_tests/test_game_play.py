@@ -108,3 +108,8 @@ def test_round_end_page_keys(micropython, game):
 def test_random_buttons_never_break_a_game(micropython, game):
     r = case(micropython, "fuzz_keys(%d, 21, 600)" % game)
     assert r["ok"] and r["replay"] and r["actions"] > 20
+
+
+def test_dice_in_the_header_belong_to_the_player_shown(micropython):
+    r = case(micropython, "dice_shown_are_the_actors(11)")
+    assert r["checked"] > 0 and r["bad"] == []

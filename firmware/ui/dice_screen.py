@@ -198,6 +198,8 @@ class DiceScreen(GameScreen):
             self.begin_turn()
             return
         self.actor = -1
+        if ses.state.phase == dice.TURN:
+            self.shown_dice = False  # a new turn: the dice on screen were someone else's
         self.do(ses.bot_choice())
 
     def skip_anim(self):
