@@ -31,30 +31,27 @@ def run(code, path=(), timeout=120, heapsize=None, check=True, stdin=None, args=
 
     sys.path holds `path`, then firmware/ and tools/. Raises AssertionError with the
     output when the process fails and `check` is true."""
-    env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join(list(path) + [FIRMWARE, TOOLS, ".frozen"])
-    cmd = [micropython_path()]
-    if heapsize:
-        cmd += ["-X", "heapsize=" + str(heapsize)]
-    cmd += ["-c", code] + list(args)
-    proc = subprocess.run(
-        cmd, input=stdin, capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT
-    )
-    if check and proc.returncode != 0:
-        raise AssertionError(
-            "micropython failed (%d)\n--- stdout\n%s\n--- stderr\n%s"
-            % (proc.returncode, proc.stdout[-4000:], proc.stderr[-4000:])
-        )
-    return proc
+    opts = ["-X", "heapsize=" + str(heapsize)] if heapsize else []
+    return _micropython(opts + ["-c", code] + list(args), path, timeout, check, stdin)
 
 
 def run_script(script, args=(), path=(), timeout=300, check=True, stdin=None):
     """Run a script file under micropython with the same path as `run`."""
+    return _micropython([script] + list(args), path, timeout, check, stdin)
+
+
+def _micropython(argv, path, timeout, check, stdin):
+    """micropython `argv` from the project root, MICROPYPATH `path` + firmware/ + tools/."""
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join(list(path) + [FIRMWARE, TOOLS, ".frozen"])
-    cmd = [micropython_path(), script] + list(args)
     proc = subprocess.run(
-        cmd, input=stdin, capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT
+        [micropython_path()] + argv,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        cwd=ROOT,
     )
     if check and proc.returncode != 0:
         raise AssertionError(
