@@ -22,15 +22,16 @@ class AboutScreen(Screen):
         gfx.header(fb, s.ABOUT)
         gfx.center(fb, s.GAME_DICE, gfx.line_y(0))
         gfx.center(fb, s.GAME_CARDS, gfx.line_y(1))
-        gfx.text(fb, s.A_VERSION, 0, gfx.line_y(3))
-        gfx.right(fb, VERSION, gfx.line_y(3))
-        gfx.text(fb, s.A_BOARD, 0, gfx.line_y(4))
+        y = gfx.line_y(2) + 2  # three lines clear of the footer
+        gfx.text(fb, s.A_VERSION, 0, y)
+        gfx.right(fb, VERSION, y)
+        gfx.text(fb, s.A_BOARD, 0, y + 8)
         name = str(getattr(self.app.board, "name", "?"))
         if len(s.A_BOARD) + 1 + len(name) <= gfx.COLS:
-            gfx.right(fb, name, gfx.line_y(4))
+            gfx.right(fb, name, y + 8)
         else:
             w = gfx.small_width(name)
-            gfx.small(fb, name, gfx.W - w, gfx.line_y(4) + 1)
-        gfx.text(fb, s.A_MEMORY, 0, gfx.line_y(5))
-        gfx.right(fb, str(self.free // 1024) + " " + s.A_BYTES, gfx.line_y(5))
+            gfx.small(fb, name, gfx.W - w, y + 9)
+        gfx.text(fb, s.A_MEMORY, 0, y + 16)
+        gfx.right(fb, str(self.free // 1024) + " " + s.A_BYTES, y + 16)
         gfx.footer(fb, s.K_BACK)
