@@ -20,7 +20,7 @@ SCREENS = (
     ("name_editor", "A,A,DOWN,A,UP,UP"),
     ("rules_menu", "A,UP,UP,A"),
     ("rules_dice", "A,UP,UP,A,A"),
-    ("rules_cards_end", "A,UP,UP,A,DOWN,A" + ",RIGHT" * 10),
+    ("rules_cards_end", "A,UP,UP,A,DOWN,A" + ",RIGHT" * 14),
     ("settings_fr", TO_FRENCH),
     ("main_menu_fr", TO_FRENCH + ",B"),
     ("setup_dice_fr", TO_FRENCH + ",B,UP,UP,UP,A,RIGHT,DOWN,RIGHT,DOWN,LEFT"),

@@ -68,7 +68,9 @@ RULES_DICE = (
     "",
     "Round over: each distinct number scores once, llamas 10. Empty your row to return a token.",
     "",
-    "At 40 points the game ends: fewest points wins.",
+    "At 40 points the game ends: fewest points wins. Points are kept as tokens: a white one is 1, a black one 10.",
+    "",
+    "Settings: Target moves the 40; Rounds plays a fixed number of rounds instead.",
     "",
     "Keys: the arrows choose, A confirms. In a game, B shows a hint (what the expert would do); hold B for the game menu (scores, quit). Elsewhere B goes back; hold B for the main menu.",
 )
@@ -87,7 +89,9 @@ RULES_CARDS = (
     "",
     "Each distinct number scores once, llamas 10. Empty your hand to return a token.",
     "",
-    "At 40 points the game ends: fewest points wins.",
+    "At 40 points the game ends: fewest points wins. Points are kept as tokens: a white one is 1, a black one 10.",
+    "",
+    "Settings: Target moves the 40; Rounds plays a fixed number of rounds instead; Komarami: 7 llama cards, each one scores 10.",
     "",
     "Keys: the arrows choose, A confirms. In a game, B shows a hint (what the expert would do); hold B for the game menu (scores, quit). Elsewhere B goes back; hold B for the main menu.",
 )

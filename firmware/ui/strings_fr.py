@@ -68,7 +68,9 @@ RULES_DICE = (
     "",
     "Fin de manche : chaque nombre différent compte une fois, les lamas 10. Rangée vide : rends un jeton.",
     "",
-    "À 40 points la partie s'arrête : le moins de points gagne.",
+    "À 40 points la partie s'arrête : le moins de points gagne. Les points sont des jetons : un blanc vaut 1, un noir 10.",
+    "",
+    "Réglages : Fin à change les 40 ; Manches joue un nombre fixe de manches.",
     "",
     "Touches : les flèches choisissent, A valide. En jeu, B donne un conseil (ce que ferait l'expert) ; B maintenu ouvre le menu du jeu (scores, quitter). Ailleurs B revient en arrière ; B maintenu ramène au menu principal.",
 )
@@ -87,7 +89,9 @@ RULES_CARDS = (
     "",
     "Chaque nombre différent compte une fois, les lamas 10. Main vide : rends un jeton.",
     "",
-    "À 40 points la partie s'arrête : le moins de points gagne.",
+    "À 40 points la partie s'arrête : le moins de points gagne. Les points sont des jetons : un blanc vaut 1, un noir 10.",
+    "",
+    "Réglages : Fin à change les 40 ; Manches joue un nombre fixe de manches ; Komarami : 7 cartes lama, chacune vaut 10.",
     "",
     "Touches : les flèches choisissent, A valide. En jeu, B donne un conseil (ce que ferait l'expert) ; B maintenu ouvre le menu du jeu (scores, quitter). Ailleurs B revient en arrière ; B maintenu ramène au menu principal.",
 )
