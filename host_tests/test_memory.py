@@ -1,0 +1,121 @@
+"""RAM on the device: whole games fit a fixed heap from the deployed .mpy, the idle frame
+loop allocates nothing, the main menu frees a game's modules, only one string table and
+no engine are loaded to list bots or switch language (tools/bench_memory.py has figures)."""
+
+import json
+
+import pytest
+from bench_game import compile_mpy
+from bench_memory import FRAMES, SESSION
+
+# The unix port is a 64-bit build (objects twice the Pico's size). A session of a 6-player
+# dice game then a 6-player card game, both through the menu with saves, passes from
+# about 255 KB there; the bound leaves room for the GC's fragmentation (+-10%).
+SESSION_HEAP = 300 * 1024
+
+
+@pytest.fixture(scope="module")
+def mpy_path(tmp_path_factory):
+    """firmware/ and tools/ compiled to .mpy, as the device gets them (sys.path first)."""
+    dirs = compile_mpy(str(tmp_path_factory.mktemp("mpy")))
+    if dirs is None:
+        pytest.skip("no mpy-cross")
+    return dirs
+
+
+def test_a_dice_game_then_a_card_game_fit_a_fixed_heap_from_mpy(micropython, mpy_path, tmp_path):
+    code = SESSION.replace("SEED", "1").replace("DATA", repr(str(tmp_path)))
+    proc = micropython.run(code, path=mpy_path, heapsize=SESSION_HEAP, check=False)
+    assert "OK" in proc.stdout, proc.stderr[-2000:]
+
+
+def test_idle_frames_allocate_nothing(micropython, mpy_path):
+    res = json.loads(micropython.run(FRAMES, path=mpy_path).stdout.strip().splitlines()[-1])
+    idle = {k: v for k, v in res.items() if "idle frames" in k}
+    assert len(idle) == 3, res
+    assert all(v == 0 for v in idle.values()), idle
+
+
+BACK_TO_MENU = r"""
+import gc, sys, json
+from ui import resident
+from ui_driver import Driver
+def used():
+    gc.collect()
+    return gc.mem_alloc()
+def games():
+    return sorted(m for m in resident.GAME_MODULES if m in sys.modules)
+d = Driver(seed=2, data_dir=DATA)
+out = {}
+d.keys("A")
+out["menu"] = games()
+menu = used()
+d.keys("A,UP,A,WAIT:100")  # dice: 2 seats, Start
+out["dice"] = games()
+out["dice top"] = d.top()
+d.keys("B:900,UP,A,A,WAIT:100")  # in-game menu: quit to the menu, confirmed
+out["after dice"] = games()
+out["after dice top"] = d.top()
+out["grew"] = used() - menu
+d.keys("DOWN,A,UP,A,WAIT:100")
+out["cards"] = games()
+d.keys("B:900,UP,A,A,WAIT:100")
+out["after cards"] = games()
+d.keys("DOWN,DOWN,A")
+out["settings"] = "ui.settings_screen" in sys.modules
+d.keys("B")
+out["after settings"] = "ui.settings_screen" in sys.modules
+out["tables in RAM"] = "lama.dice_values" in sys.modules
+print(json.dumps(out))
+"""
+
+
+def test_back_to_the_menu_frees_the_game_modules(micropython, mpy_path, tmp_path):
+    out = micropython.run_json(BACK_TO_MENU.replace("DATA", repr(str(tmp_path))), path=mpy_path)
+    assert out["menu"] == []
+    assert out["dice top"] == "DiceScreen"
+    assert "lama.dice" in out["dice"] and "lama.cards" not in out["dice"]
+    assert out["after dice top"] == "MainMenu"
+    assert out["after dice"] == []
+    assert "lama.cards" in out["cards"] and "lama.dice" not in out["cards"]
+    assert out["after cards"] == []
+    assert out["settings"] and not out["after settings"]
+    assert out["tables in RAM"] is False  # the expert read dice_values.bin from flash
+    # what stays after a game is small: interned names and the statistics, not the game
+    assert out["grew"] < 32 * 1024, out["grew"]
+
+
+LIGHT = r"""
+import sys, json
+from ui import lang
+from ui.setup import bot_levels
+out = {"dice": bot_levels(1), "cards": bot_levels(2)}
+out["engine loaded"] = [m for m in ("lama.dice", "lama.cards", "lama.dice_bots",
+                        "lama.card_bots") if m in sys.modules]
+lang.use(1)
+lang.use(0)
+lang.use(1)
+out["tables"] = sorted(m for m in sys.modules if m.startswith("ui.strings_"))
+out["word"] = lang.s.MENU
+print(json.dumps(out))
+"""
+
+
+def test_setup_lists_bots_and_lang_switches_without_loading_more(micropython):
+    out = micropython.run_json(LIGHT)
+    assert out["engine loaded"] == []
+    assert out["dice"] == ["random", "cautious", "expert"]
+    assert out["cards"] == ["random", "cautious", "expert"]
+    assert out["tables"] == ["ui.strings_fr"]
+    from ui import strings_fr
+
+    assert out["word"] == strings_fr.MENU
+
+
+def test_bot_names_are_the_registries_names():
+    from lama import bot_names, card_bots, dice_bots
+
+    assert sorted(bot_names.DICE) == sorted(dice_bots.BOTS)
+    assert sorted(bot_names.CARDS) == sorted(card_bots.BOTS)
+    assert bot_names.names_of(1) == bot_names.DICE
+    assert bot_names.names_of(2) == bot_names.CARDS
