@@ -208,6 +208,10 @@ def main(argv):
             for game, name in ((1, "LAMA Dice"), (2, "L.L.A.M.A.")):
                 code = bench_game.HEAP_GAME.replace("GAME", str(game)).replace("SEED", "3")
                 print("  6-player %-10s %s bytes" % (name, bench_game.smallest_heap(code)))
+            data = os.path.join(tmp, "data")
+            code = SESSION.replace("SEED", "1").replace("DATA", repr(data))
+            print("  through the menu with saves: a dice game, then a card game, 6 players"
+                  " each: %s bytes" % bench_game.smallest_heap(code))  # fmt: skip
         bench_game.PATHS[0] = None
     return 0
 
