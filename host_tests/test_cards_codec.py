@@ -12,25 +12,13 @@ from lama.errors import CodecError
 from lama.rng import SeededRng
 from lama.score import Rules
 
+import support
+
 
 def states(seed, n, rules=None, every=1):
     """Every `every`-th state of a whole game between the three bots."""
-    rng = SeededRng(seed)
-    brng = SeededRng(seed + 5)
-    s = cards.new_game(n, rules or Rules(), seed % n, rng)
     names = (["random", "cautious", "expert"] * 2)[:n]
-    k = 0
-    yield s
-    while s.phase != cards.GAME_OVER:
-        acts = cards.legal_actions(s)
-        if s.phase == cards.ROUND_OVER:
-            a = acts[0]
-        else:
-            a = BOTS[names[s.turn]](cards.view(s, s.turn), acts, brng)
-        cards.apply(s, a, rng)
-        k += 1
-        if k % every == 0 or s.phase == cards.GAME_OVER:
-            yield s
+    return support.states(cards, BOTS, names, seed, rules, every)
 
 
 def sealed(b):

@@ -7,28 +7,15 @@ import sys
 import pytest
 
 import mp
+import support
 import test_cards_rules
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(mp.TOOLS, "transcript.py")
 
-RUN_ALL = """
-import test_cards_rules as m
-names = sorted([n for n in dir(m) if n.startswith('test_')])
-failed = []
-for n in names:
-    try:
-        getattr(m, n)()
-    except Exception as e:
-        failed.append(n + ': ' + repr(e))
-print('\\n'.join(failed))
-print('ran', len(names))
-"""
-
 
 def test_card_rule_tests_pass_under_micropython(micropython):
-    names = [n for n in dir(test_cards_rules) if n.startswith("test_")]
-    out = micropython.run(RUN_ALL, path=[HERE]).stdout.strip().splitlines()
+    names, out = support.run_tests_under_micropython(micropython, test_cards_rules)
     assert out[-1] == "ran %d" % len(names)
     assert out[:-1] == [""] or out[:-1] == [], out
 
@@ -95,46 +82,14 @@ import json
 from lama import cards
 from lama.card_bots import BOTS
 from lama.errors import RuleError
-from lama.rng import SeededRng, shuffle
+from lama.rng import SeededRng
 from lama.score import Rules, token_to_return
 from lama.symbols import total
+from support import cards_conserved as conserved
+from support import hide_again
 
 ALL = [(cards.PLAY, v) for v in range(7)] + [(cards.DRAW,), (cards.QUIT,), (cards.NEXT,)]
 NAMES = sorted(BOTS)
-
-
-def conserved(st):
-    for v in range(7):
-        n = st.discard[v]
-        for c in st.pile:
-            if c == v:
-                n += 1
-        for h in st.hands:
-            n += h[v]
-        if n != cards.copies(v, st.rules):
-            return False
-    return True
-
-
-def hide_again(st, rng):
-    s = st.copy()
-    pool = bytearray(s.pile)
-    for p in range(s.n):
-        if p != s.turn:
-            for v in range(7):
-                pool.extend(bytes([v]) * s.hands[p][v])
-    shuffle(pool, rng)
-    k = 0
-    for p in range(s.n):
-        if p != s.turn:
-            size = total(s.hands[p])
-            for v in range(7):
-                s.hands[p][v] = 0
-            for _ in range(size):
-                s.hands[p][pool[k]] += 1
-                k += 1
-    s.pile = bytearray(pool[k:])
-    return s
 
 
 out = []
@@ -186,4 +141,4 @@ print(json.dumps(out))
 def test_property_checks_hold_and_agree_under_micropython(micropython):
     ns = {}
     exec(PROPERTIES.replace("print(json.dumps(out))", ""), ns)
-    assert micropython.run_json(PROPERTIES) == ns["out"]
+    assert micropython.run_json(PROPERTIES, path=[HERE]) == ns["out"]

@@ -7,9 +7,12 @@ from hypothesis import strategies as hs
 from lama import cards
 from lama.card_bots import BOTS
 from lama.errors import RuleError
-from lama.rng import SeededRng, shuffle
+from lama.rng import SeededRng
 from lama.score import Rules, token_to_return
 from lama.symbols import N_SYMBOLS, total
+
+from support import cards_conserved as conserved
+from support import hide_again
 
 NAMES = sorted(BOTS)
 MAX_STEPS = 20000
@@ -20,16 +23,6 @@ game_args = hs.tuples(
     hs.booleans(),  # Lato z Komarami
     hs.sampled_from([(40, 0), (40, 0), (15, 0), (40, 3)]),  # target, fixed rounds
 )
-
-
-def conserved(st):
-    for v in range(N_SYMBOLS):
-        n = st.discard[v] + sum(1 for c in st.pile if c == v)
-        for h in st.hands:
-            n += h[v]
-        if n != cards.copies(v, st.rules):
-            return False
-    return True
 
 
 def every_action():
@@ -104,31 +97,6 @@ def _refusals(st):
 @given(game_args)
 def test_only_legal_actions_accepted_illegal_ones_leave_the_state_unchanged(args):
     run_game(args, _refusals)
-
-
-def hide_again(st, rng):
-    """A copy of st with the cards its active player cannot see (other hands and the draw
-    pile) shuffled among those places, every hand keeping its size."""
-    s = st.copy()
-    me = s.turn
-    pool = bytearray()
-    for p in range(s.n):
-        if p != me:
-            for v in range(N_SYMBOLS):
-                pool.extend(bytes([v]) * s.hands[p][v])
-    pool.extend(s.pile)
-    shuffle(pool, rng)
-    k = 0
-    for p in range(s.n):
-        if p != me:
-            size = total(s.hands[p])
-            for v in range(N_SYMBOLS):
-                s.hands[p][v] = 0
-            for _ in range(size):
-                s.hands[p][pool[k]] += 1
-                k += 1
-    s.pile = bytearray(pool[k:])
-    return s
 
 
 def _blind(st):

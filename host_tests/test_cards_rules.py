@@ -6,10 +6,13 @@ MicroPython unix port.
 
 from lama import cards, codec
 from lama.card_bots import BOTS
-from lama.errors import RuleError
 from lama.rng import SeededRng, shuffle
 from lama.score import Rules, round_points
 from lama.symbols import SYMBOLS, counts_to_str, str_to_counts
+
+import support
+from support import cards_conserved as conserved
+from support import raises
 
 PLAY = cards.PLAY
 DRAW = (cards.DRAW,)
@@ -49,15 +52,6 @@ def hand(st, p):
     return counts_to_str(st.hands[p])
 
 
-def raises(rule, fn, *args):
-    try:
-        fn(*args)
-    except RuleError as e:
-        assert e.rule == rule, (e.rule, rule, str(e))
-        return e
-    raise AssertionError("no RuleError " + rule)
-
-
 def refused_unchanged(rule, st, action):
     before = st.copy()
     raises(rule, cards.apply, st, action, SeededRng(0))
@@ -65,33 +59,8 @@ def refused_unchanged(rule, st, action):
     assert action not in cards.legal_actions(st)
 
 
-def conserved(st):
-    for v in range(7):
-        n = st.discard[v]
-        for h in st.hands:
-            n += h[v]
-        for c in st.pile:
-            n += c == v
-        if n != cards.copies(v, st.rules):
-            return False
-    return True
-
-
 def play_game(names, seed, first=0, rules=None):
-    rng = SeededRng(seed)
-    brng = SeededRng(seed + 99)
-    st = cards.new_game(len(names), rules or Rules(), first, rng)
-    events = [cards.round_event(st)]
-    while st.phase != cards.GAME_OVER:
-        acts = cards.legal_actions(st)
-        if st.phase == cards.ROUND_OVER:
-            a = acts[0]
-        else:
-            a = BOTS[names[st.turn]](cards.view(st, st.turn), acts, brng)
-        assert a in acts
-        events += cards.apply(st, a, rng)
-        assert conserved(st)
-    return st, events
+    return support.play_game(cards, BOTS, names, seed, first, rules, conserved)
 
 
 def round_ends(events):

@@ -12,6 +12,8 @@ from lama.errors import CodecError
 from lama.rng import SeededRng
 from lama.score import Rules
 
+import support
+
 FIELDS = (
     "n",
     "scores",
@@ -29,23 +31,7 @@ BYTE_FIELDS = ("llama_row", "discarded", "set_aside", "quit", "dice")
 
 def states(seed, n, rules=None, every=1):
     """Every `every`-th state of a whole game between cautious and random bots."""
-    rng = SeededRng(seed)
-    brng = SeededRng(seed + 5)
-    s = dice.new_game(n, rules or Rules(), seed % n, rng)
-    names = (["random", "cautious"] * 3)[:n]
-    k = 0
-    yield s
-    while s.phase != dice.GAME_OVER:
-        acts = dice.legal_actions(s)
-        a = (
-            acts[0]
-            if s.phase == dice.ROUND_OVER
-            else BOTS[names[s.turn]](dice.view(s, s.turn), acts, brng)
-        )
-        dice.apply(s, a, rng)
-        k += 1
-        if k % every == 0 or s.phase == dice.GAME_OVER:
-            yield s
+    return support.states(dice, BOTS, (["random", "cautious"] * 3)[:n], seed, rules, every)
 
 
 def same(a, b):

@@ -1,28 +1,11 @@
 """The LAMA Dice rule tests and whole games again under the MicroPython unix port."""
 
-import os
-
+import support
 import test_dice_rules
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-
-RUN_ALL = """
-import test_dice_rules as m
-names = sorted([n for n in dir(m) if n.startswith('test_')])
-failed = []
-for n in names:
-    try:
-        getattr(m, n)()
-    except Exception as e:
-        failed.append(n + ': ' + repr(e))
-print('\\n'.join(failed))
-print('ran', len(names))
-"""
 
 
 def test_dice_rule_tests_pass_under_micropython(micropython):
-    names = [n for n in dir(test_dice_rules) if n.startswith("test_")]
-    out = micropython.run(RUN_ALL, path=[HERE]).stdout.strip().splitlines()
+    names, out = support.run_tests_under_micropython(micropython, test_dice_rules)
     assert out[-1] == "ran %d" % len(names)
     assert out[:-1] == [""] or out[:-1] == [], out
 

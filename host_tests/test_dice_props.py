@@ -9,18 +9,10 @@ from lama.errors import RuleError
 from lama.rng import SeededRng
 from lama.score import Rules, round_points, token_to_return
 
+from support import dice_conserved as conserved
+
 MAX_STEPS = 20000
 FOLLOW = ("discard", "take", "bust", "token", "none")
-
-
-def conserved(s):
-    for sym in range(7):
-        k = s.llama_row[sym] + s.discarded[sym] + s.set_aside[sym]
-        for r in s.rows:
-            k += r[sym]
-        if k != dice.ALL_CARDS[sym]:
-            return False
-    return True
 
 
 def brute_discards(row, d):

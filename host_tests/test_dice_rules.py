@@ -11,6 +11,10 @@ from lama.rng import HardwareRng, SeededRng
 from lama.score import Rules, round_points, tokens
 from lama.symbols import SYMBOLS, str_to_counts
 
+import support
+from support import dice_conserved as conserved
+from support import raises
+
 
 class Script:
     """A generator that answers randbelow from a list of values, in order."""
@@ -81,25 +85,6 @@ def kinds(events):
     return [e[0] for e in events]
 
 
-def raises(rule, fn, *args):
-    try:
-        fn(*args)
-    except RuleError as e:
-        assert e.rule == rule, (e.rule, rule, str(e))
-        return e
-    raise AssertionError("no RuleError " + rule)
-
-
-def conserved(st):
-    for s in range(7):
-        n = st.llama_row[s] + st.discarded[s] + st.set_aside[s]
-        for r in st.rows:
-            n += r[s]
-        if n != dice.ALL_CARDS[s]:
-            return False
-    return True
-
-
 def discard(text):
     return (dice.DISCARD, bytes(str_to_counts(text)))
 
@@ -109,18 +94,7 @@ def take(ch):
 
 
 def play_game(names, seed, n_first=0, rules=None):
-    rng = SeededRng(seed)
-    brng = SeededRng(seed + 99)
-    st = dice.new_game(len(names), rules or Rules(), n_first, rng)
-    events = [dice.round_event(st)]
-    while st.phase != dice.GAME_OVER:
-        acts = dice.legal_actions(st)
-        if st.phase == dice.ROUND_OVER:
-            a = acts[0]
-        else:
-            a = BOTS[names[st.turn]](dice.view(st, st.turn), acts, brng)
-        events += dice.apply(st, a, rng)
-    return st, events
+    return support.play_game(dice, BOTS, names, seed, n_first, rules)
 
 
 # --- S in the dice game ------------------------------------------------------------------

@@ -5,10 +5,7 @@ once by eye), settings applied live, the language switch, initials editing, setu
 import json
 import os
 
-import png
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-GOLDEN = os.path.join(HERE, "golden")
+import support
 
 SETUP = """
 import json
@@ -25,16 +22,7 @@ def test_main_screens_match_their_golden_images(micropython, tmp_path):
     proc = micropython.run_script(os.path.join(mp_tools(micropython), "ui_golden.py"))
     images = json.loads(proc.stdout.strip().splitlines()[-1])
     assert len(images) >= 10
-    differ = []
-    for name, hexed in sorted(images.items()):
-        got = bytes.fromhex(hexed)
-        path = os.path.join(GOLDEN, name + ".bin")
-        assert os.path.exists(path), "no golden image %s: run python3 tools/ui_golden.py" % name
-        with open(path, "rb") as f:
-            want = f.read()
-        if got != want:
-            png.write(str(tmp_path / (name + ".png")), got)
-            differ.append(name)
+    differ = support.golden_differences(images, tmp_path, "python3 tools/ui_golden.py")
     assert not differ, (
         "screens differ from host_tests/golden: %s (new images in %s; if the change is "
         "meant, look at them and run python3 tools/ui_golden.py)" % (differ, tmp_path)
