@@ -15,7 +15,16 @@ if _fw not in sys.path:
 if _here not in sys.path:
     sys.path.insert(0, _here)
 
-from transcript_lib import BOT_SEED_SALT, USAGE, UsageError, jobj, parse_args  # noqa: E402
+from transcript_lib import (  # noqa: E402
+    USAGE,
+    UsageError,
+    game_head,
+    jobj,
+    match_event_json,
+    parse_args,
+    play_game,
+    play_games,
+)
 
 
 # --- LAMA Dice ---------------------------------------------------------------------------
@@ -47,22 +56,12 @@ def dice_event_json(ev):
         return jobj([("ev", "take"), ("p", ev[1]), ("card", SYMBOLS[ev[2]])])
     if kind == "token":
         return jobj([("ev", "token"), ("p", ev[1]), ("value", ev[2])])
-    if kind == "none" or kind == "quit":
-        return jobj([("ev", kind), ("p", ev[1])])
-    if kind == "round_end":
-        return jobj(
-            [
-                ("ev", "round_end"),
-                ("round", ev[1]),
-                ("reason", ev[2]),
-                ("points", ev[3]),
-                ("returned", ev[4]),
-                ("scores", ev[5]),
-            ]
-        )
-    if kind == "game_end":
-        return jobj([("ev", "game_end"), ("scores", ev[1]), ("winners", ev[2])])
-    raise ValueError("unknown dice event " + str(kind))
+    if kind == "none":
+        return jobj([("ev", "none"), ("p", ev[1])])
+    line = match_event_json(ev)
+    if line is None:
+        raise ValueError("unknown dice event " + str(kind))
+    return line
 
 
 def dice_bots():
@@ -81,37 +80,13 @@ def dice_bots():
 def play_dice(opts, seed, emit):
     """Play one LAMA Dice game with `seed`; emit(line) for every transcript line."""
     from lama import dice
-    from lama.rng import SeededRng
     from lama.score import Rules
 
     bots = dice_bots()
     choose = [bots[name] for name in opts.players]
-    rng = SeededRng(seed)
-    bot_rng = SeededRng(seed ^ BOT_SEED_SALT)
+    head = game_head("dice", seed, opts, [("dice", list(dice.DICE))])
     rules = Rules(opts.target, opts.rounds)
-    head = [
-        ("ev", "game"),
-        ("game", "dice"),
-        ("seed", seed),
-        ("players", list(opts.players)),
-        ("first", opts.first),
-        ("dice", list(dice.DICE)),
-        ("target", opts.target),
-    ]
-    if opts.rounds:
-        head.append(("rounds", opts.rounds))
-    emit(jobj(head))
-    state = dice.new_game(len(opts.players), rules, opts.first, rng)
-    emit(dice_event_json(dice.round_event(state)))
-    while state.phase != dice.GAME_OVER:
-        actions = dice.legal_actions(state)
-        if state.phase == dice.ROUND_OVER:
-            action = actions[0]
-        else:
-            seat = state.turn
-            action = choose[seat](dice.view(state, seat), actions, bot_rng)
-        for ev in dice.apply(state, action, rng):
-            emit(dice_event_json(ev))
+    play_game(dice, rules, choose, head, dice_event_json, opts, seed, emit)
 
 
 def run_dice(opts, emit):
@@ -125,8 +100,7 @@ def run_dice(opts, emit):
             raise UsageError(
                 "no dice bot named " + repr(name) + hint + "; known: " + ",".join(sorted(bots))
             )
-    for g in range(opts.games):
-        play_dice(opts, (opts.seed + g) & 0x3FFFFFFF, emit)
+    play_games(opts, play_dice, emit)
 
 
 def _emit(line):

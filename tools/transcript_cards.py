@@ -5,7 +5,7 @@ uses seed N+i: the deals come from lama.rng.SeededRng(seed), the bots share
 SeededRng(seed ^ transcript_lib.BOT_SEED_SALT), as for dice. See tools/TRANSCRIPT.md.
 """
 
-from transcript_lib import BOT_SEED_SALT, UsageError, jobj
+from transcript_lib import UsageError, game_head, jobj, match_event_json, play_game, play_games
 
 
 def _cards(counts):
@@ -32,58 +32,22 @@ def event_json(ev):
         )
     if kind == "play" or kind == "draw":
         return jobj([("ev", kind), ("p", ev[1]), ("card", SYMBOLS[ev[2]])])
-    if kind == "quit":
-        return jobj([("ev", "quit"), ("p", ev[1])])
-    if kind == "round_end":
-        return jobj(
-            [
-                ("ev", "round_end"),
-                ("round", ev[1]),
-                ("reason", ev[2]),
-                ("points", ev[3]),
-                ("returned", ev[4]),
-                ("scores", ev[5]),
-            ]
-        )
-    if kind == "game_end":
-        return jobj([("ev", "game_end"), ("scores", ev[1]), ("winners", ev[2])])
-    raise ValueError("unknown card event " + str(kind))
+    line = match_event_json(ev)
+    if line is None:
+        raise ValueError("unknown card event " + str(kind))
+    return line
 
 
 def play(opts, seed, emit):
     """Play one card game with `seed`; emit(line) for every transcript line."""
     from lama import cards
     from lama.card_bots import BOTS
-    from lama.rng import SeededRng
     from lama.score import Rules
 
     choose = [BOTS[name] for name in opts.players]
-    rng = SeededRng(seed)
-    bot_rng = SeededRng(seed ^ BOT_SEED_SALT)
-    komarami = opts.variant == "komarami"
-    head = [
-        ("ev", "game"),
-        ("game", "cards"),
-        ("seed", seed),
-        ("players", list(opts.players)),
-        ("first", opts.first),
-        ("variant", opts.variant),
-        ("target", opts.target),
-    ]
-    if opts.rounds:
-        head.append(("rounds", opts.rounds))
-    emit(jobj(head))
-    state = cards.new_game(len(opts.players), Rules(opts.target, opts.rounds, komarami), opts.first, rng)
-    emit(event_json(cards.round_event(state)))
-    while state.phase != cards.GAME_OVER:
-        actions = cards.legal_actions(state)
-        if state.phase == cards.ROUND_OVER:
-            action = actions[0]
-        else:
-            seat = state.turn
-            action = choose[seat](cards.view(state, seat), actions, bot_rng)
-        for ev in cards.apply(state, action, rng):
-            emit(event_json(ev))
+    head = game_head("cards", seed, opts, [("variant", opts.variant)])
+    rules = Rules(opts.target, opts.rounds, opts.variant == "komarami")
+    play_game(cards, rules, choose, head, event_json, opts, seed, emit)
 
 
 def run(opts, emit):
@@ -95,6 +59,5 @@ def run(opts, emit):
             raise UsageError(
                 "no card bot named " + repr(name) + "; known: " + ",".join(sorted(BOTS))
             )
-    for g in range(opts.games):
-        play(opts, (opts.seed + g) & 0x3FFFFFFF, emit)
+    play_games(opts, play, emit)
     return 0

@@ -108,3 +108,72 @@ def jval(v):
 def jobj(pairs):
     """A JSON object with the keys in the given order: pairs is a list of (key, value)."""
     return "{" + ",".join([jstr(k) + ":" + jval(v) for k, v in pairs]) + "}"
+
+
+# --- what both games' transcripts do alike ---------------------------------------------
+
+
+def game_head(game, seed, opts, extra):
+    """The "game" line's pairs: game, seed, players, first, the game's own `extra` pairs,
+    target, and rounds in the fixed-rounds variant."""
+    head = [
+        ("ev", "game"),
+        ("game", game),
+        ("seed", seed),
+        ("players", list(opts.players)),
+        ("first", opts.first),
+    ]
+    head += extra
+    head.append(("target", opts.target))
+    if opts.rounds:
+        head.append(("rounds", opts.rounds))
+    return head
+
+
+def match_event_json(ev):
+    """The line of an event both engines emit (quit, round_end, game_end), else None."""
+    kind = ev[0]
+    if kind == "quit":
+        return jobj([("ev", "quit"), ("p", ev[1])])
+    if kind == "round_end":
+        return jobj(
+            [
+                ("ev", "round_end"),
+                ("round", ev[1]),
+                ("reason", ev[2]),
+                ("points", ev[3]),
+                ("returned", ev[4]),
+                ("scores", ev[5]),
+            ]
+        )
+    if kind == "game_end":
+        return jobj([("ev", "game_end"), ("scores", ev[1]), ("winners", ev[2])])
+    return None
+
+
+def play_game(engine, rules, choose, head, event_json, opts, seed, emit):
+    """One whole game of `engine` (lama.dice or lama.cards): emit(line) the head line, then
+    a line for every event. Deals come from SeededRng(seed), the bots (choose[seat]) share
+    SeededRng(seed ^ BOT_SEED_SALT)."""
+    from lama.rng import SeededRng
+
+    rng = SeededRng(seed)
+    bot_rng = SeededRng(seed ^ BOT_SEED_SALT)
+    emit(jobj(head))
+    state = engine.new_game(len(opts.players), rules, opts.first, rng)
+    emit(event_json(engine.round_event(state)))
+    while state.phase != engine.GAME_OVER:
+        actions = engine.legal_actions(state)
+        if state.phase == engine.ROUND_OVER:
+            action = actions[0]
+        else:
+            seat = state.turn
+            action = choose[seat](engine.view(state, seat), actions, bot_rng)
+        for ev in engine.apply(state, action, rng):
+            emit(event_json(ev))
+
+
+def play_games(opts, play, emit):
+    """Every game of a run: game i (from 0) is play(opts, seed N+i, emit)."""
+    for g in range(opts.games):
+        play(opts, (opts.seed + g) & 0x3FFFFFFF, emit)
