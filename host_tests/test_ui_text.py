@@ -144,3 +144,16 @@ def cols(s):
 print(json.dumps([cols("v"), cols("V"), cols("\u2193")]))
 """)
     assert got[0] == got[1] and got[0] != got[2]
+
+
+def test_wrap_keeps_french_spaced_punctuation_with_its_word(micropython):
+    got = micropython.run_json("""
+import json
+from ui import gfx, strings_fr
+lines = []
+for t in (strings_fr.RULES_DICE, strings_fr.RULES_CARDS):
+    lines += gfx.wrap_paragraphs(t)
+print(json.dumps([gfx.wrap("la partie s'arrête : le moins"), [l for l in lines if l and l[0] in ":;!?"]]))
+""")
+    assert got[0] == ["la partie", "s'arrête : le", "moins"]
+    assert got[1] == [], "a line of the rules starts with punctuation"

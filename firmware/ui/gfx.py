@@ -115,11 +115,22 @@ def big(fb, s, x, y, scale=2, c=1):
         x += 8 * scale
 
 
+_GLUED = (":", ";", "!", "?", "»")
+
+
 def wrap(s, width=COLS):
     """Split s into lines of at most `width` characters at spaces (long words are cut)."""
     lines = []
     line = ""
-    for word in s.split():
+    words = s.split()
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        # French spaced punctuation (" :", " ?") stays with the word before it
+        while i < len(words) and words[i] in _GLUED and len(word) + 1 + len(words[i]) <= width:
+            word = word + " " + words[i]
+            i += 1
         while len(word) > width:
             if line:
                 lines.append(line)

@@ -79,7 +79,7 @@ RULES_CARDS = (
     "",
     "On your turn: play, draw or quit.",
     "",
-    "Play a card of the same value as the top of the discard pile, or one more: 1-2-3-4-5-6-llama, then llama or 1.",
+    "Play a card of the same value as the top of the discard pile, or one more (a llama is one more than a 6, and a 1 one more than a llama).",
     "",
     "Draw: take the top card of the pile (not when it is empty, nor when you are alone in the round).",
     "",

@@ -79,7 +79,7 @@ RULES_CARDS = (
     "",
     "À ton tour : pose, pioche ou quitte.",
     "",
-    "Pose une carte de même valeur que le dessus de la défausse, ou juste au-dessus : 1-2-3-4-5-6-lama, puis lama ou 1.",
+    "Pose une carte de même valeur que le dessus de la défausse, ou une de plus (le lama vient après le 6, et le 1 après le lama).",
     "",
     "Pioche : prends la carte du dessus (pas si la pioche est vide, ni si tu es seul dans la manche).",
     "",
