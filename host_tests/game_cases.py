@@ -395,3 +395,19 @@ def dice_shown_are_the_actors(seed):
     d.app.step = look
     play(d, speed=False, max_presses=3000)
     out({"bad": bad[:3], "checked": checked[0]})
+
+
+def curtain_keys(seed):
+    """On the pass-the-device curtain only A goes on; other keys (a long B too) say so."""
+    from ui.game_common import CurtainPanel
+
+    d = Driver(2, NAMES[:3], [None, None, "cautious"], seed=seed)
+    res = {"curtain": isinstance(d.screen().panels[-1], CurtainPanel)}
+    d.press("B")
+    res["b_note"] = find_text(d.image(), "PRESS A TO GO ON", True) is not None
+    d.press("B", 700)
+    res["long_b_note"] = find_text(d.image(), "PRESS A TO GO ON", True) is not None
+    res["still_curtain"] = isinstance(d.screen().panels[-1], CurtainPanel)
+    d.press("A")
+    res["gone"] = not d.screen().panels
+    out(res)

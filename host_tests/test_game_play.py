@@ -113,3 +113,9 @@ def test_random_buttons_never_break_a_game(micropython, game):
 def test_dice_in_the_header_belong_to_the_player_shown(micropython):
     r = case(micropython, "dice_shown_are_the_actors(11)")
     assert r["checked"] > 0 and r["bad"] == []
+
+
+def test_curtain_says_press_a_to_other_keys(micropython):
+    r = case(micropython, "curtain_keys(3)")
+    assert r == {"curtain": True, "b_note": True, "long_b_note": True, "still_curtain": True,
+                 "gone": True}  # fmt: skip

@@ -209,7 +209,11 @@ class CurtainPanel(Panel):
         gfx.footer(fb, T.G_K_READY)
 
     def handle(self, ev):
-        return ev[0] == PRESS and ev[1] == A
+        if ev[0] == PRESS and ev[1] == A:
+            return True
+        if ev[0] == PRESS:
+            self.screen.note(lang.s.G_NOTE_A)
+        return False
 
 
 class GameOverPanel(Panel):
@@ -380,9 +384,10 @@ class GameScreen(Screen):
     def handle(self, ev):
         kind, b = ev
         if kind == LONG and b == B:
-            if not self.panels or not isinstance(self.panels[-1], MenuPanel):
-                if not (self.panels and isinstance(self.panels[-1], CurtainPanel)):
-                    self.push_panel(MenuPanel(self))
+            if self.panels and isinstance(self.panels[-1], CurtainPanel):
+                self.note(lang.s.G_NOTE_A)  # no menu (nor hint) before the hand's owner has it
+            elif not self.panels or not isinstance(self.panels[-1], MenuPanel):
+                self.push_panel(MenuPanel(self))
             return
         if kind != PRESS and kind != REPEAT:
             return
