@@ -13,22 +13,6 @@ if _here + "/../firmware" not in sys.path:
 GAMES = 200
 
 
-def _clock():
-    import time
-
-    if hasattr(time, "ticks_us"):
-        return time.ticks_us()
-    return int(time.perf_counter() * 1000000)
-
-
-def _elapsed(t0):
-    import time
-
-    if hasattr(time, "ticks_diff"):
-        return time.ticks_diff(time.ticks_us(), t0)
-    return _clock() - t0
-
-
 def measure():
     """Print the figures for the running interpreter."""
     import gc
@@ -37,28 +21,29 @@ def measure():
     from lama.dice_bots import BOTS
     from lama.rng import SeededRng
     from lama.score import Rules
+    from timing import now_us, since_us
 
     cautious = BOTS["cautious"]
     actions = 0
     t_engine = 0
-    t0 = _clock()
+    t0 = now_us()
     for seed in range(GAMES):
         rng = SeededRng(seed)
         st = dice.new_game(4, Rules(), seed % 4, rng)
         while st.phase != dice.GAME_OVER:
-            t1 = _clock()
+            t1 = now_us()
             acts = dice.legal_actions(st)
-            t_engine += _elapsed(t1)
+            t_engine += since_us(t1)
             a = (
                 acts[0]
                 if st.phase == dice.ROUND_OVER
                 else cautious(dice.view(st, st.turn), acts, rng)
             )
-            t1 = _clock()
+            t1 = now_us()
             dice.apply(st, a, rng)
-            t_engine += _elapsed(t1)
+            t_engine += since_us(t1)
             actions += 1
-    total = _elapsed(t0)
+    total = since_us(t0)
     name = sys.implementation.name
     print(
         "%-11s %d games of 4 cautious bots, %d actions: engine %.1f us/action"
@@ -66,10 +51,10 @@ def measure():
         % (name, GAMES, actions, t_engine / actions, total / actions)
     )
     data = codec.encode(st)
-    t1 = _clock()
+    t1 = now_us()
     for _ in range(200):
         codec.decode(data)
-    dec = _elapsed(t1) / 200
+    dec = since_us(t1) / 200
     print(
         "%-11s save of a 4-player game: %d bytes, decode+validate %.0f us" % (name, len(data), dec)
     )

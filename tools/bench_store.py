@@ -29,15 +29,11 @@ def host_main():
     return subprocess.call([mp, "-X", "heapsize=8M", os.path.abspath(__file__)], env=env, cwd=root)
 
 
-def pct(values, p):
-    v = sorted(values)
-    return v[min(len(v) - 1, (len(v) * p) // 100)]
-
-
 def mp_main():
     import time
 
     from emu import ramflash
+    from timing import percentile
     from lama import card_bots, cards, dice, dice_bots
     from lama.rng import SeededRng
     from ui.saves import Saves
@@ -111,7 +107,7 @@ def mp_main():
         total_games += len(game_e)
         print("%s: %d games, %d saved actions, %d rounds" % (label, GAMES, n, len(round_e)))
         print("  per action: %.3f erases (max %d), %d bytes programmed (median; max %d)"
-              % (sum(act_e) / n, max(act_e), pct(act_b, 50), max(act_b)))  # fmt: skip
+              % (sum(act_e) / n, max(act_e), percentile(act_b, 50), max(act_b)))  # fmt: skip
         print("  per turn:   %.3f erases, %d bytes (mean; %d turns)"
               % (sum(turn_e) / len(turn_e), sum(turn_b) // len(turn_b), len(turn_e)))  # fmt: skip
         print("  per round:  %.2f erases, %d bytes (mean)"
@@ -121,7 +117,7 @@ def mp_main():
                                        sum(end_e) / GAMES))  # fmt: skip
         print("  time to save after an action (unix port, emulated flash): median %d us,"
               " p95 %d us, max %d us"
-              % (pct(times, 50), pct(times, 95), max(times)))  # fmt: skip
+              % (percentile(times, 50), percentile(times, 95), max(times)))  # fmt: skip
     counts = dev.erase_counts
     used = [c for c in counts if c]
     print("wear levelling: %d erases over %d games fell on %d of %d blocks; per block max %d"

@@ -8,29 +8,12 @@ the view is built by the driver), and the same for building the view.
 
 import json
 import sys
-import time
 
 from lama import cards
 from lama.card_bots import BOTS
 from lama.rng import SeededRng
 from lama.score import Rules
-
-
-def _us():
-    if hasattr(time, "ticks_us"):
-        return time.ticks_us()
-    return int(time.perf_counter() * 1000000)
-
-
-def _diff(a, b):
-    if hasattr(time, "ticks_diff"):
-        return time.ticks_diff(b, a)
-    return b - a
-
-
-def _pct(values, q):
-    values.sort()
-    return values[min(len(values) - 1, (len(values) * q) // 100)]
+from timing import now_us, percentile, since_us
 
 
 def main(argv):
@@ -53,23 +36,22 @@ def main(argv):
             p = st.turn
             acts = cards.legal_actions(st)
             if p == seat:
-                t0 = _us()
+                t0 = now_us()
                 v = cards.view(st, p)
-                t1 = _us()
+                view_times.append(since_us(t0))
+                t1 = now_us()
                 a = expert(v, acts, bot_rng)
-                t2 = _us()
-                view_times.append(_diff(t0, t1))
-                times.append(_diff(t1, t2))
+                times.append(since_us(t1))
             else:
                 a = cautious(cards.view(st, p), acts, bot_rng)
             cards.apply(st, a, rng)
     figures = [
         ("decisions", len(times)),
-        ("median_us", _pct(times, 50)),
-        ("p95_us", _pct(times, 95)),
-        ("max_us", times[-1]),
-        ("view_median_us", _pct(view_times, 50)),
-        ("view_p95_us", _pct(view_times, 95)),
+        ("median_us", percentile(times, 50)),
+        ("p95_us", percentile(times, 95)),
+        ("max_us", max(times)),
+        ("view_median_us", percentile(view_times, 50)),
+        ("view_p95_us", percentile(view_times, 95)),
     ]
     print("{" + ", ".join([json.dumps(k) + ": " + str(v) for k, v in figures]) + "}")
 
