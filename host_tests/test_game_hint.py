@@ -26,6 +26,8 @@ def test_play_says_how_many_cards_still_fit():
     assert H._cards_reason(cards, st, (cards.PLAY, 3)) == (H.R_PLAY_UP, 1, 4)  # the 5
     st = state("4", "3")
     assert H._cards_reason(cards, st, (cards.PLAY, 3))[0] == H.R_PLAY_LAST
+    st = state("36", "3")  # nothing can follow the 3: the cards left
+    assert H._cards_reason(cards, st, (cards.PLAY, 2)) == (H.R_PLAY, 1, 0)
 
 
 def test_draw_and_quit_reasons():

@@ -183,7 +183,9 @@ class HintPanel(Panel):
         else:
             gfx.text(fb, T.G_HINT_EXPERT, 0, 14)
             gfx.text(fb, fit(action_words(T, self.screen.session.game, h[0]), 16), 0, 26)
-            words = T.G_WHY[h[1]].replace("%a", str(h[2])).replace("%b", str(h[3]))
+            words = T.G_WHY[h[1]].replace("%s", "" if h[2] == 1 else "S")
+            words = words.replace("%u", "" if h[3] == 1 else "S")
+            words = words.replace("%a", str(h[2])).replace("%b", str(h[3]))
             lines = gfx.wrap(words, 32)
             for i in range(min(3, len(lines))):
                 gfx.small(fb, lines[i], 0, 38 + 7 * i)

@@ -13,6 +13,7 @@ R_QUIT_RISK = "quit_risk"  # tenths of rolls that bust or take
 R_QUIT_RACE = "quit_race"  # cards held by the closest other player
 R_DISCARD = "discard"  # points left, cards left
 R_TAKE = "take"  # points the card adds
+R_PLAY = "play"  # cards left (nothing in the hand can follow it)
 R_PLAY_SAME = "play_same"  # cards that still fit after it, cards left
 R_PLAY_UP = "play_up"  # the same, after a card one value up
 R_PLAY_LAST = "play_last"  # the hand's last card
@@ -100,6 +101,8 @@ def _cards_reason(mod, st, action):
         if left == 0:
             return R_PLAY_LAST, 0, 0
         fit = hand[v] - 1 + hand[mod.next_value(v)]
+        if fit == 0:
+            return R_PLAY, left, 0
         return (R_PLAY_SAME if v == st.top else R_PLAY_UP), fit, left
     pts = mod.hand_points(hand, st.rules)
     if kind == mod.QUIT and not mod.may_draw(st):

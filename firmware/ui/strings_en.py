@@ -182,19 +182,21 @@ G_TO_MENU = "Menu"
 G_PASS_1 = "Pass the device"
 G_PASS_2 = "others look away"
 G_HIDDEN = "HAND HIDDEN"
+# G_WHY: %a and %b are numbers; %s and %u an S when %a and %b are not 1 (plurals)
 G_WHY = {
     "roll": "%a IN 10 ROLLS LET A CARD GO",
     "quit_low": "THE ROW SCORES ONLY %a",
     "quit_risk": "%a IN 10 ROLLS WOULD ADD CARDS",
-    "quit_race": "SOMEONE HAS ONLY %a CARDS LEFT",
-    "discard": "LEAVES %a POINTS IN %b CARDS",
-    "take": "ADDS ONLY %a POINTS",
-    "play_same": "SAME VALUE: %a OF YOUR %b CARDS STILL FIT ON IT",
-    "play_up": "ONE UP: THEN %a OF YOUR %b CARDS FIT ON IT",
+    "quit_race": "SOMEONE HAS ONLY %a CARD%s LEFT",
+    "discard": "LEAVES %a POINT%s IN %b CARD%u",
+    "take": "ADDS ONLY %a POINT%s",
+    "play": "%a CARD%s LEFT AFTER IT",
+    "play_same": "SAME VALUE: YOU CAN STILL PLAY %a OF YOUR %b CARD%u",
+    "play_up": "ONE UP: THEN YOU CAN PLAY %a OF YOUR %b CARD%u",
     "play_last": "YOUR LAST CARD: YOU GO OUT WITH 0 POINTS",
     "draw_high": "YOUR HAND SCORES %a: TOO MUCH TO QUIT ON",
     "draw": "%a OF THE %b UNSEEN CARDS WOULD ADD NO POINTS",
-    "quit_hand": "KEEP %a POINTS: %b IN 10 DRAWS WOULD ADD MORE",
+    "quit_hand": "KEEP %a POINT%s: %b IN 10 DRAWS WOULD ADD MORE",
     "quit_forced": "NO CARD FITS AND YOU MAY NOT DRAW",
 }
 

@@ -182,19 +182,21 @@ G_TO_MENU = "Menu"
 G_PASS_1 = "Passe l'appareil"
 G_PASS_2 = "Ne regardez pas!"
 G_HIDDEN = "MAIN CACHEE"
+# G_WHY : %a et %b sont des nombres ; %s et %u un S quand %a et %b ne valent pas 1
 G_WHY = {
     "roll": "%a LANCERS SUR 10 FONT PARTIR UNE CARTE",
     "quit_low": "LA RANGEE NE VAUT QUE %a",
     "quit_risk": "%a LANCERS SUR 10 AJOUTENT DES CARTES",
-    "quit_race": "QUELQU'UN N'A PLUS QUE %a CARTES",
-    "discard": "RESTE %a POINTS EN %b CARTES",
-    "take": "N'AJOUTE QUE %a POINTS",
-    "play_same": "MEME VALEUR: %a DE TES %b CARTES VONT ENCORE DESSUS",
-    "play_up": "UN CRAN AU-DESSUS: PUIS %a DE TES %b CARTES VONT DESSUS",
+    "quit_race": "QUELQU'UN N'A PLUS QUE %a CARTE%s",
+    "discard": "RESTE %a POINT%s EN %b CARTE%u",
+    "take": "N'AJOUTE QUE %a POINT%s",
+    "play": "PLUS QUE %a CARTE%s APRES",
+    "play_same": "MEME VALEUR: TU POURRAS ENCORE POSER %a DE TES %b CARTE%u",
+    "play_up": "UN CRAN AU-DESSUS: TU POURRAS POSER %a DE TES %b CARTE%u",
     "play_last": "TA DERNIERE CARTE: TU FINIS A 0 POINT",
     "draw_high": "TA MAIN VAUT %a: TROP POUR T'ARRETER",
     "draw": "%a DES %b CARTES INCONNUES N'AJOUTERAIENT RIEN",
-    "quit_hand": "GARDE TES %a POINTS: %b TIRAGES SUR 10 EN AJOUTERAIENT",
+    "quit_hand": "GARDE TES %a POINT%s: %b TIRAGES SUR 10 EN AJOUTERAIENT",
     "quit_forced": "AUCUNE CARTE NE VA ET TU NE PEUX PAS TIRER",
 }
 
