@@ -1,4 +1,4 @@
-"""Power policy, sound, clock pacing and entropy on the emulated board (MicroPython)."""
+"""Power policy, sound and entropy on the emulated board (MicroPython)."""
 
 PRELUDE = """
 import json
@@ -134,28 +134,6 @@ print(json.dumps([type(b.sound).__name__, b.sound.is_muted(), b.emu.pwm.log]))
 """,
     )
     assert r == ["Silent", True, []]
-
-
-def test_frame_pacer_sleeps_to_the_frame_and_restarts_after_a_slow_one(micropython):
-    r = run(
-        micropython,
-        """
-from hal.clock import FramePacer
-b = make()
-c = b.clock
-p = FramePacer(c, 25)
-slept = []
-t = []
-for work in (5, 10, 0, 100, 3):
-    c.sleep_ms(work)   # the frame's work
-    slept.append(p.wait())
-    t.append(c.ticks_ms())
-print(json.dumps([slept, t]))
-""",
-    )
-    slept, t = r
-    assert slept == [35, 30, 40, 0, 37]
-    assert t == [40, 80, 120, 220, 260]
 
 
 def test_entropy_seeded_is_repeatable_and_unseeded_is_random(micropython):

@@ -1,4 +1,4 @@
-"""Time for the firmware: ticks and sleep (virtual in the emulator) and frame pacing."""
+"""Time for the firmware: ticks and sleep (virtual in the emulator); ui.app paces the frames."""
 
 
 class Clock:
@@ -15,28 +15,3 @@ class Clock:
         self.ticks_diff = source.ticks_diff
         self.sleep_ms = source.sleep_ms
 
-
-class FramePacer:
-    """Keeps a frame loop at `fps` frames per second by sleeping (never spinning) until
-    the next frame is due; after a slow frame it starts afresh instead of rushing."""
-
-    def __init__(self, clock, fps=30):
-        self.clock = clock
-        self.period = 1000 // max(1, fps)
-        self._next = clock.ticks_add(clock.ticks_ms(), self.period)
-
-    def set_fps(self, fps):
-        """Change the frame rate (1..100)."""
-        self.period = 1000 // max(1, min(100, fps))
-
-    def wait(self):
-        """Sleep until the next frame is due; returns the milliseconds slept."""
-        c = self.clock
-        now = c.ticks_ms()
-        left = c.ticks_diff(self._next, now)
-        if left > 0:
-            c.sleep_ms(left)
-            self._next = c.ticks_add(self._next, self.period)
-            return left
-        self._next = c.ticks_add(now, self.period)
-        return 0
