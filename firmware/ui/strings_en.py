@@ -180,7 +180,7 @@ G_SHARE = "SHARE THE WIN"
 G_REMATCH = "Rematch"
 G_TO_MENU = "Menu"
 G_PASS_1 = "Pass the device"
-G_PASS_2 = "others look away"
+G_PASS_2 = "Others look away"
 G_HIDDEN = "HAND HIDDEN"
 # G_WHY: %a and %b are numbers; %s and %u an S when %a and %b are not 1 (plurals)
 G_WHY = {
