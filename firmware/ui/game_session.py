@@ -35,8 +35,8 @@ def _flash_tables():
     import lama
     from lama import dice_expert
 
-    where = lama.__file__
-    path = (where.rsplit("/", 1)[0] if "/" in where else ".") + "/dice_values.bin"
+    where = getattr(lama, "__file__", None) or "lama/"  # "/lama/__init__.mpy" on the device
+    path = where.rsplit("/", 1)[0] + "/dice_values.bin" if "/" in where else "dice_values.bin"
     try:
         f = open(path, "rb")
     except OSError:
