@@ -44,7 +44,7 @@ def test_small_capitals_texts_use_only_glyphs_the_font_has():
     chars = glyphs.SMALL_CHARS
     for t in (strings_en, strings_fr):
         texts = [getattr(t, k) for k in SMALL_FULL] + list(t.G_WHY.values())
-        texts += [t.G_ALONE, t.G_PTS, t.G_ROUND, t.G_CARDS_PTS, t.G_PILE, t.G_BOT_MARK]
+        texts += [t.G_ALONE, t.G_LLAMA_ROW, t.G_PTS, t.G_ROUND, t.G_CARDS_PTS, t.G_PILE, t.G_BOT_MARK]
         texts += [t.G_END_EMPTY_D, t.G_END_EMPTY_C, t.G_END_BUST, t.G_END_ROW_TAKEN]
         for s in texts:
             s = s.replace("%a", "0").replace("%b", "0").replace("%n", "ANA").replace("%s", "S").replace("%u", "S")

@@ -316,6 +316,8 @@ class DiceScreen(GameScreen):
             fb.hline(self.cursor * COLW, 38, COLW - 1, 1)
         elif dice.alone(st) and ses.in_play():
             gfx.small(fb, T.G_ALONE, 0, 33)
+        elif sum(st.llama_row):
+            gfx.small(fb, T.G_LLAMA_ROW, 0, 33)  # what the boxes under it are
         # the llama row: its cards face up, taken ones gone
         take_marks = 0
         if self.mode == M_TAKE:
