@@ -77,14 +77,6 @@ def good_game(i):
     return records.encode_progress(prog)
 
 
-def reencode_stats(v):
-    return records.encode_stats(v)
-
-
-def reencode_game(v):
-    return records.encode_progress(v[0])
-
-
 if KIND == "settings":
     NAME, K, VER, MAX = "settings", sv.KIND_SETTINGS, sv.SETTINGS_VERSION, sv.SETTINGS_MAX
     good = good_settings

@@ -8,7 +8,6 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-START_TIMEOUT_S = 10
 
 
 def children(pid):

@@ -41,9 +41,6 @@ class Power:
     def contrast(self):
         return self._contrast
 
-    def is_off(self):
-        return self.state == OFF
-
     def wake(self, now_ms):
         """Back to full brightness (input, or something the player must see)."""
         self._last = now_ms

@@ -1,8 +1,5 @@
 """Scripted buttons for the emulated board: pins whose level follows a timed script."""
 
-UP, DOWN, LEFT, RIGHT, A, B = 0, 1, 2, 3, 4, 5
-NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
-
 IRQ_FALLING = 4  # machine.Pin's values on rp2
 IRQ_RISING = 8
 
@@ -94,12 +91,3 @@ class ScriptedButtons:
         while self._script and self._script[0][0] <= now:
             t, _, button, level = self._script.pop(0)
             self.pins[button].set(level)
-
-
-def button_index(name):
-    """hal.buttons index of a button name ("UP" ... "B"), or -1."""
-    name = name.upper()
-    for i, n in enumerate(NAMES):
-        if n == name:
-            return i
-    return -1
