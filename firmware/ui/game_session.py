@@ -1,7 +1,7 @@
 """A game in play for the screens: engine state, seats (people and bots), generators, saving.
 
 The screens never touch the engine state directly: they ask the session whose turn it is,
-what is legal, and call `act(action)` (a person's choice) or `bot_act()`; each completed
+what is legal, and call `act(action)` (a person's choice, or `bot_choice()`); each completed
 action is saved through the storage API when one is given (issue 6)."""
 
 from lama.errors import RuleError
@@ -115,9 +115,6 @@ class Session:
     def legal(self):
         return self.mod.legal_actions(self.state)
 
-    def is_legal(self, action):
-        return action in self.legal()
-
     # -- acting ------------------------------------------------------------------------
 
     def act(self, action):
@@ -139,9 +136,6 @@ class Session:
         st = self.state
         fn = self.choosers[st.turn]
         return fn(self.mod.view(st, st.turn), self.legal(), self.bot_rng)
-
-    def bot_act(self):
-        return self.act(self.bot_choice())
 
     def next_round(self):
         """Deal the next round (after the round-end screen)."""
