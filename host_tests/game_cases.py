@@ -411,3 +411,14 @@ def curtain_keys(seed):
     d.press("A")
     res["gone"] = not d.screen().panels
     out(res)
+
+
+def hint_during_own_roll(seed):
+    """B while the person's own dice roll: not "not your turn", but how to hurry it."""
+    d = Driver(1, NAMES[:2], [None, "cautious"], seed=seed)
+    d.press("A")  # roll: the dice animation starts
+    d.pins.press(5, 40)  # B, without waiting for the animation to end
+    d.run_until(d.vt.now + 60)
+    img = d.image()
+    out({"speed": find_text(img, "A: SPEED UP  HOLD B: MENU", True) is not None,
+         "not_wait": find_text(img, "NOT YOUR TURN: A SPEEDS UP", True) is None})  # fmt: skip

@@ -119,3 +119,7 @@ def test_curtain_says_press_a_to_other_keys(micropython):
     r = case(micropython, "curtain_keys(3)")
     assert r == {"curtain": True, "b_note": True, "long_b_note": True, "still_curtain": True,
                  "gone": True}  # fmt: skip
+
+
+def test_b_during_the_persons_own_roll_says_how_to_hurry_it(micropython):
+    assert case(micropython, "hint_during_own_roll(2)") == {"speed": True, "not_wait": True}

@@ -400,10 +400,12 @@ class GameScreen(Screen):
                 self.panel_done()
             return
         if kind == PRESS and b == B:
-            if self.session.person_to_act() and self.due is None:
-                self.push_panel(HintPanel(self))
-            else:
+            if not self.session.person_to_act():
                 self.note(lang.s.G_NOTE_WAIT)
+            elif self.due is None:
+                self.push_panel(HintPanel(self))
+            else:  # the person's own dice still rolling, or a move still on screen
+                self.note(lang.s.G_NOTE_SPEED)
             return
         if self.due is not None:
             if kind == PRESS and b == A:
