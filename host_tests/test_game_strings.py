@@ -50,3 +50,14 @@ def test_small_capitals_texts_use_only_glyphs_the_font_has():
             s = s.replace("%a", "0").replace("%b", "0").replace("%n", "ANA").replace("%s", "S").replace("%u", "S")
             bad = [c for c in s if c.upper() not in chars]
             assert not bad, (t.__name__, s, bad)
+
+
+def test_a_hand_too_long_for_the_round_end_line_shows_its_values_and_size(micropython):
+    got = micropython.run_json("""
+import json
+from lama.symbols import str_to_counts
+from ui.game_layout import cards_text
+print(json.dumps([cards_text(str_to_counts("1335L"), 14),
+                  cards_text(str_to_counts("111122233345566L"), 14)]))
+""")
+    assert got == ["1335L", "123456L (16)"]

@@ -74,7 +74,7 @@ class RoundEndPanel(Panel):
         for i in range(n):
             y = 9 + step * i
             gfx.small(fb, names[i], 0, y + 1)
-            gfx.small(fb, fit(cards_text(ses.cards_of(i)), 14), 14, y + 1)
+            gfx.small(fb, fit(cards_text(ses.cards_of(i), 14), 14), 14, y + 1)
             small_right(fb, "+" + str(ev[3][i]), 84, y + 1)
             if ev[4][i]:
                 small_right(fb, "-", 90, y + 1)

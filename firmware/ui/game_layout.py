@@ -88,11 +88,19 @@ def grouped(fb, counts, x0, y, marks=0, boxed=0, colw=COLW):
             fb.fill_rect(cx + 3, y + 12, 2, 2, c)
 
 
-def cards_text(counts):
-    """'1335L' for a 7-count (sorted 123456L)."""
+def cards_text(counts, width=99):
+    """'1335L' for a 7-count (sorted 123456L); longer than `width` characters, each value
+    held once and the number of cards instead (what scores, S3): '1356L (15)'."""
     out = ""
     for s in range(7):
         out += SYMBOLS[s] * counts[s]
+    if len(out) > width:
+        n = len(out)
+        out = ""
+        for s in range(7):
+            if counts[s]:
+                out += SYMBOLS[s]
+        out += " (" + str(n) + ")"
     return out
 
 
