@@ -3,7 +3,7 @@
 # titre et menu principal
 TITLE_1 = "LAMA"
 TITLE_2 = "console de poche"
-TITLE_PRESS = "appuyez sur A"
+TITLE_PRESS = "appuie sur A"
 MENU = "Menu"
 GAME_DICE = "LAMA Dés"
 GAME_CARDS = "L.L.A.M.A."
