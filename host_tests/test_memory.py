@@ -119,3 +119,49 @@ def test_bot_names_are_the_registries_names():
     assert sorted(bot_names.CARDS) == sorted(card_bots.BOTS)
     assert bot_names.names_of(1) == bot_names.DICE
     assert bot_names.names_of(2) == bot_names.CARDS
+
+
+CONTINUE = r"""
+import json, os, sys
+from emu.board import configure, make_board
+from hal.buttons import A, PRESS
+from lama import dice
+from lama.rng import SeededRng
+from ui import resident, startup
+from ui.saves import Saves
+try:
+    os.mkdir(DATA)
+except OSError:
+    pass
+configure(data_dir=DATA, seed=3, clock="virtual")
+rng = SeededRng(6)
+st = dice.new_game(4, None, 1, rng)
+for _ in range(12):
+    dice.apply(st, dice.legal_actions(st)[0], rng)
+Saves(DATA).save_progress(st, [("ANA", None), ("BOB", "cautious"), ("CY", "expert"), ("DEE", "random")])
+del st, dice
+resident.forget("lama.dice")  # as on a fresh boot: only the saved game loads the engine
+def games():
+    return sorted(m for m in resident.GAME_MODULES if m in sys.modules)
+app = startup.run(make_board(), frames=3)
+out = {"boot": type(app.top()).__name__}
+app.top().handle((PRESS, A))  # continue the saved game
+app.run(3)
+out["game"] = type(app.top()).__name__
+out["in game"] = games()
+app.top().quit_to_menu()
+app.run(3)
+out["menu"] = type(app.top()).__name__
+out["after"] = games()
+print(json.dumps(out))
+"""
+
+
+def test_a_game_continued_at_boot_is_freed_at_the_menu_too(micropython, mpy_path, tmp_path):
+    """The saved game's engine is loaded before the menu exists (decoding the save); it
+    is dropped all the same when the menu comes back."""
+    code = CONTINUE.replace("DATA", repr(str(tmp_path / "data")))
+    out = micropython.run_json(code, path=mpy_path)
+    assert out["boot"] == "ContinueScreen" and out["game"] == "DiceScreen"
+    assert "lama.dice" in out["in game"]
+    assert out["menu"] == "MainMenu" and out["after"] == []
