@@ -452,11 +452,15 @@ class GameScreen(Screen):
         """What just happened (8x8 when it fits, else two lines of small capitals), and
         the note saying why an input did nothing."""
         msg = self.msg
+        free = True  # the bottom line is free for the key hint
         if len(msg) <= 16:
             gfx.text(fb, msg, 0, 51)
         else:
             lines = gfx.wrap(msg, 32)
             for i in range(min(2, len(lines))):
                 gfx.small(fb, lines[i], 0, 50 + 6 * i)
+            free = len(lines) < 2
         if self.note_text:
             gfx.small(fb, fit(self.note_text, 32), 0, 59)
+        elif free and self.due is not None:  # play goes on by itself: A hurries it
+            small_right(fb, lang.s.G_K_SPEED, 127, 59)
