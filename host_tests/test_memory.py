@@ -32,7 +32,7 @@ def test_a_dice_game_then_a_card_game_fit_a_fixed_heap_from_mpy(micropython, mpy
 def test_idle_frames_allocate_nothing(micropython, mpy_path):
     res = json.loads(micropython.run(FRAMES, path=mpy_path).stdout.strip().splitlines()[-1])
     idle = {k: v for k, v in res.items() if "idle frames" in k}
-    assert len(idle) == 3, res
+    assert len(idle) == 4, res
     assert all(v == 0 for v in idle.values()), idle
 
 

@@ -135,7 +135,15 @@ d.keys("A,WAIT:500")
 idle(5)
 res["main menu: 100 idle frames"] = idle(100)
 res["main menu: one DOWN press"] = press("DOWN")
-for game, pick in (("dice", "UP,A"), ("cards", "DOWN,A")):
+most = 0
+for keys in ("A", "DOWN,A", "B,B,DOWN,A", "B,DOWN,A", "B,DOWN,A", "A", "B,B,DOWN,A"):
+    d.keys(keys + ",WAIT:300")  # setup, names, statistics, settings, rules, text, about
+    idle(3)
+    most = max(most, idle(50))
+res["menu screens (7): 50 idle frames each, the most"] = most
+d.keys("B,WAIT:300,UP,UP,UP,UP,UP,WAIT:100")  # the main menu, on LAMA Dice
+assert d.top() == "MainMenu" and app.top().cursor == 0, (d.top(), app.top().cursor)
+for game, pick in (("dice", "A"), ("cards", "DOWN,A")):
     d.keys(pick + ",UP,A,WAIT:50")  # 2 players: a person and an expert
     scr = app.top()
     ses = scr.session
