@@ -23,6 +23,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 
 import arena_cards  # noqa: E402
+from sim import find_micropython  # noqa: E402
 from lama.score import Rules  # noqa: E402
 
 KOMARAMI = Rules(komarami=True)
@@ -57,20 +58,12 @@ def line(bot, other, n, games, res, secs, goal=None):
     )
 
 
-def micropython():
-    env = os.environ.get("MICROPYTHON")
-    if env:
-        return env
-    venv = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return venv if os.path.exists(venv) else "micropython"
-
-
 def timing(games):
     env = dict(os.environ)
     env["MICROPYPATH"] = os.path.join(ROOT, "firmware") + ":" + HERE
     script = os.path.join(HERE, "cards_expert_timing.py")
     proc = subprocess.run(
-        [micropython(), script, str(games), "1", "4"], capture_output=True, text=True, env=env
+        [find_micropython(), script, str(games), "1", "4"], capture_output=True, text=True, env=env
     )
     if proc.returncode:
         return {"error": proc.stderr.strip()[-300:]}

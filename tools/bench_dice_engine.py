@@ -74,10 +74,10 @@ def main():
     import os
     import subprocess
 
-    mp = os.environ.get("MICROPYTHON") or os.path.join(
-        os.path.dirname(sys.executable), "micropython"
-    )
-    if not os.path.exists(mp):
+    from sim import find_micropython
+
+    mp = find_micropython()
+    if not mp:
         print("micropython not found: set MICROPYTHON")
         return 1
     sys.stdout.flush()

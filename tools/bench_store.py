@@ -23,7 +23,9 @@ def host_main():
 
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(here)
-    mp = os.environ.get("MICROPYTHON") or os.path.join(os.path.dirname(sys.executable), "micropython")
+    from sim import find_micropython
+
+    mp = find_micropython()
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join([os.path.join(root, "firmware"), here, ".frozen"])
     return subprocess.call([mp, "-X", "heapsize=8M", os.path.abspath(__file__)], env=env, cwd=root)
