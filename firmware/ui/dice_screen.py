@@ -338,7 +338,7 @@ class DiceScreen(GameScreen):
         # everyone: name, cards held (Q = quit), score
         y = ROW_Y
         if st.n < 6:  # the columns' meaning, when there is room
-            gfx.small(fb, T.G_CARDS_PTS, PANEL_X + 14, y)
+            small_right(fb, T.G_CARDS_PTS, 127, y)  # over the two number columns
             y += 6
         self.draw_players(fb, PANEL_X, y, 6, 127, [sum(r) for r in st.rows])
         # the decision, or what just happened
