@@ -1,6 +1,8 @@
 """What stays in RAM between screens: the code a game or a menu page loaded is dropped from
 sys.modules when the main menu comes back, so the heap (which holds the .mpy code on the
-Pico) never carries both games, nor a game while in the settings or statistics."""
+Pico) never carries both games, nor a game while in the settings or statistics.
+The next game imports its modules anew: a test or tool that keeps a class of the last
+game (for isinstance) must import it again after the menu came back."""
 
 import gc
 import sys
