@@ -3,13 +3,11 @@ only that one is loaded (switching drops the other from RAM)."""
 
 from ui.resident import LANGUAGES, forget
 
-CODES = ("en", "fr")
-
 s = None  # the current table (a module); set by use()
 
 
 def use(index):
-    """Switch to language CODES[index] (0 = English, 1 = French; anything else: English)."""
+    """Switch to language `index` (0 = English, 1 = French; anything else: English)."""
     global s
     if index == 1:
         from ui import strings_fr as table

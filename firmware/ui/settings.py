@@ -9,7 +9,7 @@ FIELDS = (
     ("sound", 0, 1, 1, 1),
     ("flip", 0, 1, 0, 1),  # turn the picture 180 degrees
     ("repeat", 0, 2, 1, 1),  # auto-repeat speed: slow, normal, fast
-    ("language", 0, 1, 0, 1),  # ui.lang.CODES: English, French
+    ("language", 0, 1, 0, 1),  # ui.lang.use: English, French
     ("target", 10, 100, 40, 5),  # S5/S6: the game ends at this many points
     ("rounds", 0, 20, 0, 1),  # S6: fixed number of rounds (0 = play to the target)
     ("komarami", 0, 1, 0, 1),  # C12: Lato z Komarami
