@@ -55,6 +55,18 @@ class Panel:
         pass
 
 
+def card_chips(fb, text, x, y):
+    """Cards as small inverted chips (white, the value in black), so that a row of cards
+    never reads as a number beside the points; a count after a space ("(15)") stays plain."""
+    for i in range(len(text)):
+        if text[i] == " ":
+            gfx.small(fb, text[i + 1 :], x, y + 1)
+            return
+        fb.fill_rect(x, y, 5, 7, 1)
+        gfx.small(fb, text[i], x + 1, y + 1, 0)
+        x += 6
+
+
 class RoundEndPanel(Panel):
     """End of round: each player's cards, points, token returned (S2 icons), new total,
     and the reason in words. A goes on (next round, or the game-over page)."""
@@ -74,11 +86,11 @@ class RoundEndPanel(Panel):
         for i in range(n):
             y = 9 + step * i
             gfx.small(fb, names[i], 0, y + 1)
-            gfx.small(fb, fit(cards_text(ses.cards_of(i), 14), 14), 14, y + 1)
-            small_right(fb, "+" + str(ev[3][i]), 84, y + 1)
+            card_chips(fb, cards_text(ses.cards_of(i), 9), 15, y)
+            small_right(fb, "+" + str(ev[3][i]), 88, y + 1)
             if ev[4][i]:
-                small_right(fb, "-", 90, y + 1)
-                token(fb, ev[4][i], 90, y - 1)
+                small_right(fb, "-", 94, y + 1)
+                token(fb, ev[4][i], 94, y - 1)
             small_right(fb, "=" + str(ev[5][i]), 127, y + 1)
         gfx.footer(fb, T.G_K_NEXT if ses.result is None else T.G_K_RESULT)
 
