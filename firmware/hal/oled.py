@@ -125,9 +125,12 @@ class Oled(framebuf.FrameBuffer):
         self.write_cmd(NORM_DISPLAY | (1 if on else 0))
 
     def flip(self, on):
-        """Turn the picture by 180 degrees when `on` (panel mounted upside down)."""
+        """Turn the picture by 180 degrees when `on` (panel mounted upside down). The
+        next show() sends the whole frame: the SSD1306 applies a segment remap only to
+        data written after it, so what its RAM holds would stay mirrored."""
         self._flipped = bool(on)
         self._orient()
+        self._known = False
 
     # --- frame transfer -------------------------------------------------------------
     def _find_spans(self):

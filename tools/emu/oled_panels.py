@@ -187,7 +187,10 @@ class OledPanel:
 class SSD1306Panel(OledPanel):
     """SSD1306: 128x64 RAM, horizontal / vertical / page addressing with column and page
     windows; data past the window's end wraps to its start. Needs its charge pump
-    (0x8D 0x14) to light on a 3.3 V module."""
+    (0x8D 0x14) to light on a 3.3 V module. The segment remap (0xA0/0xA1) acts on data
+    written after it, not on what RAM holds (datasheet 10.1.8): a change of remap mirrors
+    `ram` (kept in column-address order), so the old picture shows mirrored until
+    rewritten."""
 
     ARGS = {
         0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2,
@@ -207,6 +210,13 @@ class SSD1306Panel(OledPanel):
 
     def lit(self):
         return self.on and self.charge_pump
+
+    def _command(self, c, args):
+        if (c == 0xA0 or c == 0xA1) and (c == 0xA1) != self.seg_remap:
+            ram = self.ram
+            for base in range(0, WIDTH * PAGES, WIDTH):
+                ram[base : base + WIDTH] = bytes(reversed(ram[base : base + WIDTH]))
+        return super()._command(c, args)
 
     def _chip_command(self, c, args):
         if c <= 0x0F:
