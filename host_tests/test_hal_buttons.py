@@ -62,6 +62,40 @@ print(json.dumps(frames(vt, b, 500, frame_ms=33)))
     assert kinds(r) == [["PRESS", "LEFT"], ["RELEASE", "LEFT"]]
 
 
+def test_a_poll_during_contact_bounce_never_doubles_a_press(micropython):
+    r = run(
+        micropython,
+        """
+vt, sb, b = setup()
+sb.press(hb.A, 120, at_ms=20, bounce_ms=7)  # bounces 20..27 and 140..147
+log = []
+for t in (21, 35, 60, 141, 160, 200):  # 21: reads released, 141: reads pressed
+    vt.advance_to(t)
+    log.append([hb.KIND_NAMES[k] for k, _ in b.poll(t)])
+print(json.dumps(log))
+""",
+    )
+    assert r == [[], ["PRESS"], [], [], ["RELEASE"], []]
+
+
+def test_a_button_held_at_boot_gives_nothing_until_released(micropython):
+    r = run(
+        micropython,
+        """
+vt = VirtualTime()
+sb = ScriptedButtons(vt)
+sb.set(hb.B, 0)  # held while the board starts
+b = hb.Buttons(sb.pins, Clock(vt), IRQ_FALLING)
+sb.at(1000, hb.B, 1)
+sb.press(hb.B, 50, at_ms=1500)
+print(json.dumps([frames(vt, b, 1700, frame_ms=20), b.is_down(hb.B)]))
+""",
+    )
+    log, down = r
+    assert kinds(log) == [["PRESS", "B"], ["RELEASE", "B"]]  # no LONG, no RELEASE at 1000
+    assert log[0][0] == 1500 and down is False
+
+
 def test_auto_repeat_timing_for_directions_only(micropython):
     r = run(
         micropython,

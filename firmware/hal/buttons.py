@@ -40,8 +40,10 @@ class Buttons:
     (contact bounce is ignored). When the pins support `irq()` (pass `irq_trigger`, e.g.
     Pin.IRQ_FALLING), each falling edge is latched with its time, so a press that starts
     and ends between two polls (a slow frame) still gives PRESS + RELEASE, and a quick
-    release-and-press gives RELEASE + PRESS. The returned list is reused: it is valid
-    until the next poll()."""
+    release-and-press gives RELEASE + PRESS; a latched edge less than DEBOUNCE_MS old is
+    decided at the next poll (the contact may still be bouncing). A button already held
+    when Buttons is made (at boot) gives no event until it has been released. The
+    returned list is reused: it is valid until the next poll()."""
 
     def __init__(self, pins, clock, irq_trigger=None, debounce_ms=DEBOUNCE_MS):
         if len(pins) != COUNT:
@@ -59,6 +61,8 @@ class Buttons:
         self._edge = [now] * COUNT
         self._next_repeat = [now] * COUNT
         self._out = []
+        # held at boot: ignored until released (a press nobody made on this screen)
+        self._held = bytearray(1 if pins[i].value() == 0 else 0 for i in range(COUNT))
         if irq_trigger is not None:
             for i in range(COUNT):
                 pins[i].irq(handler=self._handler(i), trigger=irq_trigger)
@@ -104,6 +108,13 @@ class Buttons:
             down = self._down[i]
             latched = self._latched[i]
             self._latched[i] = 0
+            if self._held[i]:
+                if raw:
+                    self._changed[i] = now_ms
+                elif diff(now_ms, self._changed[i]) >= self._debounce:
+                    self._held[i] = 0
+                    self._changed[i] = now_ms
+                continue
             # an edge latched well after the last accepted change is a real press
             fresh = latched and diff(self._edge[i], self._changed[i]) >= self._debounce
             if raw != bool(down):
@@ -114,6 +125,9 @@ class Buttons:
                         self._release(i, now_ms)
                 continue
             if fresh:
+                if diff(now_ms, self._edge[i]) < self._debounce:
+                    self._latched[i] = 1  # maybe contact bounce: decide at the next poll
+                    continue
                 if down:  # released and pressed again since the last poll
                     self._release(i, now_ms)
                     self._press(i, now_ms)
