@@ -149,3 +149,27 @@ print(json.dumps([out[0][0] == out[1][0], out[0][0] != bytes(1024), out[0][1:], 
 """,
     )
     assert r == [True, True, [True, []], [True, []]]
+
+
+def test_a_display_at_another_address_is_named_and_the_i2c_timeout_fits_a_frame(micropython):
+    r = micropython.run_json(
+        """
+import json
+import machine
+from hal.assembly import i2c_timeout_us
+machine.PANEL_ADDR = 0x3D  # the module's address jumper moved
+import pico_ssd1306 as profile
+try:
+    profile.make_board()
+    msg = "made"
+except OSError as e:
+    msg = str(e)
+print(json.dumps([msg, machine.made["i2c"][0].timeout, i2c_timeout_us(100_000),
+                  i2c_timeout_us(1_000_000)]))
+""",
+        path=[FAKE_RP2, os.path.join(ROOT, "board")],
+    )
+    msg, timeout, slow, fast = r
+    assert "no display answers at I2C address 0x3c" in msg and "0x3d" in msg
+    assert timeout == 50_000  # 400 kHz: the rp2 default already fits a 23 ms frame
+    assert slow >= 2 * 93_000 and fast == 50_000

@@ -256,3 +256,51 @@ print(json.dumps(out))
 """,
     )
     assert r == [[2, 6 + 28, True], [1, 3 * 13, True]]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_panel_that_stops_answering_never_stops_the_game_and_comes_back_whole(
+    micropython, kind
+):
+    r = run(
+        micropython,
+        f"""
+bus, panel, d = setup({kind!r}, flip=True)
+d.text("LAMA", 0, 0, 1)
+d.show()
+d.invert(True)
+del bus.devices[0x3C]  # unplugged: every write now fails with OSError EIO
+out = []
+d.text("DICE", 0, 20, 1)
+out.append(d.show())
+d.contrast(40); d.poweroff(); d.poweron()  # the power policy keeps talking to it
+d.text("GO", 0, 40, 1)
+out.append(d.show())
+fresh = make_panel({kind!r})  # plugged back in after a power cut: off, settings lost
+bus.attach(0x3C, fresh)
+out.append(d.show())
+out.append([fresh.on, fresh.contrast, fresh.inverted, fresh.ram_view() == bytes(d.buffer),
+            fresh.image() == expected_image(d.buffer, 1, 1), fresh.errors])
+d.pixel(100, 60, 1)
+out.append(d.show())
+print(json.dumps(out))
+""",
+    )
+    assert r == [0, 0, 8, [True, 40, True, True, True, []], 1]
+
+
+def test_a_missing_panel_at_construction_raises_oserror(micropython):
+    r = run(
+        micropython,
+        """
+out = []
+for cls in (SSD1306, SH1106):
+    try:
+        cls(I2CBus(), 0x3C)
+        out.append("made")
+    except OSError as e:
+        out.append(e.args[0])
+print(json.dumps(out))
+""",
+    )
+    assert r == [5, 5]

@@ -43,16 +43,30 @@ def assemble(name, display, pins, clock=None, irq_trigger=None, entropy=None, so
                  power, data_dir, wdt_factory)  # fmt: skip
 
 
+def i2c_timeout_us(freq):
+    """machine.I2C's timeout (rp2: for a whole transaction, 50 ms by default) with room
+    for the longest one, a full SSD1306 frame (1,038 bytes, 9,342 clocks) twice over: at
+    100 kHz that frame alone takes 93 ms."""
+    return max(50_000, 19_000_000 // max(1, freq // 1000))
+
+
 def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_000,
                addr=0x3C, flip=False):  # fmt: skip
     """A Board for a Pico wiring: `driver` (SSD1306 or SH1106 class) on hardware I2C
     `i2c_id` at GPIO `sda`/`scl`, buttons on the six GPIOs `buttons` (to ground, internal
-    pull-ups, falling-edge interrupts latch presses), a piezo on GPIO `buzzer` or None."""
+    pull-ups, falling-edge interrupts latch presses), a piezo on GPIO `buzzer` or None.
+    A display that does not answer at `addr` raises OSError naming what the bus found."""
     from machine import I2C, PWM, WDT, Pin, Timer
 
     from hal.sound import Sound
 
-    i2c = I2C(i2c_id, sda=Pin(sda), scl=Pin(scl), freq=freq)
+    i2c = I2C(i2c_id, sda=Pin(sda), scl=Pin(scl), freq=freq, timeout=i2c_timeout_us(freq))
+    found = i2c.scan()
+    if addr not in found:
+        raise OSError("no display answers at I2C address 0x%02x on SDA GP%d / SCL GP%d "
+                      "(addresses found: %s)" % (addr, sda, scl,
+                                                 ", ".join("0x%02x" % a for a in found)
+                                                 or "none"))  # fmt: skip
     display = driver(i2c, addr, flip)
     pins = [Pin(g, Pin.IN, Pin.PULL_UP) for g in buttons]
     sound = None

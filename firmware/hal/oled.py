@@ -44,7 +44,13 @@ class Oled(framebuf.FrameBuffer):
     `_shadow` holds what the panel's RAM holds; show() compares page by page, finds the
     changed column span of each changed page, and the subclass's `_flush(spans)` sends
     them in as few transactions as its addressing allows. Subclasses also give the init
-    sequence `INIT` (one command transaction)."""
+    sequence `INIT` (one command transaction).
+
+    A panel that does not answer while the game runs (OSError EIO/ETIMEDOUT: a loose
+    wire, its supply cut) never stops the game: the failure is printed once on the
+    console, commands are dropped, and each show() tries to set the panel up again; once
+    it answers, it gets its settings back and the whole frame. Only at construction does
+    a failure raise (the board profile then says so)."""
 
     INIT = b""
 
@@ -62,10 +68,14 @@ class Oled(framebuf.FrameBuffer):
         self._cmd2 = bytearray(3)  # command + argument
         self._flipped = bool(flip)
         self._contrast = contrast
+        self._inverted = 0
         self._on = False
         self._known = False  # panel RAM content unknown until the first full show()
+        self._ready = False  # construction done: from then on I2C failures are caught
+        self._lost = False  # the panel stopped answering; show() sets it up again
         super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.init_display()
+        self._ready = True
 
     # --- commands -----------------------------------------------------------------
     def write_cmd(self, cmd):
@@ -73,7 +83,7 @@ class Oled(framebuf.FrameBuffer):
         c = self._cmd1
         c[0] = CTRL_CMD
         c[1] = cmd
-        self.i2c.writeto(self.addr, c)
+        self._write(c)
 
     def write_cmd2(self, cmd, arg):
         """Send two command bytes (a command and its argument, or two commands) in one
@@ -82,7 +92,43 @@ class Oled(framebuf.FrameBuffer):
         c[0] = CTRL_CMD
         c[1] = cmd
         c[2] = arg
-        self.i2c.writeto(self.addr, c)
+        self._write(c)
+
+    def _write(self, buf):
+        if self._lost:
+            return  # the set-up in show() sends the settings again
+        try:
+            self.i2c.writeto(self.addr, buf)
+        except OSError as e:
+            self._failed(e)
+
+    def _failed(self, e):
+        """An I2C write failed: raise while constructing, else note it (once)."""
+        if not self._ready:
+            raise e
+        if not self._lost:
+            print("LAMA console: the display at I2C address 0x%02x stopped answering (%r);"
+                  " check its wiring. The game goes on." % (self.addr, e))  # fmt: skip
+        self._lost = True
+        self._known = False
+
+    def _recover(self):
+        """Set a panel that stopped answering up again; True when it answers."""
+        self._lost = False
+        self._ready = False  # failures raise while setting up
+        try:
+            self.i2c.writeto(self.addr, self.INIT)
+            self._orient()
+            self.write_cmd2(SET_CONTRAST, self._contrast)
+            self.write_cmd(NORM_DISPLAY | self._inverted)
+        except OSError:
+            self._lost = True
+            return False
+        finally:
+            self._ready = True
+        print("LAMA console: the display answers again.")
+        self._known = False
+        return True
 
     def init_display(self):
         """Send the init sequence, clear the panel RAM, and switch the panel on."""
@@ -122,7 +168,8 @@ class Oled(framebuf.FrameBuffer):
 
     def invert(self, on):
         """Show dark pixels on a lit background when `on`."""
-        self.write_cmd(NORM_DISPLAY | (1 if on else 0))
+        self._inverted = 1 if on else 0
+        self.write_cmd(NORM_DISPLAY | self._inverted)
 
     def flip(self, on):
         """Turn the picture by 180 degrees when `on` (panel mounted upside down). The
@@ -161,16 +208,27 @@ class Oled(framebuf.FrameBuffer):
 
     def show(self):
         """Send the pages (column spans) changed since the last show(); returns how many
-        pages changed."""
+        pages changed (0 while the panel does not answer)."""
+        relight = False
+        if self._lost:
+            if not self._recover():
+                return 0
+            relight = self._on  # INIT switched it off; on again once RAM is sent
         changed = self._find_spans()
         if changed:
-            self._flush(self._spans)
+            try:
+                self._flush(self._spans)
+            except OSError as e:
+                self._failed(e)
+                return 0
             spans = self._spans
             for page in range(PAGES):
                 if spans[2 * page] != NONE:
                     base = page * WIDTH
                     self._shadow_mv[base : base + WIDTH] = self._buf[base : base + WIDTH]
         self._known = True
+        if relight:
+            self.write_cmd(DISP_ON)
         return changed
 
     def _flush(self, spans):

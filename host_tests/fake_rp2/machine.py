@@ -46,6 +46,7 @@ class I2C(I2CBus):
         if sda.gpio not in sdas or scl.gpio not in scls:
             raise ValueError("bad SCL/SDA pin for I2C%d" % id)
         self.freq = freq
+        self.timeout = timeout
         self.attach(PANEL_ADDR, make_panel(PANEL_KIND))
         made["i2c"].append(self)
 
