@@ -46,7 +46,15 @@ def main():
     except ImportError as e:
         _say("the user interface (ui/startup.py) is not installed.", e)
         return
-    startup.run(board)  # saved settings and game, watchdog (hal/watchdog.py)
+    try:
+        startup.run(board)  # saved settings and game, watchdog (hal/watchdog.py)
+    except Exception as e:  # the app's own loop shows errors; this is one it could not
+        import sys
+
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(e)
+        _say("the app stopped on an error (the watchdog is off); reset the console "
+             "to start it again.", e)  # fmt: skip
 
 
 if __name__ == "__main__":

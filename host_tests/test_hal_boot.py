@@ -173,3 +173,10 @@ print(json.dumps([msg, machine.made["i2c"][0].timeout, i2c_timeout_us(100_000),
     assert "no display answers at I2C address 0x3c" in msg and "0x3d" in msg
     assert timeout == 50_000  # 400 kHz: the rp2 default already fits a 23 ms frame
     assert slow >= 2 * 93_000 and fast == 50_000
+
+
+def test_main_reports_an_error_the_app_could_not_show_and_stops(micropython, tmp_path):
+    proc = run_main(micropython, tmp_path, "def make_board():\n    return object()\n")
+    assert proc.returncode == 0
+    assert "the app stopped on an error" in proc.stdout
+    assert "AttributeError" in proc.stdout
