@@ -210,8 +210,35 @@ def test_on_the_rp2040_stop_clears_the_watchdog_enable_bit(monkeypatch):
         w = watchdog.Watchdog(lambda ms: Wdt(), Clock(), grace_ms=0)
         w.feed()
         assert w.wdt is not None
+        assert writes == {ctrl + 0x0C: 0x4C414D}  # armed: the mark in SCRATCH0
         w.stop()
-        assert writes == {ctrl + 0x3000: 1 << 30}
+        assert writes == {ctrl + 0x3000: 1 << 30, ctrl + 0x0C: 0}
+
+
+def test_only_a_reset_by_the_armed_watchdog_counts_as_a_fault(monkeypatch):
+    """machine.reset() and a UF2 copy also report WDT_RESET: the SCRATCH0 mark decides."""
+    mem = {}
+
+    class Mem:
+        def __setitem__(self, addr, v):
+            mem[addr] = v
+
+        def __getitem__(self, addr):
+            return mem.get(addr, 0)
+
+    fake = types.ModuleType("machine")
+    fake.mem32 = Mem()
+    fake.WDT_RESET = 3
+    fake.reset_cause = lambda: 3
+    monkeypatch.setitem(sys.modules, "machine", fake)
+    monkeypatch.setattr(sys.implementation, "_machine", "Pico with RP2040", raising=False)
+    assert watchdog.reset_by_watchdog() is False  # machine.reset(): no mark
+    mem[0x40058000 + 0x0C] = 0x4C414D  # the watchdog fired while armed
+    assert watchdog.reset_by_watchdog() is True
+    assert watchdog.reset_by_watchdog() is False  # read once: a soft reset is no fault
+    fake.reset_cause = lambda: 1  # power-on
+    mem[0x40058000 + 0x0C] = 0x4C414D
+    assert watchdog.reset_by_watchdog() is False
 
 
 def test_a_second_ctrl_c_during_stop_still_stops_it(micropython):

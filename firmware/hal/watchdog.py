@@ -30,7 +30,12 @@ The decision:
    seconds, and the computer is in charge anyway (`from_host()`).
 7. After a watchdog reset the board boots as usual (main.py); the saved game (written
    after every completed action) is offered at once by the "Continue the game?"
-   prompt, with a line saying the console restarted after a fault. It does not resume
+   prompt, with a line saying the console restarted after a fault. machine.reset_cause()
+   alone cannot tell: machine.reset() (mpremote reset) and the reboot after a UF2 copy
+   also go through the watchdog and report WDT_RESET. So arming also writes a mark in
+   WATCHDOG SCRATCH0 (a user scratch word, which survives a watchdog reset; power-on
+   and the RUN pin clear it), stop() clears it, and only a WDT_RESET with the mark
+   still there is a fault; reading it clears it. It does not resume
    without asking: a saved state that makes the firmware hang would otherwise loop.
 """
 
@@ -49,6 +54,8 @@ GRACE_MS = const(10000)
 _CTRL = {"RP2040": 0x40058000, "RP2350": 0x400D8000}  # WATCHDOG_BASE + CTRL (offset 0)
 _CLR = const(0x3000)  # atomic bit-clear alias
 _ENABLE = 1 << 30
+_SCRATCH0 = const(0x0C)  # WATCHDOG SCRATCH0, same offset on both chips
+_ARMED = const(0x4C414D)  # "LAM": the mark of an armed watchdog (see 7.)
 
 
 def chip():
@@ -61,10 +68,18 @@ def chip():
 
 
 def _hw_stop():
-    """Clear WATCHDOG CTRL.ENABLE on the rp2 (machine.WDT cannot be stopped)."""
+    """Clear WATCHDOG CTRL.ENABLE on the rp2 (machine.WDT cannot be stopped), then the
+    armed mark."""
     import machine
 
     machine.mem32[_CTRL[chip()] + _CLR] = _ENABLE
+    machine.mem32[_CTRL[chip()] + _SCRATCH0] = 0
+
+
+def _mark_armed():
+    import machine
+
+    machine.mem32[_CTRL[chip()] + _SCRATCH0] = _ARMED
 
 
 def from_host():
@@ -78,13 +93,20 @@ def from_host():
 
 
 def reset_by_watchdog():
-    """True when the last reset was the watchdog's (machine.reset_cause)."""
+    """True when the last reset was this watchdog firing: machine.reset_cause() says
+    WDT_RESET and, on the rp2, the armed mark is still set (see 7.; it is cleared)."""
     try:
         import machine
 
-        return machine.reset_cause() == machine.WDT_RESET
+        cause = machine.reset_cause() == machine.WDT_RESET
     except (ImportError, AttributeError):
         return False
+    if chip() is None:
+        return cause
+    at = _CTRL[chip()] + _SCRATCH0
+    marked = machine.mem32[at] == _ARMED
+    machine.mem32[at] = 0
+    return cause and marked
 
 
 class Watchdog:
@@ -114,6 +136,8 @@ class Watchdog:
                 return
             wdt = self.factory(self.timeout_ms)
             self.wdt = wdt
+            if getattr(wdt, "stop", None) is None:
+                _mark_armed()
         wdt.feed()
 
     def stop(self):
