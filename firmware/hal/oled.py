@@ -61,10 +61,14 @@ class Oled(framebuf.FrameBuffer):
         self.addr = addr
         self.buffer = bytearray(WIDTH * PAGES)
         self._shadow = bytearray(WIDTH * PAGES)
-        self._shadow_mv = memoryview(self._shadow)
         self._spans = bytearray(2 * PAGES)  # per page: first, last changed column
         self._buf = memoryview(self.buffer)
+        # one view per page, made once: comparing and copying pages allocates nothing
+        self._pages = tuple(self._buf[p * WIDTH : (p + 1) * WIDTH] for p in range(PAGES))
+        shadow = memoryview(self._shadow)
+        self._shadow_pages = tuple(shadow[p * WIDTH : (p + 1) * WIDTH] for p in range(PAGES))
         self._cmd1 = bytearray(2)  # one command: CTRL_CMD, byte
+        self._vec = [self._cmd1, self._buf]  # writevto's vector: header, data (reused)
         self._cmd2 = bytearray(3)  # command + argument
         self._flipped = bool(flip)
         self._contrast = contrast
@@ -187,11 +191,11 @@ class Oled(framebuf.FrameBuffer):
         changed = 0
         a = self.buffer
         s = self._shadow
-        buf = self._buf
-        shadow = self._shadow_mv
+        pages = self._pages
+        shadow = self._shadow_pages
         for page in range(PAGES):
             base = page * WIDTH
-            if self._known and buf[base : base + WIDTH] == shadow[base : base + WIDTH]:
+            if self._known and pages[page] == shadow[page]:
                 spans[2 * page] = NONE
                 continue
             lo = base
@@ -224,8 +228,7 @@ class Oled(framebuf.FrameBuffer):
             spans = self._spans
             for page in range(PAGES):
                 if spans[2 * page] != NONE:
-                    base = page * WIDTH
-                    self._shadow_mv[base : base + WIDTH] = self._buf[base : base + WIDTH]
+                    self._shadow_pages[page][:] = self._pages[page]
         self._known = True
         if relight:
             self.write_cmd(DISP_ON)

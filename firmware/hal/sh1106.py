@@ -79,5 +79,12 @@ class SH1106(Oled):
             h[1] = SET_PAGE | page
             h[3] = SET_COL_LO | (col & 0x0F)
             h[5] = SET_COL_HI | (col >> 4)
-            base = page * WIDTH
-            self.i2c.writevto(self.addr, (h, buf[base + lo : base + hi + 1]))
+            if lo == 0 and hi == WIDTH - 1:
+                data = self._pages[page]  # made once
+            else:
+                base = page * WIDTH
+                data = buf[base + lo : base + hi + 1]
+            vec = self._vec
+            vec[0] = h
+            vec[1] = data
+            self.i2c.writevto(self.addr, vec)

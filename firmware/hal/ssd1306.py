@@ -100,7 +100,13 @@ class SSD1306(Oled):
         h[11] = page1
         buf = self._buf
         if col0 == 0 and col1 == WIDTH - 1:
-            self.i2c.writevto(self.addr, (h, buf[page0 * WIDTH : (page1 + 1) * WIDTH]))
+            vec = self._vec
+            vec[0] = h
+            if page0 == page1:
+                vec[1] = self._pages[page0]  # made once
+            else:
+                vec[1] = buf[page0 * WIDTH : (page1 + 1) * WIDTH]
+            self.i2c.writevto(self.addr, vec)
             return
         vec = [h]
         for page in range(page0, page1 + 1):
