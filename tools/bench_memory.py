@@ -10,7 +10,9 @@ take on the Pico, so every heap figure here is pessimistic for its ~190 KB):
   resident there (a game's modules are dropped when the main menu comes back);
 - bytes allocated per idle frame (menu, game waiting for a person) and by a button press;
 - the smallest heap in which a scripted 6-player game of each kind runs to game over
-  (tools/bench_game.py's bisection).
+  (tools/bench_game.py's bisection);
+- the same at 32 bits where measurable (tools/heap32.py: the VM's core-only build, when
+  build/mpcore/ has it; `MP32=1 make bench BENCH=memory` builds it), with the Pico margin.
 
 Run with python3 (it starts micropython itself); `--quick` leaves out the bisection."""
 
@@ -23,6 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import bench_game  # noqa: E402
+import heap32  # noqa: E402
 
 IMPORT_COST = r"""
 import gc, sys
@@ -208,6 +211,7 @@ def main(argv):
                 n = "%d (%d frames drawn)" % (n[0], n[1])
             print("  %-48s %s" % (label, n))
 
+        figures = []
         if not quick:
             print("smallest heap (-X heapsize, bisected) for a scripted 6-player game to"
                   " game over, from .mpy:")  # fmt: skip
@@ -215,11 +219,14 @@ def main(argv):
             print("  emulated board + app alone: %s bytes" % idle)
             for game, name in ((1, "LAMA Dice"), (2, "L.L.A.M.A.")):
                 code = bench_game.HEAP_GAME.replace("GAME", str(game)).replace("SEED", "3")
-                print("  6-player %-10s %s bytes" % (name, bench_game.smallest_heap(code)))
+                figures.append(("6-player " + name, bench_game.smallest_heap(code), "game"))
+                print("  6-player %-10s %s bytes" % (name, figures[-1][1]))
             data = os.path.join(tmp, "data")
             code = SESSION.replace("SEED", "1").replace("DATA", repr(data))
+            figures.append(("menu session, dice then cards", bench_game.smallest_heap(code), "menu"))
             print("  through the menu with saves: a dice game, then a card game, 6 players"
-                  " each: %s bytes" % bench_game.smallest_heap(code))  # fmt: skip
+                  " each: %s bytes" % figures[-1][1])  # fmt: skip
+        heap32.report([name for name, _ in sizes], figures, quick)
         bench_game.PATHS[0] = None
     return 0
 
