@@ -96,6 +96,39 @@ print(json.dumps([frames(vt, b, 1700, frame_ms=20), b.is_down(hb.B)]))
     assert log[0][0] == 1500 and down is False
 
 
+def test_presses_still_count_after_a_week_of_idle_ticks(micropython):
+    r = run(
+        micropython,
+        """
+class WrapClock:  # time.ticks_* of the rp2: a 2**30 ms period
+    def __init__(self, vt):
+        self.vt = vt
+    def ticks_ms(self):
+        return self.vt.now & 0x3FFFFFFF
+    def ticks_add(self, t, d):
+        return (t + d) & 0x3FFFFFFF
+    def ticks_diff(self, a, b):
+        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+vt = VirtualTime()
+sb = ScriptedButtons(vt)
+clock = WrapClock(vt)
+b = hb.Buttons(sb.pins, clock, IRQ_FALLING)
+log = []
+for week in range(3):
+    for _ in range(7 * 24):  # a week without a press, an idle poll every hour
+        vt.advance(3_600_000)
+        b.poll(clock.ticks_ms())
+    sb.press(hb.A, 100, at_ms=vt.now + 5)
+    for _ in range(20):
+        vt.advance(25)
+        for k, n in b.poll(clock.ticks_ms()):
+            log.append(hb.KIND_NAMES[k])
+print(json.dumps(log))
+""",
+    )
+    assert r == ["PRESS", "RELEASE"] * 3
+
+
 def test_auto_repeat_timing_for_directions_only(micropython):
     r = run(
         micropython,

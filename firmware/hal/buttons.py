@@ -136,6 +136,10 @@ class Buttons:
                     self._release(i, now_ms)
                 continue
             if not down:
+                # settled and idle: keep the last change recent (same decisions), so
+                # ticks_diff (range 2**29 ms, about 6 days, on the rp2) never wraps
+                if diff(now_ms, self._changed[i]) >= self._debounce:
+                    self._changed[i] = add(now_ms, -self._debounce)
                 continue
             if i == B:
                 if not self._long_sent[i] and diff(now_ms, self._changed[i]) >= LONG_MS:
