@@ -170,7 +170,8 @@ print(json.dumps([msg, machine.made["i2c"][0].timeout, i2c_timeout_us(100_000),
         path=[FAKE_RP2, os.path.join(ROOT, "board")],
     )
     msg, timeout, slow, fast = r
-    assert "no display answers at I2C address 0x3c" in msg and "0x3d" in msg
+    assert "the display at I2C address 0x3c does not answer" in msg
+    assert msg.endswith("GP5: 0x3d")
     assert timeout == 50_000  # 400 kHz: the rp2 default already fits a 23 ms frame
     assert slow >= 2 * 93_000 and fast == 50_000
 

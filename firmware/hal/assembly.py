@@ -55,19 +55,27 @@ def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_
     """A Board for a Pico wiring: `driver` (SSD1306 or SH1106 class) on hardware I2C
     `i2c_id` at GPIO `sda`/`scl`, buttons on the six GPIOs `buttons` (to ground, internal
     pull-ups, falling-edge interrupts latch presses), a piezo on GPIO `buzzer` or None.
-    A display that does not answer at `addr` raises OSError naming what the bus found."""
+    A display that does not answer at `addr` (three tries, 100 ms apart: a module may
+    still be in its power-on reset) raises OSError naming the addresses the bus found."""
+    import time
+
     from machine import I2C, PWM, WDT, Pin, Timer
 
     from hal.sound import Sound
 
     i2c = I2C(i2c_id, sda=Pin(sda), scl=Pin(scl), freq=freq, timeout=i2c_timeout_us(freq))
-    found = i2c.scan()
-    if addr not in found:
-        raise OSError("no display answers at I2C address 0x%02x on SDA GP%d / SCL GP%d "
-                      "(addresses found: %s)" % (addr, sda, scl,
-                                                 ", ".join("0x%02x" % a for a in found)
-                                                 or "none"))  # fmt: skip
-    display = driver(i2c, addr, flip)
+    display = None
+    for _ in range(3):
+        try:
+            display = driver(i2c, addr, flip)
+            break
+        except OSError as e:
+            err = e
+            time.sleep_ms(100)
+    if display is None:
+        found = ", ".join("0x%02x" % a for a in i2c.scan()) or "none"
+        raise OSError("the display at I2C address 0x%02x does not answer (%r); addresses "
+                      "found on SDA GP%d / SCL GP%d: %s" % (addr, err, sda, scl, found))  # fmt: skip
     pins = [Pin(g, Pin.IN, Pin.PULL_UP) for g in buttons]
     sound = None
     if buzzer is not None:
