@@ -132,6 +132,25 @@ out["after"] = d.top()
     assert got["after"] == "MainMenu"
 
 
+def test_a_failing_frame_waits_a_frame_instead_of_spinning(micropython):
+    got = run(micropython, """
+class Broken(Screen):
+    def draw(self, fb):
+        raise ValueError("boom")
+d = Driver()
+d.keys("A")
+d.app.push(Broken(d.app))
+clock = d.app.clock
+t0 = clock.ticks_ms()
+d.app.run(1)
+out["waited"] = clock.ticks_diff(clock.ticks_ms(), t0)
+out["frame"] = d.app.frame_ms
+out["top"] = d.top()
+""")
+    assert got["top"] == "ErrorScreen"
+    assert got["waited"] >= got["frame"]
+
+
 def test_stack_operations_call_enter_and_leave(micropython):
     got = run(micropython, """
 log = []

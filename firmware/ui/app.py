@@ -172,6 +172,9 @@ class App:
 
         self.home()
         self.push(ErrorScreen(self, e))
+        # A screen that fails on every frame must not spin the CPU (nor flood the console):
+        # wait one frame, as step() would have.
+        self.clock.sleep_ms(self.frame_ms)
 
     def start(self):
         """Put the title screen on the stack (the main menu comes after it)."""
