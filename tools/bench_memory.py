@@ -11,8 +11,8 @@ take on the Pico, so every heap figure here is pessimistic for its ~190 KB):
 - bytes allocated per idle frame (menu, game waiting for a person) and by a button press;
 - the smallest heap in which a scripted 6-player game of each kind runs to game over
   (tools/bench_game.py's bisection);
-- the same at 32 bits where measurable (tools/heap32.py: the VM's core-only build, when
-  build/mpcore/ has it; `MP32=1 make bench BENCH=memory` builds it), with the Pico margin.
+- the same smallest heaps at 32 bits, with the Pico margin (tools/heap32.py: the pinned
+  VM built 32-bit, when build/mpcore/ has it; `MP32=1 make bench BENCH=memory` builds it).
 
 Run with python3 (it starts micropython itself); `--quick` leaves out the bisection."""
 
@@ -216,17 +216,19 @@ def main(argv):
             print("smallest heap (-X heapsize, bisected) for a scripted 6-player game to"
                   " game over, from .mpy:")  # fmt: skip
             idle = bench_game.smallest_heap(bench_game.HEAP_IDLE)
+            figures.append(("emulated board + app alone", bench_game.HEAP_IDLE, idle, "idle"))
             print("  emulated board + app alone: %s bytes" % idle)
             for game, name in ((1, "LAMA Dice"), (2, "L.L.A.M.A.")):
                 code = bench_game.HEAP_GAME.replace("GAME", str(game)).replace("SEED", "3")
-                figures.append(("6-player " + name, bench_game.smallest_heap(code), "game"))
-                print("  6-player %-10s %s bytes" % (name, figures[-1][1]))
+                figures.append(("6-player " + name, code, bench_game.smallest_heap(code), "game"))
+                print("  6-player %-10s %s bytes" % (name, figures[-1][2]))
             data = os.path.join(tmp, "data")
             code = SESSION.replace("SEED", "1").replace("DATA", repr(data))
-            figures.append(("menu session, dice then cards", bench_game.smallest_heap(code), "menu"))
+            figures.append(("menu session, dice then cards", code, bench_game.smallest_heap(code),
+                            "menu"))  # fmt: skip
             print("  through the menu with saves: a dice game, then a card game, 6 players"
-                  " each: %s bytes" % figures[-1][1])  # fmt: skip
-        heap32.report([name for name, _ in sizes], figures, quick)
+                  " each: %s bytes" % figures[-1][2])  # fmt: skip
+        heap32.report([name for name, _ in sizes], figures, quick)  # 32-bit, if built
         bench_game.PATHS[0] = None
     return 0
 

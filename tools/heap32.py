@@ -1,30 +1,35 @@
-"""32-bit heap figures for bench_memory: the same MicroPython VM at 32 and at 64 bits.
+"""32-bit heap figures for bench_memory: the same games and session on the VM built at 32 bits.
 
-The pinned sdist cannot build a 32-bit unix port (no extmod/: see tools/build_mpcore.py),
-so what is measured at 32 bits is what its core-only build runs: every module's heap once
-imported from .mpy (framebuf and os as import-only stand-ins), and the smallest heap for a
-6-player game of each kind on the bare engine (the seats and seed of bench_game's game).
-Each is measured at 64 bits too, with the same build settings, and the engine games also
-under the unix port, so the 32/64 ratios are measured and the unix port's whole-session
-figures can be scaled by them (an estimate for the screens, which the core cannot run).
-Used by bench_memory when build/mpcore/ holds both binaries (MP32=1 builds them)."""
+The pinned sdist cannot build a 32-bit unix port (no extmod/: see tools/build_mpcore.py);
+its VM (py/) is built instead, at 32 and at 64 bits with the same settings, with a small
+os and open() of its own (tools/mpcore) and framebuf written in Python
+(tools/mpcore/stand_ins: MONO_VLSB drawing that allocates nothing, text as a bit pattern per
+character). Under it run bench_memory's own programs unchanged: the emulated board and the
+app alone, the 6-player game of each kind, and the menu session with saves, each bisected
+as on the unix port; the 64-bit core figures show what the stand-ins change against the
+unix port, the 32-bit ones what the word size changes. Also: each module's heap once
+imported at 32 vs 64 bits, what of a figure is the emulated board and the tools driving it
+(not on the device), and, since a pass at N bytes does not promise one at N + 1 (the heap
+fragments differently), the smallest size from which every 4 KB step up to the Pico's
+~190 KB passes. Used by bench_memory when build/mpcore/ holds both binaries (MP32=1 builds
+them)."""
 
-import json
+import ast
 import os
 
 import bench_game
 import build_mpcore
 
 PICO_HEAP = 190 * 1024  # what the RP2040 build leaves (DESIGN.md)
+STEP = 4 * 1024
 
-# heap of one module once imported, the stand-ins loaded before the baseline
+# heap of one module once imported, framebuf (Python here) loaded before the baseline
 IMPORT = r"""
 import gc
-for m in ("framebuf", "os"):
-    try:
-        __import__(m)
-    except ImportError:
-        pass
+try:
+    import framebuf
+except ImportError:
+    pass
 gc.collect()
 b = gc.mem_alloc()
 __import__(@NAME@)
@@ -32,36 +37,9 @@ gc.collect()
 print(gc.mem_alloc() - b)
 """
 
-# a 6-player game on the bare engine, seats as bench_game.HEAP_GAME (the person plays the
-# cautious policy); the dice expert's tables stay in RAM (the core has no open())
-ENGINE_GAME = r"""
-from lama.rng import SeededRng
-from lama.score import Rules
-from ui.game_session import BOT_SEED_SALT, choose_bot
-if @GAME@ == 1:
-    from lama import dice as mod
-    from lama.dice_bots import BOTS
-else:
-    from lama import cards as mod
-    from lama.card_bots import BOTS
-bots = [None, "cautious", "expert", "random", "cautious", "expert"]
-rng = SeededRng(@SEED@)
-bot_rng = SeededRng(@SEED@ ^ BOT_SEED_SALT)
-st = mod.new_game(6, Rules(), 0, rng)
-while st.phase != mod.GAME_OVER:
-    if st.phase == mod.ROUND_OVER:
-        a = (mod.NEXT,)
-    elif bots[st.turn] is None:
-        a = choose_bot(BOTS, "cautious")(mod.view(st, st.turn), mod.legal_actions(st), SeededRng(7))
-    else:
-        a = choose_bot(BOTS, bots[st.turn])(mod.view(st, st.turn), mod.legal_actions(st), bot_rng)
-    mod.apply(st, a, rng)
-print("OK")
-"""
-
-# the emulated board's own share (unix port): emu.* code and objects, and the harness code
+# what of the smallest heaps is not on the device: emu.* code and objects, the harness code
 EMU_SHARE = r"""
-import gc, json
+import gc
 def used():
     gc.collect()
     return gc.mem_alloc()
@@ -87,12 +65,12 @@ out["game harness"] = used() - b
 b = used()
 import ui_driver
 out["menu harness"] = used() - b
-print(json.dumps(out))
+print(repr(out))
 """
 
 
 class Core:
-    """Runs code under one core build: bench_game.run with that binary and path."""
+    """Runs code under one core build: bench_game.run with that binary and the stand-ins."""
 
     def __init__(self, path, mpy_paths):
         self.path = path
@@ -118,9 +96,22 @@ def import_cost(name):
     return int(proc.stdout) if proc.returncode == 0 and proc.stdout.strip() else None
 
 
-def engine_game(game):
-    code = ENGINE_GAME.replace("@GAME@", str(game)).replace("@SEED@", "3")
-    return bench_game.smallest_heap(code)
+def emu_share():
+    proc = bench_game.run(EMU_SHARE)
+    if proc.returncode:
+        return None
+    return ast.literal_eval(proc.stdout.strip().splitlines()[-1])
+
+
+def steady_heap(code, top=PICO_HEAP):
+    """The smallest multiple of STEP from which every STEP up to `top` runs `code` to OK
+    (None: it fails at `top` itself)."""
+    n = top - top % STEP
+    if "OK" not in bench_game.run(code, n).stdout:
+        return None
+    while n - STEP > 0 and "OK" in bench_game.run(code, n - STEP).stdout:
+        n -= STEP
+    return n
 
 
 def binaries():
@@ -132,26 +123,27 @@ def binaries():
 
 
 def kb(n):
-    return "%.1f KB" % (n / 1024.0)
+    return "-" if n is None else "%.1f KB" % (n / 1024.0)
 
 
-def report(modules, unix_figures, quick):
-    """Print the 32-bit section. `modules`: module names of the compiled firmware and tools;
-    `unix_figures`: [(label, smallest heap on the unix port or None, "game" or "menu")]
-    from bench_memory: a game's figure holds game_drive/game_play, the menu's ui_driver too."""
+def report(modules, runs, quick):
+    """Print the 32-bit section. `modules`: module names of the compiled firmware;
+    `runs`: [(label, code, smallest heap on the unix port, "idle", "game" or "menu")] from
+    bench_memory: a game's program holds game_drive/game_play, the menu's ui_driver too."""
     found = binaries()
     if found is None:
         print("32-bit figures: no core build in build/mpcore/ (MP32=1 make bench BENCH=memory"
               " builds it: tools/build_mpcore.py)")  # fmt: skip
         return
-    mpy = bench_game.PATHS[0]
-    cores = {b: Core(p, mpy) for b, p in found.items()}
+    cores = {b: Core(p, bench_game.PATHS[0]) for b, p in found.items()}
     costs = {}
+    share = {}
     for bits, core in cores.items():
         with core:
             costs[bits] = {m: import_cost(m) for m in modules}
-    print("heap once imported, 32-bit vs 64-bit (the same VM, core-only build; framebuf and"
-          " os import-only stand-ins):")  # fmt: skip
+            share[bits] = emu_share()
+    print("heap once imported, 32-bit vs 64-bit (the VM alone, tools/mpcore; framebuf in"
+          " Python there):")  # fmt: skip
     tot = {32: 0, 64: 0}
     for m in modules:
         a, b = costs[32][m], costs[64][m]
@@ -161,44 +153,37 @@ def report(modules, unix_figures, quick):
         tot[32] += a
         tot[64] += b
         print("  %-22s %7d %7d bytes  %.2f" % (m, a, b, a / b))
-    code_ratio = tot[32] / tot[64] if tot[64] else None
-    print("  %-22s %7d %7d bytes  %.2f" % ("all of them", tot[32], tot[64], code_ratio or 0))
-
-    share = json.loads(bench_game.run(EMU_SHARE).stdout.strip().splitlines()[-1])
-    print("not on the device, in the unix port's smallest heaps (64-bit): emulated board code"
-          " %d + its objects %d bytes (a Pico's machine.I2C, Pin, PWM: a few hundred);"
-          " game_drive + game_play %d (a game's figure), ui_driver + sim %d more (the menu"
-          " session's)" % (share["emu code"], share["emu objects"], share["game harness"],
-                           share["menu harness"]))  # fmt: skip
+    print("  %-22s %7d %7d bytes  %.2f" % ("sum", tot[32], tot[64], tot[32] / max(tot[64], 1)))
+    for bits in (64, 32):
+        s = share[bits]
+        if s:
+            print("not on the device, core %d-bit: emulated board code %d + its objects %d bytes"
+                  " (a Pico's machine.I2C, Pin, PWM objects instead: a few hundred);"
+                  " game_drive + game_play %d; ui_driver + sim %d more (the menu session)"
+                  % (bits, s["emu code"], s["emu objects"], s["game harness"],
+                     s["menu harness"]))  # fmt: skip
     if quick:
         return
-    print("smallest heap for a 6-player game on the bare engine (no screens), from .mpy:")
-    ratios = []
-    for game, name in ((1, "LAMA Dice"), (2, "L.L.A.M.A.")):
-        unix = engine_game(game)
+    print("smallest heap (bisected) on the unix port (64-bit) / core 64-bit / core 32-bit; then"
+          " at 32 bits: from where every 4 KB step up to ~190 KB passes, that less the"
+          " emulated board and harness, and the Pico margin:")  # fmt: skip
+    for label, code, unix, kind in runs:
         got = {}
         for bits, core in cores.items():
             with core:
-                got[bits] = engine_game(game)
-        if got[32] and got[64]:
-            ratios.append(got[32] / got[64])
-        print("  %-10s unix port 64-bit %s, core 64-bit %s, core 32-bit %s bytes (32/64: %s)"
-              % (name, unix, got[64], got[32],
-                 "%.2f" % (got[32] / got[64]) if got[32] and got[64] else "-"))  # fmt: skip
-    if not ratios:
-        return
-    ratio = max(ratios)
-    print("the unix port's smallest heaps scaled by the engine games' larger 32/64 ratio (%.2f;"
-          " code alone: %.2f); then less the emulated board and the harness, scaled alike;"
-          " against the Pico's ~190 KB:" % (ratio, code_ratio or 0))  # fmt: skip
-    for label, n, kind in unix_figures:
-        if n is None:
-            continue
-        est = int(n * ratio)
-        extra = share["emu code"] + share["emu objects"] + share["game harness"]
-        if kind == "menu":
-            extra += share["menu harness"]
-        dev = est - int(extra * ratio)
-        print("  %-30s 64-bit %s -> 32-bit ~%s (margin ~%s); without emulator and harness ~%s"
-              " (margin ~%s)" % (label, kb(n), kb(est), kb(PICO_HEAP - est), kb(dev),
-                                 kb(PICO_HEAP - dev)))  # fmt: skip
+                got[bits] = bench_game.smallest_heap(code)
+        with cores[32]:
+            steady = steady_heap(code)
+        s = share[32]
+        if steady is not None and s:
+            extra = s["emu code"] + s["emu objects"]
+            if kind != "idle":
+                extra += s["game harness"]
+            if kind == "menu":
+                extra += s["menu harness"]
+            dev = steady - extra
+            tail = "%s, less %s = %s: margin ~%s" % (kb(steady), kb(extra), kb(dev),
+                                                     kb(PICO_HEAP - dev))  # fmt: skip
+        else:
+            tail = "does not pass at every 4 KB step up to 190 KB"
+        print("  %-30s %s / %s / %s; %s" % (label, kb(unix), kb(got[64]), kb(got[32]), tail))

@@ -21,12 +21,12 @@
 #define MICROPY_HW_MCU_NAME "host"
 
 // what lives in extmod/ (not in the sdist) is off: no framebuf, vfs, os, time, machine...
-#define MICROPY_PY_IO (0)
+#define MICROPY_PY_IO (1)  // open() from posixfile.c
 #define MICROPY_PY_SYS_STDFILES (0)
 #define MICROPY_PY_SYS_STDIO_BUFFER (0)
 #define MICROPY_PY_BUILTINS_INPUT (0)
 #define MICROPY_VFS (0)
-#define MICROPY_PY_OS (0)
+#define MICROPY_PY_OS (0)  // extmod's; modos.c gives its own os
 #define MICROPY_PY_TIME (0)
 #define MICROPY_PY_SELECT (0)
 #define MICROPY_PY_MACHINE (0)
