@@ -152,25 +152,26 @@ def test_machine_reset_restarts_the_interpreter(vpico, transport):
 def test_stops_when_its_parent_goes_away(tmp_path):
     parent = textwrap.dedent(
         """
-        import subprocess, sys, time
+        import subprocess, sys
         p = subprocess.Popen([sys.executable, %r, "--image", %r], stdout=subprocess.PIPE)
         p.stdout.readline()
         print(p.pid, flush=True)
-        time.sleep(1)
+        sys.stdin.readline()  # lives until the test says so (closes our stdin)
         """
         % (os.path.join(ROOT, "tools", "virtual_pico.py"), str(tmp_path / "img"))
     )
-    proc = subprocess.Popen([sys.executable, "-c", parent], stdout=subprocess.PIPE, text=True,
-                            cwd=str(tmp_path))  # fmt: skip
+    proc = subprocess.Popen([sys.executable, "-c", parent], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, cwd=str(tmp_path))  # fmt: skip
     pid = int(proc.stdout.readline().strip())
-    end = time.monotonic() + 5
+    end = time.monotonic() + 60  # only a guard against a hang: the loop ends when it starts
     kids = children(pid)
     while not kids and time.monotonic() < end:  # the interpreter starts after the path
         time.sleep(0.02)
         kids = children(pid)
     assert kids and alive(pid)  # the virtual Pico and its interpreter run...
-    proc.wait(timeout=10)  # ...until their parent exits
-    end = time.monotonic() + 5
+    proc.stdin.close()
+    proc.wait(timeout=60)  # ...until their parent exits
+    end = time.monotonic() + 60
     while (alive(pid) or any(alive(k) for k in kids)) and time.monotonic() < end:
         time.sleep(0.05)
     assert not alive(pid) and not any(alive(k) for k in kids)
