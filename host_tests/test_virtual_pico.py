@@ -12,6 +12,7 @@ from vpico_host import ROOT, VirtualPico, alive, children, mpremote
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ptys, /proc")
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
+TIMEOUT_S = 60  # a guard against a hang only: each wait ends when its bytes arrive
 
 
 @pytest.fixture
@@ -26,12 +27,17 @@ def vpico(tmp_path):
 def transport(vpico):
     from mpremote.transport_serial import SerialTransport
 
-    t = SerialTransport(vpico.device, timeout=5)
+    t = SerialTransport(vpico.device, timeout=TIMEOUT_S)
     yield t
     t.close()
 
 
-def read_until(t, ending, timeout=5):
+def raw_repl(t):
+    """mpremote's entry to the raw REPL (Ctrl-C, Ctrl-A), without a soft reset."""
+    t.enter_raw_repl(soft_reset=False, timeout_overall=TIMEOUT_S)
+
+
+def read_until(t, ending, timeout=TIMEOUT_S):
     data = t.read_until(1, ending, timeout=timeout, timeout_overall=timeout)
     assert data.endswith(ending), data
     return data
@@ -71,21 +77,21 @@ def test_raw_repl_soft_reboot_and_plain_raw_exec(transport):
     read_until(t, b"OK\r\nMPY: soft reboot\r\n" + RAW_BANNER + b">")
     t.serial.write(b"x = 6 * 7\nprint(x)\x04")  # the plain raw REPL, no raw-paste
     assert t.serial.read(2) == b"OK"
-    assert t.follow(5) == (b"42\r\n", b"")
+    assert t.follow(TIMEOUT_S) == (b"42\r\n", b"")
     read_until(t, b">")
     t.serial.write(b"print(x + 1)\x04")  # globals live on between executions
     assert t.serial.read(2) == b"OK"
-    assert t.follow(5) == (b"43\r\n", b"")
+    assert t.follow(TIMEOUT_S) == (b"43\r\n", b"")
     t.serial.write(b"1/0\x04")
     read_until(t, b">OK")
-    out, err = t.follow(5)
+    out, err = t.follow(TIMEOUT_S)
     assert out == b"" and err.endswith(b"ZeroDivisionError: divide by zero\r\n"), err
     assert b'File "<stdin>", line 1' in err
 
 
 def test_raw_paste_mode_with_flow_control(transport):
     t = transport
-    t.enter_raw_repl(soft_reset=False)
+    raw_repl(t)
     read_until(t, b">")
     t.serial.write(b"\x05A\x01")
     assert t.serial.read(2) == b"R\x01"
@@ -99,18 +105,18 @@ def test_raw_paste_mode_with_flow_control(transport):
 
 def test_ctrl_c_interrupts_running_code(transport):
     t = transport
-    t.enter_raw_repl(soft_reset=False)
-    t.exec_raw_no_follow("import time\nwhile True:\n    time.sleep_ms(5)\n")
-    time.sleep(0.3)
+    raw_repl(t)
+    t.exec_raw_no_follow("import time\nprint('running')\nwhile True:\n    time.sleep_ms(5)\n")
+    read_until(t, b"running\r\n")  # the code runs (not a fixed wait: it may start late)
     t.serial.write(b"\x03")
-    out, err = t.follow(5)
+    out, err = t.follow(TIMEOUT_S)
     assert err.endswith(b"KeyboardInterrupt: \r\n"), err
     assert t.exec("print('alive')") == b"alive\r\n"
 
 
 def test_boot_py_and_main_py_run_like_on_a_board(transport):
     t = transport
-    t.enter_raw_repl(soft_reset=False)
+    raw_repl(t)
     t.fs_writefile("boot.py", b"print('boot ran')\n")
     t.fs_writefile("main.py", b"import time\nprint('main ran')\nwhile True:\n time.sleep_ms(10)\n")
     t.serial.write(b"\x04")  # soft reset in the raw REPL: boot.py only
@@ -120,13 +126,13 @@ def test_boot_py_and_main_py_run_like_on_a_board(transport):
     read_until(t, b">>> ")
     t.serial.write(b"\x04")  # soft reset in the friendly REPL: boot.py then main.py
     read_until(t, b"MPY: soft reboot\r\nboot ran\r\nmain ran\r\n")
-    t.enter_raw_repl(soft_reset=False)  # mpremote's Ctrl-C stops main.py
+    raw_repl(t)  # mpremote's Ctrl-C stops main.py
     t.exec("import os\nos.remove('main.py')\nos.remove('boot.py')")
 
 
 def test_friendly_repl_echoes_and_prints_results(transport):
     t = transport
-    t.enter_raw_repl(soft_reset=False)
+    raw_repl(t)
     t.exit_raw_repl()
     read_until(t, b'Type "help()" for more information.\r\n>>> ')
     t.serial.write(b"7 * 6\r")
@@ -139,12 +145,12 @@ def test_friendly_repl_echoes_and_prints_results(transport):
 
 def test_machine_reset_restarts_the_interpreter(vpico, transport):
     t = transport
-    t.enter_raw_repl(soft_reset=False)
+    raw_repl(t)
     before = vpico.interpreter_pids()
     t.exec("x = 1")
     t.exec_raw_no_follow("import machine\nmachine.reset()")
     read_until(t, b">>> ")  # power-on: the friendly REPL
-    t.enter_raw_repl(soft_reset=False)
+    raw_repl(t)
     assert t.exec("print('x' in globals())") == b"False\r\n"
     assert vpico.interpreter_pids() != before
 
@@ -189,7 +195,7 @@ def test_emulated_board_without_firmware_still_serves(tmp_path):
 
 def test_the_profile_is_the_board_py_on_the_image(transport):
     t = transport
-    t.enter_raw_repl(soft_reset=False)
+    raw_repl(t)
     t.fs_writefile("board.py", b"def make_board():\n    print('profile from the image')\n")
     t.fs_writefile("main.py", b"import board\nboard.make_board()\n")
     t.exit_raw_repl()
@@ -200,20 +206,20 @@ def test_the_profile_is_the_board_py_on_the_image(transport):
 
 def test_ctrl_c_right_after_a_reset_still_stops_main_py(transport):
     t = transport
-    t.enter_raw_repl(soft_reset=False)
+    raw_repl(t)
     t.fs_writefile("main.py", b"import time\nwhile True:\n time.sleep_ms(10)\n")
     for _ in range(5):
         t.exit_raw_repl()
         read_until(t, b">>> ")
         t.serial.write(b"\x04")  # main.py starts in a new interpreter...
         read_until(t, b"soft reboot\r\n")
-        t.enter_raw_repl(soft_reset=False)  # ...and mpremote's Ctrl-C at once stops it
+        raw_repl(t)  # ...and mpremote's Ctrl-C at once stops it
     t.exec("import os\nos.remove('main.py')")
 
 
 def test_a_failing_boot_py_skips_main_py_as_on_rp2(transport):
     t = transport
-    t.enter_raw_repl(soft_reset=False)
+    raw_repl(t)
     t.fs_writefile("boot.py", b"raise ValueError('bad boot')\n")
     t.fs_writefile("main.py", b"print('main ran')\n")
     t.exit_raw_repl()
@@ -221,5 +227,5 @@ def test_a_failing_boot_py_skips_main_py_as_on_rp2(transport):
     t.serial.write(b"\x04")
     data = read_until(t, b">>> ")
     assert b"ValueError: bad boot" in data and b"main ran" not in data
-    t.enter_raw_repl(soft_reset=False)
+    raw_repl(t)
     t.exec("import os\nos.remove('main.py')\nos.remove('boot.py')")
