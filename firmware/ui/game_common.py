@@ -51,6 +51,14 @@ class Panel:
     def handle(self, ev):
         return False
 
+    def a_goes_on(self, ev):
+        """A handle for pages that only A leaves: another key says to press A."""
+        if ev[0] == PRESS and ev[1] == A:
+            return True
+        if ev[0] == PRESS:
+            self.screen.note(lang.s.G_NOTE_A)
+        return False
+
     def draw(self, fb):
         pass
 
@@ -94,12 +102,7 @@ class RoundEndPanel(Panel):
             small_right(fb, "=" + str(ev[5][i]), 127, y + 1)
         gfx.footer(fb, T.G_K_NEXT if ses.result is None else T.G_K_RESULT)
 
-    def handle(self, ev):
-        if ev[0] == PRESS and ev[1] == A:
-            return True
-        if ev[0] == PRESS:
-            self.screen.note(lang.s.G_NOTE_A)
-        return False
+    handle = Panel.a_goes_on
 
 
 class ScoresPanel(Panel):
@@ -222,12 +225,7 @@ class CurtainPanel(Panel):
         gfx.center(fb, T.G_PASS_2, 44)
         gfx.footer(fb, T.G_K_READY)
 
-    def handle(self, ev):
-        if ev[0] == PRESS and ev[1] == A:
-            return True
-        if ev[0] == PRESS:
-            self.screen.note(lang.s.G_NOTE_A)
-        return False
+    handle = Panel.a_goes_on
 
 
 class GameOverPanel(Panel):
