@@ -8,6 +8,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+HANG_S = 300  # timeouts here only guard against a hang: each wait ends when its event comes
 
 
 def children(pid):
@@ -70,13 +71,13 @@ class VirtualPico:
             self.pids += self.interpreter_pids()
             self.proc.send_signal(signal.SIGTERM)
         try:
-            _, err = self.proc.communicate(timeout=10)
+            _, err = self.proc.communicate(timeout=60)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             _, err = self.proc.communicate()
         return err
 
-    def leftovers(self, wait_s=3.0):
+    def leftovers(self, wait_s=60.0):
         """Pids of this virtual Pico still alive after `wait_s` (should be none)."""
         end = time.monotonic() + wait_s
         while True:
@@ -101,7 +102,7 @@ class VirtualPico:
         return data
 
 
-def mpremote(device, *args, timeout=20, check=True):
+def mpremote(device, *args, timeout=HANG_S, check=True):
     """Run `mpremote connect DEVICE ARGS...` under a timeout; returns the CompletedProcess."""
     exe = os.path.join(os.path.dirname(sys.executable), "mpremote")
     cmd = ([exe] if os.path.exists(exe) else [sys.executable, "-m", "mpremote"]) + [
@@ -114,7 +115,7 @@ def mpremote(device, *args, timeout=20, check=True):
     return proc
 
 
-def make(target, timeout=60, **variables):
+def make(target, timeout=HANG_S, **variables):
     """Run `make TARGET VAR=value...` in the project under a timeout."""
     cmd = ["make", "-s", target] + ["%s=%s" % kv for kv in sorted(variables.items())]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT)
