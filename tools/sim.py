@@ -18,6 +18,7 @@ USAGE = (
 )
 KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
 TAP_MS = 80  # how long a headless press holds the button
+TAP_GAP_MS = 30  # interactive: from a release seen by a poll to the next press (debounce 10)
 GAP_MS = 120  # time after each release before the next key
 SETTLE_MS = 400  # time run after the last key
 START_MS = 300  # time the first screen shows before the first key
@@ -312,11 +313,21 @@ class Terminal:
         return out
 
     def size(self):
-        """(rows, columns), asked of the terminal itself; (24, 80) when it does not answer."""
+        """(rows, columns), asked of the terminal itself; (24, 80) when it does not answer
+        within a second (the reply is read to its final R, even when it comes in parts)."""
+        import time
+
         self.write("\x1b[s\x1b[999;999H\x1b[6n\x1b[u")
-        reply = self.read(300)
-        i = reply.find(b"\x1b[")
-        j = reply.find(b"R", i)
+        end = time.ticks_add(time.ticks_ms(), 1000)
+        reply = b""
+        i = j = -1
+        while j <= i:
+            left = time.ticks_diff(end, time.ticks_ms())
+            if left <= 0:
+                break
+            reply += self.read(left)
+            i = reply.find(b"\x1b[")
+            j = reply.find(b"R", i) if i >= 0 else -1
         if i >= 0 and j > i:
             try:
                 r, c = reply[i + 2 : j].split(b";")
@@ -340,20 +351,49 @@ class Player:
         self.x_count = 0
         self.x_last = 0
         self.braille = False
+        self.taps = []  # (button, ms) typed but not pressed yet: one press at a time
+        self.tap_down = None  # the button of the tap under way, until a poll sees it released
+        self.tap_free = 0  # ticks_ms from which the next tap may press (set by attach)
+        self.quitting = False
 
     def attach(self, board):
         import time
 
         self.time = time
         self.board = board
+        poll = board.buttons.poll
+
+        def poll_taps(now_ms):
+            down = self.tap_down
+            if down is not None and board.emu.buttons.pins[down].level:
+                self.tap_down = None  # this poll sees its release: the next tap may press
+                self.tap_free = time.ticks_add(now_ms, TAP_GAP_MS)  # (not as contact bounce)
+            return poll(now_ms)
+
+        board.buttons.poll = poll_taps
+        self.tap_free = time.ticks_ms()
         rows, cols = self.term.size()
         self.braille = rows < 36 or cols < 130
         self.term.write("\x1b[2J\x1b[?25l")
 
     def tap(self, button, ms=TAP_MS):
+        self.taps.append((button, ms))
+        self.next_tap()
+
+    def next_tap(self):
+        """Press the next typed key once a frame's poll has seen the last one released:
+        keys that arrive together (fast typing, a slow frame) each give one press, in
+        order, none lost or merged with another into the same poll."""
+        now = self.time.ticks_ms()
+        if not self.taps or self.tap_down is not None:
+            return
+        if self.time.ticks_diff(now, self.tap_free) < 0:
+            return
+        button, ms = self.taps.pop(0)
         pins = self.board.emu.buttons
         pins.set(button, 0)
-        pins.at(self.time.ticks_add(self.time.ticks_ms(), ms), button, 1)
+        pins.at(self.time.ticks_add(now, ms), button, 1)
+        self.tap_down = button
 
     def keys(self, data):
         i = 0
@@ -374,7 +414,8 @@ class Player:
             elif c in (0x78, 0x58):  # x, X: held while the terminal repeats it
                 self.hold_x()
             elif c in (0x71, 0x51, 0x03, 0x04):  # q, Q, Ctrl-C, Ctrl-D
-                raise SystemExit(0)
+                self.quitting = True  # once the keys typed before it are pressed
+                return
             i += 1
 
     def hold_x(self):
@@ -398,6 +439,9 @@ class Player:
     def sleep(self, ms):
         """The board's sleep: wait for keys, draw the panel if it changed."""
         self.draw()
+        self.next_tap()
+        if self.quitting and not self.taps and self.tap_down is None:
+            raise SystemExit(0)  # q, after every key typed before it (and its frame drawn)
         end = self.time.ticks_add(self.time.ticks_ms(), ms)
         while True:
             left = self.time.ticks_diff(end, self.time.ticks_ms())
@@ -406,7 +450,10 @@ class Player:
             data = self.term.read(left)
             if data:
                 self.keys(data)
-        self.release_x()
+        data = self.term.read(0)  # typed while this process was not running (a busy host)
+        if data:
+            self.keys(data)
+        self.release_x()  # after that: an x repeat waiting to be read still holds B
 
     def draw(self):
         emu = self.board.emu
