@@ -11,6 +11,8 @@ import mp
 from PIL import Image
 
 SIM = os.path.join(mp.TOOLS, "sim.py")
+HANG_S = 120  # a guard against a hang only: the waits end when the simulator is up / exits
+FRAME_SIDE = "\u2502".encode()  # the panel's frame, drawn with every picture
 
 
 def sim(args, **kw):
@@ -87,28 +89,40 @@ def play(tmp_path, keys, size=b"50;200"):
             os._exit(127)
     out = bytearray()
 
-    def pump(seconds):
-        end = time.time() + seconds
-        while time.time() < end:
+    def pump(seconds, until=None):
+        """Read the output for `seconds`, or until `until` is in it; False at its end."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and not (until and until in out):
             r, _, _ = select.select([fd], [], [], 0.02)
             if r:
                 try:
                     data = os.read(fd, 65536)
                 except OSError:
-                    return
+                    return False  # the simulator exited (the pty closed)
+                if not data:
+                    return False
                 out.extend(data)
                 if b"\x1b[6n" in data:
                     os.write(fd, b"\x1b[" + size + b"R")
+        return True
 
     try:
-        pump(1.2)
+        pump(HANG_S, until=FRAME_SIDE)  # up: its terminal in raw mode, its first frame drawn
         for key, wait in keys:
             os.write(fd, key)
             pump(wait)
-        os.write(fd, b"q")
-        pump(0.8)
+        os.write(fd, b"q")  # it quits once the keys typed before are pressed
+        pump(HANG_S)  # to its exit (the pty closes)
     finally:
-        _, status = os.waitpid(pid, 0)
+        end = time.monotonic() + HANG_S
+        done, status = os.waitpid(pid, os.WNOHANG)
+        while not done and time.monotonic() < end:
+            time.sleep(0.02)
+            done, status = os.waitpid(pid, os.WNOHANG)
+        if not done:
+            os.kill(pid, 9)  # only after HANG_S: a hang
+            _, status = os.waitpid(pid, 0)
+        os.close(fd)
     text = out.decode("utf-8", "replace")
     frames = [f.split("\x1b[K")[0] for f in text.split("\x1b[H") if "\u2502" in f]
     return status, text, frames
