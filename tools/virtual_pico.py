@@ -7,7 +7,10 @@ is stopped (SIGTERM/SIGINT), or its parent goes away. The device side of the pty
 mode, as a board's USB serial port. Behind it, `micropython tools/vpico_repl.py` mounts the
 littlefs2 image FILE (4096-byte blocks, created and formatted when missing) at /, runs
 /boot.py and /main.py, and speaks the REPL protocol (friendly, raw, raw-paste). This
-supervisor relays the bytes, turns a Ctrl-C into SIGINT while code runs, and on a soft
+supervisor relays the bytes, turns a Ctrl-C into SIGINT while code runs (one sent after
+the code but before the interpreter reports it running is plain input: on a board that
+window is microseconds, here it can be much longer on a busy host, so a host that must
+interrupt waits for the code's first output), and on a soft
 reset ("MPY: soft reboot") starts a fresh interpreter; machine.reset() restarts it as at
 power-on (friendly REPL, main.py runs). With `--board emulated` the profile `board` is
 tools/emu/board.py (real clock, saves in /data on the image) and every frame shown is
