@@ -108,18 +108,6 @@ class CardsScreen(GameScreen):
         else:
             self.begin_turn()
 
-    def advance(self):
-        ses = self.session
-        if self.pending_end or not ses.in_play():
-            self.pending_end = False
-            self.begin_turn()
-            return
-        if ses.person_to_act():
-            self.begin_turn()
-            return
-        self.actor = -1
-        self.do(ses.bot_choice())
-
     # -- a person's keys ---------------------------------------------------------------
 
     def person_key(self, ev):

@@ -180,7 +180,6 @@ class DiceScreen(GameScreen):
             self.begin_turn()
 
     def advance(self):
-        ses = self.session
         if self.mode == M_ANIM:
             if self.since(self.anim_end) < 0:
                 self.spin()
@@ -190,17 +189,11 @@ class DiceScreen(GameScreen):
             self.after_roll(self.after_anim)
             self.after_anim = None
             return
-        if self.pending_end or not ses.in_play():
-            self.pending_end = False
-            self.begin_turn()
-            return
-        if ses.person_to_act():
-            self.begin_turn()
-            return
-        self.actor = -1
-        if ses.state.phase == dice.TURN:
+        GameScreen.advance(self)
+
+    def before_bot_move(self):
+        if self.session.state.phase == dice.TURN:
             self.shown_dice = False  # a new turn: the dice on screen were someone else's
-        self.do(ses.bot_choice())
 
     def skip_anim(self):
         self.anim_end = self.now()

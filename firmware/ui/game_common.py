@@ -367,6 +367,24 @@ class GameScreen(Screen):
         else:
             self.wait(STEP_MS)
 
+    def advance(self):
+        """The wait after a step is over: the next turn (or the round-end page), or the
+        next computer player's move."""
+        ses = self.session
+        if self.pending_end or not ses.in_play():
+            self.pending_end = False
+            self.begin_turn()
+            return
+        if ses.person_to_act():
+            self.begin_turn()
+            return
+        self.actor = -1
+        self.before_bot_move()
+        self.do(ses.bot_choice())
+
+    def before_bot_move(self):
+        """Hook: called just before a computer player's move is applied."""
+
     def quit_to_menu(self):
         self.session.abandon()
         self.app.home()
