@@ -39,7 +39,7 @@ d = Driver()
 out["title"] = d.shows("pocket console") and d.top() == "TitleScreen"
 d.keys("A")
 seen = []
-for i in range(6):
+for i in range(7):
     d.keys("A")
     seen.append(d.top())
     d.keys("B")
@@ -50,10 +50,33 @@ out["seen"] = seen
     assert got["title"]
     assert got["seen"][0] == "SetupScreen" and got["seen"][1] == "SetupScreen"
     assert got["seen"][3] == "SettingsScreen"
-    assert got["seen"][4] == "RulesMenu"
-    assert got["seen"][5] == "AboutScreen"
+    assert got["seen"][4] == "ControlsScreen"
+    assert got["seen"][5] == "RulesMenu"
+    assert got["seen"][6] == "AboutScreen"
     assert got["seen"][2] in ("StatsScreen", "TextScreen")
-    assert all(got["back%d" % i] == "MainMenu" for i in range(6))
+    assert all(got["back%d" % i] == "MainMenu" for i in range(7))
+
+
+def test_the_controls_card_opens_from_the_title_and_names_every_button(micropython):
+    got = run(micropython, """
+d = Driver()
+out["title_says"] = d.shows("A: start") and d.shows("B: controls")
+d.keys("B")
+out["top"] = d.top()
+out["lines"] = [d.shows(line) for line in ("Controls", "choose, move", "OK, speed up", "back",
+                                           "in game: hint", "hold: menu")]
+d.keys("A")
+out["back"] = d.top()
+d.keys("B,B")
+out["back_b"] = d.top()
+d.keys("A")
+out["menu"] = d.top()
+""")
+    assert got["title_says"]
+    assert got["top"] == "ControlsScreen"
+    assert all(got["lines"]), got["lines"]  # every line in the 8x8 font, whole
+    assert got["back"] == "TitleScreen" and got["back_b"] == "TitleScreen"
+    assert got["menu"] == "MainMenu"
 
 
 def test_settings_apply_live_contrast_flip_sound_repeat(micropython):
@@ -129,9 +152,9 @@ out["fr_row"] = d.selected("Langue Français")
 d.keys("B")
 out["menu"] = [d.shows(w) for w in ("LAMA Dés", "Statistiques", "Règles")]
 d.keys("RIGHT")  # nothing on the menu
-d.keys("DOWN,A,A")  # rules of the dice game, in French
+d.keys("DOWN,DOWN,A,A")  # rules of the dice game, in French
 out["rules"] = d.shows("2 à 6 joueurs.")
-d.keys("B,B,UP,A,DOWN,DOWN,DOWN,DOWN,LEFT")  # back to English
+d.keys("B,B,UP,UP,A,DOWN,DOWN,DOWN,DOWN,LEFT")  # back to English
 out["back"] = d.shows("Settings")
 """)
     assert got["en"]

@@ -49,11 +49,27 @@ def test_footer_hints_fit_in_small_capitals():
 
 def test_menu_labels_fit_a_row():
     for mod in (strings_en, strings_fr):
-        for k in ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_RULES", "M_ABOUT"):
+        for k in ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES",
+                  "M_ABOUT"):
             assert len(getattr(mod, k)) <= 15, k
         for k in ("MENU", "SETTINGS", "ABOUT", "M_RULES", "GAME_DICE", "GAME_CARDS"):
             assert len(getattr(mod, k)) <= 16, k
         assert len(mod.NAME_TITLE) + 1 <= 16
+        for k in ("TITLE_2", "TITLE_PRESS", "TITLE_CONTROLS", "CONTROLS"):
+            assert len(getattr(mod, k)) <= 16, k
+
+
+def test_the_controls_card_lines_fit_after_their_key_caps(micropython):
+    got = micropython.run_json("""
+import json
+from ui import controls, strings_en, strings_fr
+print(json.dumps([len(controls.CAPS), controls.TEXT_X,
+                  list(strings_en.CONTROLS_LINES) + list(strings_fr.CONTROLS_LINES)]))
+""")
+    caps, x, lines = got
+    assert len(lines) == 2 * caps
+    for line in lines:
+        assert x + 8 * len(line) <= 128, line
 
 
 def test_settings_rows_fit_label_and_value():

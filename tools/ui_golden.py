@@ -24,7 +24,9 @@ SCREENS = (
     ("settings_fr", TO_FRENCH),
     ("main_menu_fr", TO_FRENCH + ",B"),
     ("setup_dice_fr", TO_FRENCH + ",B,UP,UP,UP,A,RIGHT,DOWN,RIGHT,DOWN,LEFT"),
-    ("rules_dice_fr", TO_FRENCH + ",B,DOWN,A,A,DOWN,DOWN"),
+    ("rules_dice_fr", TO_FRENCH + ",B,DOWN,DOWN,A,A,DOWN,DOWN"),
+    ("controls", "B"),
+    ("controls_fr", TO_FRENCH + ",B,DOWN,A"),
 )
 
 

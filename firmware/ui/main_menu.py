@@ -1,13 +1,13 @@
-"""The main menu: the two games, statistics, settings, rules and about."""
+"""The main menu: the two games, statistics, settings, the controls card, rules and about."""
 
 from ui import lang, resident
 from ui.menu import ListScreen
 
-_ITEMS = ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_RULES", "M_ABOUT")
+_ITEMS = ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT")
 
 
 class MainMenu(ListScreen):
-    """No header: the six entries fit the panel, the title screen came just before."""
+    """No header (the title screen came just before): six of the seven entries show at once."""
 
     keep = None  # the modules loaded when the menu first came up (ui.resident)
 
@@ -46,6 +46,10 @@ class MainMenu(ListScreen):
 
             app.push(SettingsScreen(app))
         elif i == 4:
+            from ui.controls import ControlsScreen
+
+            app.push(ControlsScreen(app))
+        elif i == 5:
             app.push(RulesMenu(app))
         else:
             from ui.about import AboutScreen

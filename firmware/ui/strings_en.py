@@ -3,12 +3,14 @@
 # title and main menu
 TITLE_1 = "LAMA"
 TITLE_2 = "pocket console"
-TITLE_PRESS = "press A"
+TITLE_PRESS = "A: start"
+TITLE_CONTROLS = "B: controls"
 MENU = "Menu"
 GAME_DICE = "LAMA Dice"
 GAME_CARDS = "L.L.A.M.A."
 M_STATS = "Statistics"
 M_SETTINGS = "Settings"
+M_CONTROLS = "Controls"
 M_RULES = "Rules"
 M_ABOUT = "About"
 
@@ -21,6 +23,10 @@ K_CHANGE = "<>:CHANGE B:BACK"
 K_SEAT = "<>:KIND A:NAME"
 K_LETTERS = "↑↓:LETTER <>:MOVE A:OK"
 K_MENU = "A:MENU"
+
+# the controls card (ui/controls.py): after a key cap each, the pad, A, B, B in a game, B held
+CONTROLS = "Controls"
+CONTROLS_LINES = ("choose, move", "OK, speed up", "back", "in game: hint", "hold: menu")
 
 # values
 ON = "on"

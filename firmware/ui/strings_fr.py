@@ -3,12 +3,14 @@
 # titre et menu principal
 TITLE_1 = "LAMA"
 TITLE_2 = "console de poche"
-TITLE_PRESS = "appuie sur A"
+TITLE_PRESS = "A : commencer"
+TITLE_CONTROLS = "B : commandes"
 MENU = "Menu"
 GAME_DICE = "LAMA Dés"
 GAME_CARDS = "L.L.A.M.A."
 M_STATS = "Statistiques"
 M_SETTINGS = "Réglages"
+M_CONTROLS = "Commandes"
 M_RULES = "Règles"
 M_ABOUT = "À propos"
 
@@ -21,6 +23,10 @@ K_CHANGE = "<>:CHANGER B:RETOUR"
 K_SEAT = "<>:TYPE A:NOM"
 K_LETTERS = "↑↓:LETTRE <>:BOUGER A:OK"
 K_MENU = "A:MENU"
+
+# la carte des commandes (ui/controls.py) : après chaque touche, la croix, A, B, B en jeu, B tenu
+CONTROLS = "Commandes"
+CONTROLS_LINES = ("choisir", "OK, accélérer", "retour", "jeu : conseil", "tenir : menu")
 
 # valeurs
 ON = "oui"
