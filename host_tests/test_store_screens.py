@@ -133,15 +133,34 @@ app.run(2)
 out["then"] = type(app.top()).__name__
 shot("continue", d)
 out["bad_kept"] = "settings.bad" in __import__("os").listdir("/f/data")
-from hal.buttons import B
-app.top().handle((PRESS, B))  # no: the saved game is abandoned
-app.run(2)
+out["offer_8x8"] = [find_text(b.emu.panel.image(), w) is not None
+                    for w in ("Continue game?", "LAMA Dice", "A: yes   B: no")]
+from hal.buttons import B, DOWN
+def press(button):
+    app.top().handle((PRESS, button))
+    app.run(2)
+press(B)  # B asks first
+out["asked"] = type(app.top()).__name__
+shot("discard_q", d)
+press(A)  # the answer offered first keeps the game
+out["kept_a"] = type(app.top()).__name__
+out["kept_a_save"] = Saves("/f/data").load_progress() is not None
+press(B)
+press(B)  # B on the question keeps it too
+out["kept_b"] = type(app.top()).__name__
+press(B)
+press(DOWN)
+press(A)  # yes, discard
 out["declined"] = type(app.top()).__name__
 out["gone"] = Saves("/f/data").load_progress() is None
 """)
     assert out["notice"] == "NoticeScreen" and out["says"]
     assert out["then"] == "ContinueScreen"
+    assert all(out["offer_8x8"]), out["offer_8x8"]
     assert out["bad_kept"]
+    assert out["asked"] == "ConfirmDiscard"
+    assert out["kept_a"] == "ContinueScreen" and out["kept_a_save"]
+    assert out["kept_b"] == "ContinueScreen"
     assert out["declined"] == "TitleScreen" and out["gone"]
     check_golden(shots, tmp_path)
 
