@@ -2,20 +2,32 @@
 
     micropython tools/sim.py [--panel sh1106] [--seed S]        play in this terminal
     python3 tools/sim.py --headless --keys A,DOWN,B:800 --out DIR [--seed S]
+    python3 tools/sim.py --headless --keys-file FILE --out DIR [--keep-data]
 
 Interactive keys: arrows = directions, z or Enter = A, x or Backspace = B (hold x for a
 long press of B, or press Esc), q quits. Headless: the buttons are pressed in order
 (`NAME:MS` holds one for MS ms, `WAIT:MS` waits, on virtual time) and every frame that
 changed is written as DIR/NNNN.png (4x, white on black) and DIR/NNNN.bin (display RAM).
-Under CPython the script runs itself again under micropython."""
+A keys file holds the same keys, separated by commas, spaces or new lines (`#` starts a
+comment). The emulated flash is DIR/.data, emptied at each start unless --keep-data (so a
+second run can show "Continue game?" for the game the first one left).
+
+The unix port stores each command-line argument as a qstr, whose length must fit a byte:
+an argument of 256 bytes or more stops `micropython` before any Python runs ("FATAL:
+uncaught NLR"). So long key lists go in a file; under CPython a long --keys is written to
+a temporary keys file for the micropython run. Under CPython the script runs itself again
+under micropython."""
 
 import os
 import sys
 
 USAGE = (
     "usage: micropython tools/sim.py [--panel ssd1306|sh1106] [--seed S]\n"
-    "       python3 tools/sim.py --headless --keys A,DOWN,B:800,WAIT:500 --out DIR [--seed S]"
+    "       python3 tools/sim.py --headless --keys A,DOWN,B:800,WAIT:500 --out DIR [--seed S]\n"
+    "       python3 tools/sim.py --headless --keys-file FILE --out DIR [--keep-data]"
 )
+ARG_MAX = 255  # bytes in one argument the unix port takes (a qstr's length is one byte)
+KEYS_FILE_MAX = 1 << 20  # bytes read from a keys file at most (a million: ~150,000 keys)
 KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
 TAP_MS = 80  # how long a headless press holds the button
 TAP_GAP_MS = 30  # interactive: from a release seen by a poll to the next press (debounce 10)
@@ -49,23 +61,42 @@ def find_micropython():
 
 def reexec_under_micropython(script=None):
     """CPython: run `script` (this one by default) under the MicroPython unix port with the
-    same arguments."""
+    same arguments (a --keys value too long for it goes through a temporary keys file)."""
     mp = find_micropython()
     if not mp:
         print("sim.py: micropython not found; run `make play`, or set MICROPYTHON", file=sys.stderr)
         sys.exit(2)
-    os.execv(mp, [mp, os.path.abspath(script or __file__)] + sys.argv[1:])
+    argv = [mp, os.path.abspath(script or __file__)] + sys.argv[1:]
+    long_keys = [i for i in range(len(argv) - 1) if argv[i] == "--keys" and too_long(argv[i + 1])]
+    if not long_keys:
+        os.execv(mp, argv)
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in long_keys:
+            path = os.path.join(tmp, "keys%d.txt" % i)
+            with open(path, "w") as f:
+                f.write(argv[i + 1])
+            argv[i : i + 2] = ["--keys-file", path]
+        sys.exit(subprocess.call(argv))
+
+
+def too_long(arg):
+    """True when the unix port cannot take `arg` as an argument (see the docstring)."""
+    return len(arg.encode()) > ARG_MAX
 
 
 def parse(argv):
     """Options as a dict; raises ValueError with a message for bad ones."""
-    opts = {"headless": False, "keys": "", "out": None, "seed": None, "panel": "ssd1306"}
+    opts = {"headless": False, "keys": None, "keys-file": None, "out": None, "seed": None,
+            "panel": "ssd1306", "keep-data": False}  # fmt: skip
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a == "--headless":
-            opts["headless"] = True
-        elif a in ("--keys", "--out", "--seed", "--panel"):
+        if a in ("--headless", "--keep-data"):
+            opts[a[2:]] = True
+        elif a in ("--keys", "--keys-file", "--out", "--seed", "--panel"):
             if i + 1 >= len(argv):
                 raise ValueError(a + " needs a value")
             i += 1
@@ -84,34 +115,59 @@ def parse(argv):
         raise ValueError("--panel is ssd1306 or sh1106")
     if opts["headless"] and not opts["out"]:
         raise ValueError("--headless needs --out DIR")
-    opts["script"] = parse_keys(opts["keys"])
+    keys = opts["keys"] or ""
+    if opts["keys-file"] is not None:
+        if opts["keys"] is not None:
+            raise ValueError("give --keys or --keys-file, not both")
+        keys = read_keys_file(opts["keys-file"])
+    if (keys or opts["keep-data"]) and not opts["headless"]:
+        raise ValueError("--keys, --keys-file and --keep-data are for --headless")
+    opts["script"] = parse_keys(keys)
     return opts
 
 
+def read_keys_file(path):
+    """The text of a keys file; ValueError with a message when it cannot be used."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(KEYS_FILE_MAX + 1)
+    except OSError as e:
+        raise ValueError("cannot read the keys file " + path + " (" + str(e) + ")")
+    if len(data) > KEYS_FILE_MAX:
+        raise ValueError("the keys file " + path + " is over %d bytes" % KEYS_FILE_MAX)
+    try:
+        return data.decode()
+    except UnicodeError:
+        raise ValueError("the keys file " + path + " is not text")
+
+
 def parse_keys(text):
-    """[(button index or -1 for WAIT, ms)] from "A,DOWN,B:800,WAIT:500"."""
+    """[(button index or -1 for WAIT, ms)] from "A,DOWN,B:800,WAIT:500" (commas, spaces or
+    new lines between keys; `#` comments to the end of its line)."""
     out = []
-    for tok in text.split(","):
-        tok = tok.strip()
-        if not tok:
-            continue
-        name, ms = tok, None
-        if ":" in tok:
-            name, ms = tok.split(":", 1)
-            try:
-                ms = int(ms)
-            except ValueError:
-                raise ValueError("bad time in key " + repr(tok))
-            if ms < 0 or ms > 600000:
-                raise ValueError("time out of range in key " + repr(tok))
-        name = name.upper()
-        if name == "WAIT":
-            out.append((-1, ms if ms is not None else 500))
-        elif name in KEY_NAMES:
-            out.append((KEY_NAMES.index(name), ms if ms is not None else TAP_MS))
-        else:
-            raise ValueError("unknown key " + repr(tok) + " (UP DOWN LEFT RIGHT A B WAIT)")
+    for line in text.split("\n"):
+        for tok in line.split("#")[0].replace(",", " ").split():
+            out.append(parse_key(tok))
     return out
+
+
+def parse_key(tok):
+    """One (button index or -1 for WAIT, ms) from "A", "B:800" or "WAIT:500"."""
+    name, ms = tok, None
+    if ":" in tok:
+        name, ms = tok.split(":", 1)
+        try:
+            ms = int(ms)
+        except ValueError:
+            raise ValueError("bad time in key " + repr(tok))
+        if ms < 0 or ms > 600000:
+            raise ValueError("time out of range in key " + repr(tok))
+    name = name.upper()
+    if name == "WAIT":
+        return (-1, ms if ms is not None else 500)
+    if name in KEY_NAMES:
+        return (KEY_NAMES.index(name), ms if ms is not None else TAP_MS)
+    raise ValueError("unknown key " + repr(tok) + " (UP DOWN LEFT RIGHT A B WAIT)")
 
 
 def set_path():
@@ -198,12 +254,14 @@ def _clear_dir(path):
 
 def headless(opts):
     """Boot the firmware as main.py does (ui.startup.run) on virtual time, with the key
-    presses scheduled ahead, and record a frame whenever the panel changed."""
+    presses scheduled ahead, and record a frame whenever the panel changed. The saves of
+    the last run are there at boot with --keep-data."""
     out = opts["out"].rstrip("/") or "."
     _mkdirs(out)
     _clear_frames(out)
-    data = out + "/.data"
-    _clear_dir(data)
+    data = out + "/.data"  # the emulated flash: kept for the next run with --keep-data
+    if not opts["keep-data"]:
+        _clear_dir(data)
     _mkdirs(data)
     board = make_board(opts, clock="virtual", data_dir=data)
     if board is None:
