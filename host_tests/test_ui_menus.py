@@ -93,10 +93,17 @@ d.keys("DOWN")
 before = d.image()
 ram = panel.ram_view()
 out["unflipped_is_ram"] = before == ram
-d.keys("A")                       # flip on (the row now says so)
+out["explained"] = d.shows("Picture turned") and d.shows("upside down.")
+d.keys("A")                       # flip? asks first, No selected
+out["asks"] = d.top() == "ConfirmFlip" and d.selected("No")
+d.keys("A")                       # no: nothing turned
+out["kept"] = d.top() == "SettingsScreen" and d.image() == before
+d.keys("RIGHT,B,LEFT,DOWN,B")     # B, or a stray LEFT and B: still not turned
+out["kept_b"] = d.top() == "SettingsScreen" and d.image() == before and not d.app.settings.flip
+d.keys("A,DOWN,A")                # yes: flip on (the row now says so)
 out["ram"] = panel.ram_view().hex()
 out["flipped"] = d.image().hex()
-d.keys("RIGHT")                   # flip off again
+d.keys("RIGHT,DOWN,A")            # flip off again
 out["restored"] = d.image() == before
 d.keys("DOWN,RIGHT")              # repeat: normal -> fast
 out["repeat"] = [board.buttons._delay, board.buttons._interval]
@@ -105,7 +112,8 @@ out["repeat"] = [board.buttons._delay, board.buttons._interval]
 
     assert got["c1"] == contrast_value(4) and got["c1"] < got["c0"]
     assert got["muted"] is True
-    assert got["unflipped_is_ram"]
+    assert got["unflipped_is_ram"] and got["explained"]
+    assert got["asks"] and got["kept"] and got["kept_b"]
     assert got["flipped"] == rotate180(got["ram"])  # the glass shows the picture turned
     assert got["restored"]
     assert got["repeat"] == list(REPEAT_TIMES[2])
@@ -114,7 +122,7 @@ out["repeat"] = [board.buttons._delay, board.buttons._interval]
 def test_settings_are_saved_on_leaving_and_come_back_at_the_next_boot(micropython):
     got = run(micropython, """
 d = Driver()
-d.keys("A,DOWN,DOWN,DOWN,A,LEFT,DOWN,DOWN,A")   # contrast 5, flip on
+d.keys("A,DOWN,DOWN,DOWN,A,LEFT,DOWN,DOWN,A,DOWN,A")   # contrast 5, flip on (confirmed)
 out["kept_while_open"] = d.saves.load_settings().contrast
 d.keys("B")
 d2 = Driver(fresh=False)

@@ -173,3 +173,25 @@ print(json.dumps([gfx.wrap("la partie s'arrête : le moins"), [l for l in lines 
 """)
     assert got[0] == ["la partie", "s'arrête : le", "moins"]
     assert got[1] == [], "a line of the rules starts with punctuation"
+
+
+def test_each_setting_is_explained_in_two_lines_at_most(micropython):
+    got = micropython.run_json("""
+import json
+from ui import gfx, strings_en, strings_fr
+from ui.settings import FIELDS
+from ui.settings_screen import HELP_LINES
+print(json.dumps([len(FIELDS), HELP_LINES] + [[gfx.wrap(h) for h in m.S_HELP]
+                                              for m in (strings_en, strings_fr)]))
+""")
+    fields, most, en, fr = got
+    for table in (en, fr):
+        assert len(table) == fields
+        for lines in table:
+            assert 1 <= len(lines) <= most, lines
+    for mod in (strings_en, strings_fr):
+        for k in ("FLIP_Q", "DISCARD_Q", "CONTINUE_Q"):
+            assert len(getattr(mod, k)) <= 16, k
+        for k in ("FLIP_NO", "FLIP_YES", "DISCARD_NO", "DISCARD_YES"):
+            assert len(getattr(mod, k)) <= 15, k
+        assert len(mod.CONTINUE_KEYS) <= 16

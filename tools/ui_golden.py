@@ -15,6 +15,7 @@ SCREENS = (
     ("main_menu", "A"),
     ("settings", TO_SETTINGS),
     ("settings_more", TO_SETTINGS + ",UP"),
+    ("settings_flip_q", TO_SETTINGS + ",DOWN,DOWN,A"),
     ("setup_dice", "A,A"),
     ("setup_cards_4", "A,DOWN,A,RIGHT,RIGHT"),
     ("name_editor", "A,A,DOWN,A,UP,UP"),

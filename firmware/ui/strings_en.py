@@ -47,6 +47,19 @@ S_KOMARAMI = "Komarami"
 LANG_NAMES = ("English", "Français")  # each language in its own words
 REPEAT_SPEEDS = ("slow", "normal", "fast")
 ROUNDS_OFF = "off"
+S_HELP = (  # one per setting, in ui.settings.FIELDS order: two lines of 16 at most
+    "How bright the panel is.",
+    "Sounds of the games (buzzer).",
+    "Picture turned upside down.",
+    "How fast a held key repeats.",
+    "Language of the words shown.",
+    "Game ends at this many points",
+    "This many rounds (off: to Target)",
+    "Cards: 7 llamas, each scores 10.",
+)
+FLIP_Q = "Turn picture?"
+FLIP_NO = "No"
+FLIP_YES = "Yes, turn it"
 
 # new-game setup
 SETUP_PLAYERS = "Players"

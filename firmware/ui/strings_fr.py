@@ -47,6 +47,19 @@ S_KOMARAMI = "Komarami"
 LANG_NAMES = ("English", "Français")  # each language in its own words
 REPEAT_SPEEDS = ("lente", "normale", "rapide")
 ROUNDS_OFF = "non"
+S_HELP = (  # un par réglage, dans l'ordre de ui.settings.FIELDS : deux lignes de 16 au plus
+    "Luminosité de l'écran.",
+    "Sons du jeu (buzzer).",
+    "Image tournée à l'envers.",
+    "Répétition d'une touche tenue.",
+    "Langue des textes.",
+    "La partie finit à ce score.",
+    "Tant de manches (non : Fin à).",
+    "Cartes : 7 lamas à 10 points.",
+)
+FLIP_Q = "Retourner ?"
+FLIP_NO = "Non"
+FLIP_YES = "Oui, retourner"
 
 # nouvelle partie
 SETUP_PLAYERS = "Joueurs"
