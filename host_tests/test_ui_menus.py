@@ -186,22 +186,46 @@ d.keys("UP,UP,UP,A")           # space -> A -> B -> C, confirm
 out["row"] = d.shows("1 N2C")
 d.keys("DOWN,A")               # seat 2: edit, then cancel with B
 d.keys("UP,B")
-out["row2"] = d.shows("2 EX2")
-d.keys("UP,UP,RIGHT")          # players 3
-d.keys("DOWN,DOWN,DOWN,RIGHT") # seat 3 -> next kind (person, wraps from expert)
+from ui.model.new_game import default_level
+from ui.text import lang
+level = default_level(1)
+out["row2"] = d.shows("2 " + lang.s.NAME_BOT[level] + "2")
+d.keys("DOWN,LEFT,LEFT")       # seat 3 -> two kinds down: person (the middle level is 2nd)
 d.keys("DOWN,RIGHT,RIGHT")     # first player: seat 3
 d.keys("DOWN,A")               # start
 s = seen[0]
 out["setup"] = [s.game, s.seats, s.first, s.rules.target, s.valid(), s.people()]
+out["level"] = [level, lang.s.NAME_BOT[level]]
 """)
     assert got["editor"] == "NameScreen"
     assert got["row"] and got["row2"]
     game, seats, first, target, valid, people = got["setup"]
+    level, prefix = got["level"]
     assert game == 1 and target == 40 and valid
     assert seats[0] == ["N2C", "person"]
-    assert seats[1] == ["EX2", "expert"]
+    assert seats[1] == [prefix + "2", level]
     assert seats[2][1] == "person" and seats[2][0] == "P3"
     assert first == 2 and people == 2
+
+
+def test_a_new_game_starts_as_the_person_and_two_computer_players_of_the_middle_level(micropython):
+    got = run(micropython, """
+import ui.games.launch as gl
+from ui.model.new_game import bot_levels
+seen = []
+gl.launch = lambda app, setup: seen.append(setup)
+for game_row in ("A", "DOWN,A"):  # each game of the main menu, Start at once (one up)
+    d = Driver()
+    d.keys("A," + game_row + ",UP,A")
+    s = seen[-1]
+    out[str(s.game)] = [s.kinds(), bot_levels(s.game), s.first]
+""")
+    assert sorted(got) == ["1", "2"]
+    for kinds, levels, first in got.values():
+        assert len(levels) >= 3
+        middle = levels[(len(levels) - 1) // 2]
+        assert middle not in (levels[0], levels[-1])  # neither the weakest nor the strongest
+        assert kinds == ["person", middle, middle] and first == 0
 
 
 def test_name_editor_refuses_a_blank_name(micropython):
@@ -232,7 +256,7 @@ d.keys("LEFT")
 counts.append(d.app.top().n)
 out["counts"] = counts
 """)
-    assert got["counts"] == [3, 4, 5, 6, 2, 3, 2]
+    assert got["counts"] == [4, 5, 6, 2, 3, 4, 3]  # from the default 3
 
 
 def test_about_shows_version_board_and_memory(micropython):

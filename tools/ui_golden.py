@@ -17,7 +17,7 @@ SCREENS = (
     ("settings_more", TO_SETTINGS + ",UP"),
     ("settings_flip_q", TO_SETTINGS + ",DOWN,DOWN,A"),
     ("setup_dice", "A,A"),
-    ("setup_cards_4", "A,DOWN,A,RIGHT,RIGHT"),
+    ("setup_cards_4", "A,DOWN,A,RIGHT"),
     ("name_editor", "A,A,DOWN,A,UP,UP"),
     ("rules_menu", "A,UP,UP,A"),
     ("rules_dice", "A,UP,UP,A,A"),
