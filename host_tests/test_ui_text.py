@@ -199,3 +199,20 @@ print(json.dumps([len(FIELDS), HELP_LINES] + [[gfx.wrap(h) for h in m.S_HELP]
         for k in ("FLIP_NO", "FLIP_YES", "DISCARD_NO", "DISCARD_YES"):
             assert len(getattr(mod, k)) <= 15, k
         assert len(mod.CONTINUE_KEYS) <= 16
+
+
+def test_statistics_titles_and_the_empty_best_wins_page_fit(micropython):
+    got = micropython.run_json("""
+import json
+from ui.draw import gfx
+from ui.text import strings_en, strings_fr
+print(json.dumps([len(gfx.wrap(m.STATS_NO_WINS)) + len(gfx.wrap(m.STATS_WINS_ONLY))
+                  for m in (strings_en, strings_fr)]))
+""")
+    assert all(n <= 4 for n in got), got  # four 8x8 lines between the title and the footer
+    for mod in (strings_en, strings_fr):
+        assert len(mod.STATS_TITLES) == 4
+        for title in mod.STATS_TITLES:
+            assert len(title) <= 16, title
+        for cols in (mod.STATS_WINS_COLS, mod.STATS_SCORES_COLS, mod.STATS_HIGH_COLS):
+            assert sum(4 * len(c) for c in cols) <= 128 - 16, cols  # heads clear of each other
