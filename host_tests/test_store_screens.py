@@ -76,11 +76,13 @@ d.keys("RIGHT")
 out["cards"] = d.shows("L.L.A.M.A.")
 d.keys("LEFT,LEFT,LEFT,LEFT")
 d.keys("A")
-out["asks"] = d.top() == "ConfirmReset" and d.shows("Reset all")
+out["asks"] = d.top() == "ConfirmReset" and d.shows("Reset stats?") and d.selected("No, keep them")
 shot("reset_q", d)
 d.keys("B")  # no: kept
 out["kept"] = d.top() == "StatsScreen" and not d.shows("No games yet.")
-d.keys("A,A")
+d.keys("A,A")  # A on the answer offered first: kept too
+out["kept_a"] = d.top() == "StatsScreen" and not d.shows("No games yet.")
+d.keys("A,DOWN,A")  # yes, reset
 out["done"] = d.shows("Statistics")
 shot("reset_done", d)
 d.keys("B")
@@ -96,7 +98,7 @@ out["fr"] = d.shows("Aucune partie.")
     assert out["top"] == "StatsScreen" and out["header"]
     assert all(out["wins"]) and all(out["scores"]) and all(out["high"]), out
     assert out["totals"] and out["cards"]
-    assert out["asks"] and out["kept"] and out["done"] and out["empty"]
+    assert out["asks"] and out["kept"] and out["kept_a"] and out["done"] and out["empty"]
     assert out["on_flash"] == 0
     assert out["fr"]
     check_golden(shots, tmp_path)

@@ -194,9 +194,9 @@ print(json.dumps([len(FIELDS), HELP_LINES] + [[gfx.wrap(h) for h in m.S_HELP]
         for lines in table:
             assert 1 <= len(lines) <= most, lines
     for mod in (strings_en, strings_fr):
-        for k in ("FLIP_Q", "DISCARD_Q", "CONTINUE_Q"):
+        for k in ("FLIP_Q", "DISCARD_Q", "CONTINUE_Q", "RESET_Q"):
             assert len(getattr(mod, k)) <= 16, k
-        for k in ("FLIP_NO", "FLIP_YES", "DISCARD_NO", "DISCARD_YES"):
+        for k in ("FLIP_NO", "FLIP_YES", "DISCARD_NO", "DISCARD_YES", "RESET_NO", "RESET_YES"):
             assert len(getattr(mod, k)) <= 15, k
         assert len(mod.CONTINUE_KEYS) <= 16
 

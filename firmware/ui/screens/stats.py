@@ -12,6 +12,7 @@ from hal.buttons import A, B, DOWN, LEFT, PRESS, REPEAT, RIGHT, UP
 from lama import records
 from ui.draw import gfx
 from ui.loop.screen import Screen
+from ui.screens.menu import ListScreen
 from ui.text import lang
 
 WINS = 0  # the page kinds of each game, in order
@@ -180,33 +181,49 @@ def _x(ends, j, n, width):
     return ends[j] - width
 
 
-class ConfirmReset(Screen):
-    """'Reset all statistics?' A resets (and says so, or why it could not), B keeps them."""
+class ConfirmReset(ListScreen):
+    """"Reset statistics?" with "No, keep them" selected: A on it or B keeps them; A on
+    "Yes, reset" resets (and says so, or why it could not), then any of A or B goes back."""
 
     def __init__(self, app):
-        Screen.__init__(self, app)
+        ListScreen.__init__(self, app)
         self.done = False
         self.error = []
 
-    def handle(self, ev):
-        if ev[0] != PRESS:
-            return
-        if self.done or ev[1] == B:
+    def title(self):
+        return lang.s.RESET_Q
+
+    def count(self):
+        return 2
+
+    def row(self, i):
+        return (lang.s.RESET_NO if i == 0 else lang.s.RESET_YES, None)
+
+    def choose(self, i):
+        if i == 0:
             self.app.pop()
-        elif ev[1] == A:
-            store = getattr(self.app, "game_store", None)
-            if store is not None and not store.reset_stats():
-                msg = store.take_message()
-                self.error = gfx.wrap(msg, 32)[:2] if msg else []
-            self.done = True
-            self.dirty = True
+            return
+        store = getattr(self.app, "game_store", None)
+        if store is not None and not store.reset_stats():
+            msg = store.take_message()
+            self.error = gfx.wrap(msg, 32)[:2] if msg else []
+        self.done = True
+
+    def handle(self, ev):
+        if not self.done:
+            ListScreen.handle(self, ev)
+        elif ev[0] == PRESS and (ev[1] == A or ev[1] == B):
+            self.app.pop()
 
     def draw(self, fb):
+        if not self.done:
+            ListScreen.draw(self, fb)
+            return
         s = lang.s
         gfx.header(fb, s.M_STATS)
-        lines = gfx.wrap(s.RESET_DONE if self.done else s.RESET_Q)
+        lines = gfx.wrap(s.RESET_DONE)
         for i in range(len(lines)):
             gfx.center(fb, lines[i], gfx.line_y(1 + i))
         for i in range(len(self.error)):
             gfx.small(fb, self.error[i], 0, gfx.line_y(4) + 7 * i)
-        gfx.footer(fb, s.K_BACK if self.done else s.K_YES_NO)
+        gfx.footer(fb, s.K_BACK)
