@@ -16,6 +16,7 @@ SCREENS = (
     ("settings", TO_SETTINGS),
     ("settings_more", TO_SETTINGS + ",UP"),
     ("settings_flip_q", TO_SETTINGS + ",DOWN,DOWN,A"),
+    ("settings_language", TO_SETTINGS + ",DOWN,DOWN,DOWN,DOWN"),
     ("setup_dice", "A,A"),
     ("setup_cards_4", "A,DOWN,A,RIGHT"),
     ("name_editor", "A,A,DOWN,A,UP,UP"),
