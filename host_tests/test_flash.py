@@ -8,9 +8,9 @@ import subprocess
 import sys
 import time
 
-import deploy
+from flash import deploy
 import pytest
-from vpico_host import ROOT, VirtualPico, make, mpremote
+from vpico.host import ROOT, VirtualPico, make, mpremote
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ptys, /proc")
 

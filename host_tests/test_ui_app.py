@@ -4,7 +4,7 @@ a failing screen shows an error instead of crashing."""
 
 SETUP = """
 import json
-from ui_driver import Driver
+from simulator.driver import Driver
 from hal.buttons import A, B, DOWN, LONG, PRESS, RELEASE
 from ui.screen import Screen
 out = {}

@@ -7,7 +7,7 @@ import textwrap
 import time
 
 import pytest
-from vpico_host import ROOT, VirtualPico, alive, children, mpremote
+from vpico.host import ROOT, VirtualPico, alive, children, mpremote
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ptys, /proc")
 

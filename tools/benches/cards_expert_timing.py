@@ -1,0 +1,59 @@
+"""Times the expert card bot's decisions (run under micropython by benches.cards).
+
+`micropython -m benches.cards_expert_timing [GAMES] [SEED] [PLAYERS]` plays GAMES games of
+expert against cautious bots and prints one JSON line: the number of expert decisions and
+their median, 95th-percentile and largest time in microseconds (the choose() call alone;
+the view is built by the driver), and the same for building the view.
+"""
+
+import json
+import sys
+
+from lama import cards
+from lama.card_bots import BOTS
+from lama.rng import SeededRng
+from lama.score import Rules
+from benches.timing import now_us, percentile, since_us
+
+
+def main(argv):
+    games = int(argv[1]) if len(argv) > 1 else 40
+    seed = int(argv[2]) if len(argv) > 2 else 1
+    n = int(argv[3]) if len(argv) > 3 else 4
+    expert = BOTS["expert"]
+    cautious = BOTS["cautious"]
+    times = []
+    view_times = []
+    rng = SeededRng(seed)
+    bot_rng = SeededRng(seed + 1)
+    for g in range(games):
+        seat = g % n
+        st = cards.new_game(n, Rules(komarami=g % 5 == 4), g % n, rng)
+        while st.phase != cards.GAME_OVER:
+            if st.phase == cards.ROUND_OVER:
+                cards.apply(st, (cards.NEXT,), rng)
+                continue
+            p = st.turn
+            acts = cards.legal_actions(st)
+            if p == seat:
+                t0 = now_us()
+                v = cards.view(st, p)
+                view_times.append(since_us(t0))
+                t1 = now_us()
+                a = expert(v, acts, bot_rng)
+                times.append(since_us(t1))
+            else:
+                a = cautious(cards.view(st, p), acts, bot_rng)
+            cards.apply(st, a, rng)
+    figures = [
+        ("decisions", len(times)),
+        ("median_us", percentile(times, 50)),
+        ("p95_us", percentile(times, 95)),
+        ("max_us", max(times)),
+        ("view_median_us", percentile(view_times, 50)),
+        ("view_p95_us", percentile(view_times, 95)),
+    ]
+    print("{" + ", ".join([json.dumps(k) + ": " + str(v) for k, v in figures]) + "}")
+
+
+main(sys.argv)

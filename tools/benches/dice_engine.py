@@ -1,0 +1,80 @@
+"""Benchmark of the LAMA Dice engine: time per action, a state's RAM, the save size (both interpreters).
+
+`python3 -m benches.dice_engine` measures under CPython, then runs itself under the
+MicroPython unix port ($MICROPYTHON, else the venv's `micropython`) and prints both.
+"""
+
+import sys
+
+import paths
+
+GAMES = 200
+
+
+def measure():
+    """Print the figures for the running interpreter."""
+    import gc
+
+    from lama import codec, dice
+    from lama.dice_bots import BOTS
+    from lama.rng import SeededRng
+    from lama.score import Rules
+    from benches.timing import now_us, since_us
+
+    cautious = BOTS["cautious"]
+    actions = 0
+    t_engine = 0
+    t0 = now_us()
+    for seed in range(GAMES):
+        rng = SeededRng(seed)
+        st = dice.new_game(4, Rules(), seed % 4, rng)
+        while st.phase != dice.GAME_OVER:
+            t1 = now_us()
+            acts = dice.legal_actions(st)
+            t_engine += since_us(t1)
+            a = (
+                acts[0]
+                if st.phase == dice.ROUND_OVER
+                else cautious(dice.view(st, st.turn), acts, rng)
+            )
+            t1 = now_us()
+            dice.apply(st, a, rng)
+            t_engine += since_us(t1)
+            actions += 1
+    total = since_us(t0)
+    name = sys.implementation.name
+    print(
+        "%-11s %d games of 4 cautious bots, %d actions: engine %.1f us/action"
+        " (legal_actions + apply), %.1f us/action with the bots"
+        % (name, GAMES, actions, t_engine / actions, total / actions)
+    )
+    data = codec.encode(st)
+    t1 = now_us()
+    for _ in range(200):
+        codec.decode(data)
+    dec = since_us(t1) / 200
+    print(
+        "%-11s save of a 4-player game: %d bytes, decode+validate %.0f us" % (name, len(data), dec)
+    )
+    if hasattr(gc, "mem_free"):
+        gc.collect()
+        before = gc.mem_free()
+        keep = dice.new_game(6, Rules(), 0, SeededRng(1))
+        gc.collect()
+        print("%-11s a 6-player DiceState takes %d bytes of heap" % (name, before - gc.mem_free()))
+        assert keep
+
+
+def main():
+    measure()
+    if sys.implementation.name == "micropython":
+        return 0
+    import subprocess
+
+    argv, env = paths.micropython_command("benches.dice_engine")
+    sys.stdout.flush()
+    return subprocess.call(argv, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
