@@ -32,6 +32,15 @@ def adapter(game):
     return importlib.import_module(ADAPTERS[game]).ADAPTER
 
 
+def mix_seed(*parts):
+    """A 30-bit seed mixed from small integers (stable on every run): the adapters seed a
+    game's deals and each seat's bot with it."""
+    x = 0x2545F491
+    for p in parts:
+        x = (x * 1000003 + p * 7919 + 12345) & 0x3FFFFFFF
+    return x
+
+
 def seating(names, g):
     """Game g seats the names rotated by g places."""
     n = len(names)

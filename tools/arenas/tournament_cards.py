@@ -6,59 +6,30 @@ summary as arena.py (seats rotated, ties shared, a bot named k times one entry).
 import sys
 
 import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
+from arenas import bots as registry
+from arenas.engine_play import bot_chooser, play_to_end
+from arenas import tournament as arena
+from arenas.tournament import mix_seed
 from lama import cards
-from lama.card_bots import BOTS
 from lama.rng import SeededRng
 from lama.score import Rules
-
-MAX_ACTIONS = 100000  # a game that long is a bug, not a game
 
 
 def bots():
     """Every card bot by name."""
-    return dict(BOTS)
+    return registry.bots("cards")
 
 
-def _seed(*parts):
-    """A 30-bit seed mixed from small integers (stable on every run)."""
-    x = 0x2545F491
-    for p in parts:
-        x = (x * 1000003 + p * 7919 + 12345) & 0x3FFFFFFF
-    return x
-
-
-def play_game(names, seed, first=0, rules=None, timer=None):
+def play_game(names, seed, first=0, rules=None):
     """One game with bots `names` in seat order; returns the final scores. The deals and
-    each seat's bot draw from their own seeded generators. `timer(seat, seconds)`, when
-    given, hears how long each decision took."""
+    each seat's bot draw from their own seeded generators."""
     table = bots()
     fns = [table[n] for n in names]
-    rng = SeededRng(_seed(seed, 1))
-    bot_rngs = [SeededRng(_seed(seed, 101, i)) for i in range(len(names))]
+    rng = SeededRng(mix_seed(seed, 1))
+    bot_rngs = [SeededRng(mix_seed(seed, 101, i)) for i in range(len(names))]
     state = cards.new_game(len(names), rules or Rules(), first, rng)
-    clock = None
-    if timer is not None:
-        import time
-
-        clock = time.perf_counter
-    for _ in range(MAX_ACTIONS):
-        ph = state.phase
-        if ph == cards.GAME_OVER:
-            return list(state.scores)
-        if ph == cards.ROUND_OVER:
-            cards.apply(state, (cards.NEXT,), rng)
-            continue
-        seat = state.turn
-        acts = cards.legal_actions(state)
-        v = cards.view(state, seat)
-        if clock is None:
-            a = fns[seat](v, acts, bot_rngs[seat])
-        else:
-            t0 = clock()
-            a = fns[seat](v, acts, bot_rngs[seat])
-            timer(seat, clock() - t0)
-        cards.apply(state, a, rng)
-    raise RuntimeError("game did not end after %d actions" % MAX_ACTIONS)
+    play_to_end(cards, state, bot_chooser(cards, state, fns, bot_rngs), rng)
+    return list(state.scores)
 
 
 ADAPTER = {"bots": bots, "play_game": play_game}
@@ -66,7 +37,6 @@ ADAPTER = {"bots": bots, "play_game": play_game}
 
 def _task(task):
     names, seed, start, stop, target, rounds, komarami = task
-    from arenas import tournament as arena
 
     rules = Rules(target, rounds, komarami)
     out = []
@@ -77,7 +47,6 @@ def _task(task):
 
 def tournament(names, games, seed=1, rules=None, workers=1):
     """arena.py's summary of `games` games between `names` (seats rotated) under `rules`."""
-    from arenas import tournament as arena
 
     r = rules or Rules()
     tasks = [(names, seed, a, b, r.target, r.rounds, r.komarami) for a, b in arena.chunks(games)]
@@ -98,9 +67,10 @@ def main(argv):
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.players.split(",")]
+    known = bots()
     for n in names:
-        if n not in BOTS:
-            ap.error("unknown bot %r (known: %s)" % (n, ", ".join(sorted(BOTS))))
+        if n not in known:
+            ap.error("unknown bot %r (known: %s)" % (n, ", ".join(sorted(known))))
     if len(names) < 2 or len(names) > 6:
         ap.error("a game seats 2 to 6 players (S1)")
     if args.games < 1 or args.target < 1 or args.rounds < 0:

@@ -139,6 +139,11 @@ def game_head(game, seed, opts, extra):
     return head
 
 
+def round_head(ev):
+    """The first pairs of a "round" line, alike in both games: ev, round, first."""
+    return [("ev", "round"), ("round", ev[1]), ("first", ev[2])]
+
+
 def match_event_json(ev):
     """The line of an event both engines emit (quit, round_end, game_end), else None."""
     kind = ev[0]
@@ -160,32 +165,36 @@ def match_event_json(ev):
     return None
 
 
-def play_game(engine, rules, choose, head, event_json, opts, seed, emit):
-    """One whole game of `engine` (lama.dice or lama.cards): emit(line) the head line, then
-    a line for every event. Deals come from SeededRng(seed), the bots (choose[seat]) share
-    SeededRng(seed ^ BOT_SEED_SALT)."""
+def run_games(opts, emit, engine, rules, extra, event_json, table, label, hints=None):
+    """Every game of a run of `engine` (lama.dice or lama.cards) under `rules`: the bots
+    named in opts.players are looked up in `table` (UsageError for an unknown one, saying
+    hints[name] if any); game i (from 0) plays with seed N+i and emits its "game" line
+    (the game's own `extra` pairs in it), then a line for every event (event_json). The
+    deals come from SeededRng(seed), the bots share SeededRng(seed ^ BOT_SEED_SALT)."""
+    from arenas.engine_play import bot_chooser, play_to_end
     from lama.rng import SeededRng
 
-    rng = SeededRng(seed)
-    bot_rng = SeededRng(seed ^ BOT_SEED_SALT)
-    emit(jobj(head))
-    state = engine.new_game(len(opts.players), rules, opts.first, rng)
-    emit(event_json(engine.round_event(state)))
-    while state.phase != engine.GAME_OVER:
-        actions = engine.legal_actions(state)
-        if state.phase == engine.ROUND_OVER:
-            action = actions[0]
-        else:
-            seat = state.turn
-            action = choose[seat](engine.view(state, seat), actions, bot_rng)
-        for ev in engine.apply(state, action, rng):
+    for name in opts.players:
+        if name not in table:
+            hint = (hints or {}).get(name, "")
+            raise UsageError(
+                "no " + label + " bot named " + repr(name) + hint + "; known: " + ",".join(sorted(table))
+            )
+    choose = [table[name] for name in opts.players]
+
+    def after(action, events):
+        for ev in events:
             emit(event_json(ev))
 
-
-def play_games(opts, play, emit):
-    """Every game of a run: game i (from 0) is play(opts, seed N+i, emit)."""
     for g in range(opts.games):
-        play(opts, (opts.seed + g) & 0x3FFFFFFF, emit)
+        seed = (opts.seed + g) & 0x3FFFFFFF
+        rng = SeededRng(seed)
+        bot_rngs = [SeededRng(seed ^ BOT_SEED_SALT)] * len(choose)  # one generator, shared
+        emit(jobj(game_head(opts.game, seed, opts, extra)))
+        state = engine.new_game(len(opts.players), rules, opts.first, rng)
+        emit(event_json(engine.round_event(state)))
+        play_to_end(engine, state, bot_chooser(engine, state, choose, bot_rngs), rng, after)
+    return 0
 
 
 def _emit(line):

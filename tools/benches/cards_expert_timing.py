@@ -9,11 +9,11 @@ the view is built by the driver), and the same for building the view.
 import json
 import sys
 
+import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
+from benches.timing import expert_games, now_us, percentile, since_us
 from lama import cards
 from lama.card_bots import BOTS
-from lama.rng import SeededRng
 from lama.score import Rules
-from benches.timing import now_us, percentile, since_us
 
 
 def main(argv):
@@ -21,30 +21,22 @@ def main(argv):
     seed = int(argv[2]) if len(argv) > 2 else 1
     n = int(argv[3]) if len(argv) > 3 else 4
     expert = BOTS["expert"]
-    cautious = BOTS["cautious"]
     times = []
     view_times = []
-    rng = SeededRng(seed)
-    bot_rng = SeededRng(seed + 1)
-    for g in range(games):
-        seat = g % n
-        st = cards.new_game(n, Rules(komarami=g % 5 == 4), g % n, rng)
-        while st.phase != cards.GAME_OVER:
-            if st.phase == cards.ROUND_OVER:
-                cards.apply(st, (cards.NEXT,), rng)
-                continue
-            p = st.turn
-            acts = cards.legal_actions(st)
-            if p == seat:
-                t0 = now_us()
-                v = cards.view(st, p)
-                view_times.append(since_us(t0))
-                t1 = now_us()
-                a = expert(v, acts, bot_rng)
-                times.append(since_us(t1))
-            else:
-                a = cautious(cards.view(st, p), acts, bot_rng)
-            cards.apply(st, a, rng)
+
+    def timed(st, p, acts, bot_rng):
+        t0 = now_us()
+        v = cards.view(st, p)
+        view_times.append(since_us(t0))
+        t1 = now_us()
+        a = expert(v, acts, bot_rng)
+        times.append(since_us(t1))
+        return a
+
+    def rules_of(g):
+        return Rules(komarami=g % 5 == 4)  # a game in five with the Komarami variant
+
+    expert_games(cards, games, n, seed, rules_of, lambda g: g % n, timed, BOTS["cautious"])
     figures = [
         ("decisions", len(times)),
         ("median_us", percentile(times, 50)),
@@ -56,4 +48,5 @@ def main(argv):
     print("{" + ", ".join([json.dumps(k) + ": " + str(v) for k, v in figures]) + "}")
 
 
-main(sys.argv)
+if __name__ == "__main__":
+    main(sys.argv)

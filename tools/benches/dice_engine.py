@@ -15,37 +15,38 @@ def measure():
     """Print the figures for the running interpreter."""
     import gc
 
+    from arenas.engine_play import play_to_end
+    from benches.timing import now_us, since_us
     from lama import codec, dice
     from lama.dice_bots import BOTS
     from lama.rng import SeededRng
     from lama.score import Rules
-    from benches.timing import now_us, since_us
 
     cautious = BOTS["cautious"]
-    actions = 0
-    t_engine = 0
+    count = [0, 0]  # actions, us in the bots
+
+    def after(action, events):
+        count[0] += 1
+
     t0 = now_us()
     for seed in range(GAMES):
         rng = SeededRng(seed)
         st = dice.new_game(4, Rules(), seed % 4, rng)
-        while st.phase != dice.GAME_OVER:
+
+        def choose(seat, acts, st=st, rng=rng):
             t1 = now_us()
-            acts = dice.legal_actions(st)
-            t_engine += since_us(t1)
-            a = (
-                acts[0]
-                if st.phase == dice.ROUND_OVER
-                else cautious(dice.view(st, st.turn), acts, rng)
-            )
-            t1 = now_us()
-            dice.apply(st, a, rng)
-            t_engine += since_us(t1)
-            actions += 1
+            a = cautious(dice.view(st, seat), acts, rng)
+            count[1] += since_us(t1)
+            return a
+
+        play_to_end(dice, st, choose, rng, after)
     total = since_us(t0)
+    actions = count[0]
+    t_engine = total - count[1]
     name = sys.implementation.name
     print(
         "%-11s %d games of 4 cautious bots, %d actions: engine %.1f us/action"
-        " (legal_actions + apply), %.1f us/action with the bots"
+        " (legal_actions + apply + the loop), %.1f us/action with the bots"
         % (name, GAMES, actions, t_engine / actions, total / actions)
     )
     data = codec.encode(st)

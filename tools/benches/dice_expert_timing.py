@@ -13,27 +13,14 @@ runs, which leaves out the time other processes of a busy machine took the CPU.
 import gc
 import json
 import sys
-import time
 
+import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
+from benches.timing import expert_games, now_us, since_us
 from lama import dice
 from lama.dice_bots import BOTS
-from lama.rng import SeededRng
 from lama.score import Rules
 
-
 REPEAT = 3
-
-
-def _us():
-    if hasattr(time, "ticks_us"):
-        return time.ticks_us()
-    return int(time.perf_counter() * 1000000)
-
-
-def _diff(a, b):
-    if hasattr(time, "ticks_diff"):
-        return time.ticks_diff(b, a)
-    return b - a
 
 
 def main(argv):
@@ -55,34 +42,21 @@ def main(argv):
     gc.collect()
     after = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
     expert = dx.choose_expert
-    cautious = BOTS["cautious"]
     times = []
     best = []
-    rng = SeededRng(seed)
-    bot_rng = SeededRng(seed + 1)
-    for g in range(games):
-        seat = g % 4
-        fns = [cautious] * 4
-        fns[seat] = expert
-        st = dice.new_game(4, Rules(), 0, rng)
-        while st.phase != dice.GAME_OVER:
-            if st.phase == dice.ROUND_OVER:
-                dice.apply(st, (dice.NEXT,), rng)
-                continue
-            p = st.turn
-            acts = dice.legal_actions(st)
-            v = dice.view(st, p)
-            if p == seat:
-                runs = []
-                for _ in range(REPEAT):
-                    t0 = _us()
-                    a = expert(v, acts, bot_rng)
-                    runs.append(_diff(t0, _us()))
-                times.append(runs[0])
-                best.append(min(runs))
-            else:
-                a = fns[p](v, acts, bot_rng)
-            dice.apply(st, a, rng)
+
+    def timed(st, p, acts, bot_rng):
+        v = dice.view(st, p)
+        runs = []
+        for _ in range(REPEAT):
+            t0 = now_us()
+            a = expert(v, acts, bot_rng)
+            runs.append(since_us(t0))
+        times.append(runs[0])
+        best.append(min(runs))
+        return a
+
+    expert_games(dice, games, 4, seed, lambda g: Rules(), lambda g: 0, timed, BOTS["cautious"])
     times.sort()
     best.sort()
     n = len(times)
@@ -99,4 +73,5 @@ def main(argv):
     print(json.dumps(out))
 
 
-main(sys.argv)
+if __name__ == "__main__":
+    main(sys.argv)

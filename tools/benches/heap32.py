@@ -23,7 +23,8 @@ from build import build_mpcore
 PICO_HEAP = 190 * 1024  # what the RP2040 build leaves (DESIGN.md)
 STEP = 4 * 1024
 
-# heap of one module once imported, framebuf (Python here) loaded before the baseline
+# heap of one module once imported (benches.memory too), framebuf loaded before the baseline
+# (Python on the core build; built in, and free, on the unix port)
 IMPORT = r"""
 import gc
 try:

@@ -25,15 +25,6 @@ import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
 from benches import game as bench_game
 from benches import heap32
 
-IMPORT_COST = r"""
-import gc, sys
-gc.collect()
-b = gc.mem_alloc()
-__import__(sys.argv[1])
-gc.collect()
-print(gc.mem_alloc() - b)
-"""
-
 # the session the phases come from, each step (label, keys) from where the last left off
 PHASES = r"""
 import gc, sys, json
@@ -193,7 +184,7 @@ def main(argv):
         print("deployed .mpy: %d modules, %d bytes; heap once imported, with what each"
               " imports (unix port):" % (len(sizes), sum(s for _, s in sizes)))  # fmt: skip
         for name, size in sizes:
-            proc = bench_game.run(IMPORT_COST.replace("sys.argv[1]", repr(name)))
+            proc = bench_game.run(heap32.IMPORT.replace("@NAME@", repr(name)))
             cost = proc.stdout.strip() if proc.returncode == 0 else "import failed"
             print("  %-22s %6d bytes .mpy  %7s bytes of heap" % (name, size, cost))
 

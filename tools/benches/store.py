@@ -27,14 +27,72 @@ def host_main():
     return subprocess.call(argv, env=env, cwd=paths.ROOT)
 
 
-def mp_main():
-    import time
+class Figures:
+    """Saves a game after every action as the firmware does and counts the flash's block
+    erases and bytes programmed per action, turn, round and game."""
 
+    def __init__(self, dev, saves, seats, mod):
+        self.dev, self.saves, self.seats, self.mod = dev, saves, seats, mod
+        self.act_e, self.act_b, self.times = [], [], []
+        self.turn_e, self.turn_b, self.round_e, self.round_b = [], [], [], []
+        self.game_e, self.game_b, self.end_e = [], [], []
+
+    def new_game(self, state):
+        self.state = state
+        self.at = (state.turn, state.round_no)  # before the next action
+        self.game = [0, 0]  # erases, bytes
+        self.round = [0, 0]
+        self.turn = [0, 0]
+
+    def after(self, action, events):
+        """play_to_end's hook: save the game as it stands (not once it is over)."""
+        import time
+
+        state, dev = self.state, self.dev
+        before, self.at = self.at, (state.turn, state.round_no)
+        if state.phase == self.mod.GAME_OVER:
+            return
+        dev.reset_counts()
+        t = time.ticks_us()
+        self.saves.save_progress(state, self.seats)
+        self.times.append(time.ticks_diff(time.ticks_us(), t))
+        self.act_e.append(dev.erases)
+        self.act_b.append(dev.bytes_programmed)
+        for acc in (self.round, self.turn):
+            acc[0] += dev.erases
+            acc[1] += dev.bytes_programmed
+        if self.at != before or state.phase == self.mod.ROUND_OVER:
+            self.turn_e.append(self.turn[0])  # the player's turn is over (a roll and its choice)
+            self.turn_b.append(self.turn[1])
+            self.turn = [0, 0]
+        if state.phase == self.mod.ROUND_OVER:
+            self.round_e.append(self.round[0])
+            self.round_b.append(self.round[1])
+            self.game[0] += self.round[0]
+            self.game[1] += self.round[1]
+            self.round = [0, 0]
+
+    def end_game(self):
+        """The game's end: the statistics recorded and the saved game removed."""
+        dev = self.dev
+        ge = self.game[0] + self.round[0]
+        gb = self.game[1] + self.round[1]
+        dev.reset_counts()
+        self.saves.record_game_result(self.state, self.seats)
+        self.saves.clear_progress()
+        self.end_e.append(dev.erases)
+        self.game_e.append(ge + dev.erases)
+        self.game_b.append(gb + dev.bytes_programmed)
+
+
+def mp_main():
     from emu import ramflash
     from benches.timing import percentile
     from lama import card_bots, cards, dice, dice_bots
     from lama.rng import SeededRng
     from ui.saves import Saves
+
+    from arenas.engine_play import bot_chooser, play_to_end
 
     dev = ramflash.RamFlash(BLOCKS)
     ramflash.mkfs(dev)
@@ -45,61 +103,18 @@ def mp_main():
     total_erases = 0
     total_games = 0
     for label, mod, bots in (("dice", dice, dice_bots.BOTS), ("cards", cards, card_bots.BOTS)):
-        act_e = []
-        act_b = []
-        times = []
-        turn_e = []
-        turn_b = []
-        round_e = []
-        round_b = []
-        game_e = []
-        game_b = []
-        end_e = []
+        fig = Figures(dev, saves, seats, mod)
         for g in range(GAMES):
             rng = SeededRng(1000 + g)
             bot_rng = SeededRng(2000 + g)
             state = mod.new_game(len(seats), None, g % len(seats), rng)
-            ge = gb = re = rb = te = tb = 0
-            while state.phase != mod.GAME_OVER:
-                before = (state.turn, state.round_no)
-                if state.phase == mod.ROUND_OVER:
-                    action = (mod.NEXT,)
-                else:
-                    fn = bots[seats[state.turn][1]]
-                    action = fn(mod.view(state, state.turn), mod.legal_actions(state), bot_rng)
-                mod.apply(state, action, rng)
-                if state.phase == mod.GAME_OVER:
-                    break
-                dev.reset_counts()
-                t = time.ticks_us()
-                saves.save_progress(state, seats)
-                times.append(time.ticks_diff(time.ticks_us(), t))
-                act_e.append(dev.erases)
-                act_b.append(dev.bytes_programmed)
-                re += dev.erases
-                rb += dev.bytes_programmed
-                te += dev.erases
-                tb += dev.bytes_programmed
-                if (state.turn, state.round_no) != before or state.phase == mod.ROUND_OVER:
-                    turn_e.append(te)  # the player's turn is over (a roll and its choice)
-                    turn_b.append(tb)
-                    te = tb = 0
-                if state.phase == mod.ROUND_OVER:
-                    round_e.append(re)
-                    round_b.append(rb)
-                    ge += re
-                    gb += rb
-                    re = rb = 0
-            ge += re
-            gb += rb
-            dev.reset_counts()
-            saves.record_game_result(state, seats)
-            saves.clear_progress()
-            end_e.append(dev.erases)
-            ge += dev.erases
-            gb += dev.bytes_programmed
-            game_e.append(ge)
-            game_b.append(gb)
+            fns = [bots[s[1]] for s in seats]
+            fig.new_game(state)
+            play_to_end(mod, state, bot_chooser(mod, state, fns, [bot_rng] * len(fns)), rng, fig.after)
+            fig.end_game()
+        act_e, act_b, times = fig.act_e, fig.act_b, fig.times
+        turn_e, turn_b, round_e, round_b = fig.turn_e, fig.turn_b, fig.round_e, fig.round_b
+        game_e, game_b, end_e = fig.game_e, fig.game_b, fig.end_e
         n = len(act_e)
         total_erases += sum(game_e)
         total_games += len(game_e)

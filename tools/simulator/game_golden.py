@@ -159,12 +159,13 @@ def end_of_round(game):
     st = mod.new_game(6, Rules(), 0, rng)
     from ui.game_session import choose_bot, engine
 
+    from arenas.engine_play import bot_chooser, play_to_end
+
     table = engine(game)[1]
     for i in range(6):
         st.scores[i] = SCORES6[i]
-    while st.phase != mod.ROUND_OVER and st.phase != mod.GAME_OVER:
-        fn = choose_bot(table, bots[st.turn])
-        mod.apply(st, fn(mod.view(st, st.turn), mod.legal_actions(st), rng), rng)
+    fns = [choose_bot(table, b) for b in bots]
+    play_to_end(mod, st, bot_chooser(mod, st, fns, [rng] * 6), rng, round_only=True)
     return drv(game, NAMES, [None] + bots[1:], seed=3, state=st)
 
 

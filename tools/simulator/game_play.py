@@ -119,7 +119,8 @@ def engine_game(game, bots, seed, policy="cautious", first=0, rules=None):
     """The same game on the bare engine: bots where the screens had bots, `policy` where
     they had a person. Returns (final scores, winners, actions); BOT_STEPS[0] is then
     how many of the actions were computer players' own."""
-    from lama.score import Rules
+    from arenas.engine_play import play_to_end
+    from lama.score import Rules, winners
 
     mod, table = engine(game)
     rng = SeededRng(seed)
@@ -127,18 +128,13 @@ def engine_game(game, bots, seed, policy="cautious", first=0, rules=None):
     st = mod.new_game(len(bots), rules or Rules(), first, rng)
     actions = []
     BOT_STEPS[0] = 0
-    while st.phase != mod.GAME_OVER:
-        if st.phase == mod.ROUND_OVER:
-            a = (mod.NEXT,)
-        elif bots[st.turn] is None:
-            fn = choose_bot(table, policy)
-            a = fn(mod.view(st, st.turn), mod.legal_actions(st), SeededRng(7))
-        else:
-            fn = choose_bot(table, bots[st.turn])
-            BOT_STEPS[0] += 1
-            a = fn(mod.view(st, st.turn), mod.legal_actions(st), bot_rng)
-        actions.append(a)
-        mod.apply(st, a, rng)
-    from lama.score import winners
+
+    def choose(seat, legal):
+        if bots[seat] is None:
+            return choose_bot(table, policy)(mod.view(st, seat), legal, SeededRng(7))
+        BOT_STEPS[0] += 1
+        return choose_bot(table, bots[seat])(mod.view(st, seat), legal, bot_rng)
+
+    play_to_end(mod, st, choose, rng, lambda action, events: actions.append(action))
 
     return list(st.scores), winners(st.scores), actions

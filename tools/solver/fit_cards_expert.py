@@ -18,6 +18,7 @@ import argparse
 import sys
 
 import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
+from arenas.engine_play import bot_chooser, play_to_end
 
 from lama import card_bots, cards
 from lama.rng import SeededRng
@@ -35,9 +36,7 @@ def round_cost(state, action, bots):
     st = state.copy()
     me = st.turn
     cards.apply(st, action, None)
-    while st.phase == cards.TURN:
-        p = st.turn
-        cards.apply(st, bots[p](cards.view(st, p), cards.legal_actions(st), None), None)
+    play_to_end(cards, st, bot_chooser(cards, st, bots, [None] * len(bots)), None, round_only=True)
     return st.points[me] - st.returned[me]
 
 
@@ -57,19 +56,17 @@ def samples(n, games, seed):
         bots = [card_bots.choose_cautious] * n
         bots[me] = expert
         st = cards.new_game(n, Rules(), g % n, rng)
-        while st.phase != cards.GAME_OVER:
-            if st.phase == cards.ROUND_OVER:
-                cards.apply(st, (cards.NEXT,), rng)
-                continue
-            p = st.turn
-            acts = cards.legal_actions(st)
+
+        def choose(p, acts, st=st, me=me, bots=bots):
             v = cards.view(st, p)
             if p == me and acts[0] == DRAW:
                 points = cards.hand_points(v.hand, st.rules)
                 if points <= card_bots.ALWAYS_DRAW_POINTS:
                     y = round_cost(st, DRAW, bots) - round_cost(st, QUIT, bots)
                     out.append((row(v), y))
-            cards.apply(st, bots[p](v, acts, None), rng)
+            return bots[p](v, acts, None)
+
+        play_to_end(cards, st, choose, rng)
     return out
 
 
