@@ -59,7 +59,7 @@ t = VirtualTime()
 btn = ScriptedButtons(t)
 pwm = RecordingPwm(t)
 out["emu objects"] = used() - b
-import ui.game_common, ui.game_session, hal.buttons
+import ui.games.base, ui.games.session, hal.buttons
 b = used()
 import simulator.driver, simulator.game_play
 out["harness"] = used() - b

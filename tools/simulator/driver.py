@@ -17,7 +17,7 @@ GAME_DATA_DIR = "/tmp/game-drive-data"  # the emulated board's /data for a game 
 
 class Driver:
     """A fresh emulated board with the app at its title screen (one frame run), its
-    storage (ui.saves) in `data_dir` (emptied first when `fresh`), as ui.startup wires it
+    storage (ui.model.saves) in `data_dir` (emptied first when `fresh`), as ui.boot wires it
     on the device (without the watchdog and the continue prompt, which have their own
     tests). `Driver.in_game(...)` has a game screen alone on it instead."""
 
@@ -31,14 +31,14 @@ class Driver:
         self._make_board(panel, seed, data_dir)
         if not start:  # (in_game makes the app)
             return
-        from ui.app import App
-        from ui.saves import Saves
+        from ui.boot import make_app
+        from ui.model.saves import Saves
 
         self.saves = Saves(data_dir)
         if settings is None:
             settings = self.saves.load_settings()
-        self.app = App(self.board, settings, self.saves.save_settings, game_store=self.saves)
-        self.app.start()
+        self.app = make_app(self.board, settings=settings, save_settings=self.saves.save_settings,
+                            game_store=self.saves)  # fmt: skip
         self.app.step()
 
     @classmethod
@@ -46,13 +46,13 @@ class Driver:
                 panel="ssd1306", data_dir=GAME_DATA_DIR, language=0, record=True):  # fmt: skip
         """A game screen alone on the stack, its session seeded for reproducible games:
         SeededRng(seed) for dice and deals, the bots' own as the firmware seeds it; `state`
-        resumes a position, `store` saves it (ui.saves API), `record`: Session.record
+        resumes a position, `store` saves it (ui.model.saves API), `record`: Session.record
         collects every action applied."""
         from lama.rng import SeededRng
         from lama.score import Rules
-        from ui.app import App
-        from ui.game_launch import screen_for
-        from ui.game_session import BOT_SEED_SALT, Session
+        from ui.games.launch import screen_for
+        from ui.games.session import BOT_SEED_SALT, Session
+        from ui.loop.app import App
 
         d = cls(seed, panel, data_dir, fresh=False, start=False)
         d.app = App(d.board)
@@ -150,9 +150,9 @@ def _columns(image):
 
 
 def _render(s, small):
-    """The columns (ints, bit y = pixel y) of s drawn alone with ui.gfx, and its height:
+    """The columns (ints, bit y = pixel y) of s drawn alone with ui.draw.gfx, and its height:
     the 8x8 font (accents included) or the 3x5 one."""
-    from ui import gfx
+    from ui.draw import gfx
 
     w, h = (4 * len(s), 5) if small else (8 * len(s), 8)
     buf = bytearray(w)
