@@ -64,7 +64,7 @@ def full_game(game, bots, seed, speed=True):
     sc, win, acts = engine_game(game, bots, seed)
     out({"ui": res[1], "ui_win": res[2], "eng": sc, "eng_win": win,
          "same": d.session.record == acts, "seen": seen, "texts": texts,
-         "vms": vt.now - t0, "bot_steps": BOT_STEPS[0]})  # fmt: skip
+         "vms": vt.now - t0, "bot_steps": BOT_STEPS[0]})
 
 
 def dice_illegal(seed):
@@ -219,7 +219,7 @@ def resumed(game, seed, cut):
         if len(dd.session.record) >= cut and not saved:
             s = dd.session
             saved.append((codec.encode(s.state), s.rng.state, s.bot_rng.state,
-                          len(s.record)))  # fmt: skip
+                          len(s.record)))
 
     try:
         play(d, on_press=on_press, max_presses=cut * 4 + 50)
@@ -275,7 +275,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
     left = Saves(data_dir).load_progress()
     out({"ui": d2.session.result[1], "eng": sc, "seats": [list(s) for s in seats],
          "rest_same": d2.session.record == acts[done:], "done": done,
-         "cleared": left is None})  # fmt: skip
+         "cleared": left is None})
 
 
 def rematch(game, seed):
@@ -290,7 +290,7 @@ def rematch(game, seed):
     s2 = new.session
     res = {"new_screen": new is not old and type(new) is type(old),
            "same_seats": s2.names == NAMES[:3] and s2.bots == bots,
-           "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1}  # fmt: skip
+           "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1}
     d.session = s2
     play(d)
     d.press("RIGHT")
@@ -358,7 +358,7 @@ def fuzz_keys(game, seed, presses):
     for a in d.session.record:
         mod.apply(replay, a, r)
     out({"ok": ok, "actions": len(d.session.record),
-         "replay": codec.encode(replay) == codec.encode(st)})  # fmt: skip
+         "replay": codec.encode(replay) == codec.encode(st)})
 
 
 def dice_shown_are_the_actors(seed):
@@ -421,4 +421,4 @@ def hint_during_own_roll(seed):
     d.run_until(d.emu.time.now + 60)
     img = d.image()
     out({"speed": find_text(img, "A: SPEED UP  HOLD B: MENU", True) is not None,
-         "not_wait": find_text(img, "NOT YOUR TURN: A SPEEDS UP", True) is None})  # fmt: skip
+         "not_wait": find_text(img, "NOT YOUR TURN: A SPEEDS UP", True) is None})

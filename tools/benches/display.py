@@ -126,15 +126,15 @@ def report():
     print("I2C traffic per show() (bytes include the address byte of each transaction)")
     print("naive full-frame refresh: %d transactions, %d bytes, %s fps @400kHz, %s fps @1MHz"
           % (NAIVE_TRANSACTIONS, NAIVE_BYTES, fps(NAIVE_BITS, 400_000).strip(),
-             fps(NAIVE_BITS, 1_000_000).strip()))  # fmt: skip
+             fps(NAIVE_BITS, 1_000_000).strip()))
     for kind in ("ssd1306", "sh1106"):
         print()
         print("%-28s %5s %6s %7s %8s %8s %9s" % (kind, "trans", "bytes", "naive%", "fps@400k",
-              "fps@1M", "host us"))  # fmt: skip
+              "fps@1M", "host us"))
         cpu = driver_us(kind)
         for i, (name, trans, nbytes, bits) in enumerate(measure(kind)):
             print("%-28s %5d %6d %6.1f%% %8s %8s %9.1f" % (name, trans, nbytes,
-                  100.0 * nbytes / NAIVE_BYTES, fps(bits, 400_000), fps(bits, 1_000_000), cpu[i]))  # fmt: skip
+                  100.0 * nbytes / NAIVE_BYTES, fps(bits, 400_000), fps(bits, 1_000_000), cpu[i]))
     print()
     print("host us: the driver's own time per show() (diff + transfer set-up) on this")
     print("machine under the unix port, with a bus that drops the bytes; a Pico is slower.")

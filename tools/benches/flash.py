@@ -27,7 +27,7 @@ def timed_flash(vp, build, firmware):
         [sys.executable, os.path.join(deploy.ROOT, "tools", "flash", "deploy.py"), "flash",
          "--port", vp.device, "--build", build, "--firmware", firmware],
         capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+    )
     dt = time.monotonic() - t0
     if proc.returncode != 0:
         raise SystemExit("flash failed:\n" + proc.stdout + proc.stderr)
@@ -80,13 +80,13 @@ def main():
     try:
         firmware = os.path.join(tmp, "firmware")
         shutil.copytree(deploy.FIRMWARE, firmware,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))  # fmt: skip
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         build = os.path.join(tmp, "build")
         files = deploy.build("", build, firmware)
         mpy = [len(d) for p, d in files.items() if p.endswith(".mpy")]
         src = sum(os.path.getsize(p) for r, p in deploy.firmware_sources(firmware))
         print("firmware: %d files, %d bytes installed (%d .mpy files: %d bytes; source %d bytes)"
-              % (len(files), sum(len(d) for d in files.values()), len(mpy), sum(mpy), src))  # fmt: skip
+              % (len(files), sum(len(d) for d in files.values()), len(mpy), sum(mpy), src))
 
         for heap in (2 * 1024 * 1024, 2 * HEAP_PICO):
             res, notes = heap_after_import(build, files, heap)
@@ -97,7 +97,7 @@ def main():
             label = "2 x a Pico's 190 KB: 64-bit objects" if heap == 2 * HEAP_PICO else "unix"
             print("heap %d KB (%s): all %d modules imported use %d bytes, %d bytes left%s"
                   % (heap // 1024, label, n - nbad, used, free,
-                     "" if not nbad else "; failed: " + "; ".join(notes)))  # fmt: skip
+                     "" if not nbad else "; failed: " + "; ".join(notes)))
 
         shutil.rmtree(build)
         vp = VirtualPico(os.path.join(tmp, "a.img"), board="emulated")
@@ -114,9 +114,9 @@ def main():
         finally:
             vp.stop()
         print("mpremote df after a flash: %d of %d bytes used (%d blocks of 4 KB)"
-              % (used, size, used // 4096))  # fmt: skip
+              % (used, size, used // 4096))
         print("make flash, virtual Pico: first flash %.2f s (cold .mpy cache), %.2f s (warm);"
-              " no-change reflash %.2f s" % (cold, warm, same))  # fmt: skip
+              " no-change reflash %.2f s" % (cold, warm, same))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0

@@ -154,12 +154,12 @@ def main(argv):
         return 1
     res = json.loads(proc.stdout.strip().splitlines()[-1])
     print("per button press, %d games of 6 players each (1 person + 5 computer players):"
-          % len(seeds))  # fmt: skip
+          % len(seeds))
     for game, label in (("1", "LAMA Dice"), ("2", "L.L.A.M.A.")):
         t = res[game]["times"]
         b = res[game]["bytes"]
         print("  %-10s presses %5d  time us median %6d p95 %6d  panel bytes median %5d p95 %5d"
-              % (label, len(t), pct(t, 50), pct(t, 95), pct(b, 50), pct(b, 95)))  # fmt: skip
+              % (label, len(t), pct(t, 50), pct(t, 95), pct(b, 50), pct(b, 95)))
     print("  (a full frame is 1,025+ bytes; bytes count from a press up to the next press,")
     print("   so a press that lets computer players move includes their steps and the dice)")
     import tempfile

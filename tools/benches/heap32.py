@@ -131,7 +131,7 @@ def report(modules, runs, quick):
     found = binaries()
     if found is None:
         print("32-bit figures: no core build in build/mpcore/ (MP32=1 make bench BENCH=memory"
-              " builds it: tools/build/build_mpcore.py)")  # fmt: skip
+              " builds it: tools/build/build_mpcore.py)")
         return
     cores = {b: Core(p, bench_game.PATHS[0]) for b, p in found.items()}
     costs = {}
@@ -141,7 +141,7 @@ def report(modules, runs, quick):
             costs[bits] = {m: import_cost(m) for m in modules}
             share[bits] = emu_share()
     print("heap once imported, 32-bit vs 64-bit (the VM alone, tools/build/mpcore; framebuf in"
-          " Python there):")  # fmt: skip
+          " Python there):")
     tot = {32: 0, 64: 0}
     for m in modules:
         a, b = costs[32][m], costs[64][m]
@@ -158,12 +158,12 @@ def report(modules, runs, quick):
             print("not on the device, core %d-bit: emulated board code %d + its objects %d bytes"
                   " (a Pico's machine.I2C, Pin, PWM objects instead: a few hundred);"
                   " the test driver + game_play %d"
-                  % (bits, s["emu code"], s["emu objects"], s["harness"]))  # fmt: skip
+                  % (bits, s["emu code"], s["emu objects"], s["harness"]))
     if quick:
         return
     print("smallest heap (bisected) on the unix port (64-bit) / core 64-bit / core 32-bit; then"
           " at 32 bits: from where every 4 KB step up to ~190 KB passes, that less the"
-          " emulated board and harness, and the Pico margin:")  # fmt: skip
+          " emulated board and harness, and the Pico margin:")
     for label, code, unix, kind in runs:
         got = {}
         for bits, core in cores.items():
@@ -178,7 +178,7 @@ def report(modules, runs, quick):
                 extra += s["harness"]
             dev = steady - extra
             tail = "%s, less %s = %s: margin ~%s" % (kb(steady), kb(extra), kb(dev),
-                                                     kb(PICO_HEAP - dev))  # fmt: skip
+                                                     kb(PICO_HEAP - dev))
         else:
             tail = "does not pass at every 4 KB step up to 190 KB"
         print("  %-30s %s / %s / %s; %s" % (label, kb(unix), kb(got[64]), kb(got[32]), tail))

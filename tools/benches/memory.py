@@ -182,17 +182,17 @@ def main(argv):
         bench_game.PATHS[0] = paths
         sizes = module_sizes(paths[0])
         print("deployed .mpy: %d modules, %d bytes; heap once imported, with what each"
-              " imports (unix port):" % (len(sizes), sum(s for _, s in sizes)))  # fmt: skip
+              " imports (unix port):" % (len(sizes), sum(s for _, s in sizes)))
         for name, size in sizes:
             proc = bench_game.run(heap32.IMPORT.replace("@NAME@", repr(name)))
             cost = proc.stdout.strip() if proc.returncode == 0 else "import failed"
             print("  %-22s %6d bytes .mpy  %7s bytes of heap" % (name, size, cost))
 
         print("heap in use per phase (after gc.collect, less what was in use before the"
-              " board and the app were made):")  # fmt: skip
+              " board and the app were made):")
         for label, screen, used, res in last_json(bench_game.run(PHASES)):
             print("  %-20s %-14s %7d bytes  resident: %s"
-                  % (label, screen, used, " ".join(res) or "-"))  # fmt: skip
+                  % (label, screen, used, " ".join(res) or "-"))
 
         print("bytes allocated (gc off):")
         for label, n in sorted(last_json(bench_game.run(FRAMES)).items()):
@@ -203,7 +203,7 @@ def main(argv):
         figures = []
         if not quick:
             print("smallest heap (-X heapsize, bisected) for a scripted 6-player game to"
-                  " game over, from .mpy:")  # fmt: skip
+                  " game over, from .mpy:")
             idle = bench_game.smallest_heap(bench_game.HEAP_IDLE)
             figures.append(("emulated board + app alone", bench_game.HEAP_IDLE, idle, "idle"))
             print("  emulated board + app alone: %s bytes" % idle)
@@ -214,9 +214,9 @@ def main(argv):
             data = os.path.join(tmp, "data")
             code = SESSION.replace("SEED", "1").replace("DATA", repr(data))
             figures.append(("menu session, dice then cards", code, bench_game.smallest_heap(code),
-                            "menu"))  # fmt: skip
+                            "menu"))
             print("  through the menu with saves: a dice game, then a card game, 6 players"
-                  " each: %s bytes" % figures[-1][2])  # fmt: skip
+                  " each: %s bytes" % figures[-1][2])
         heap32.report([name for name, _ in sizes], figures, quick)  # 32-bit, if built
         bench_game.PATHS[0] = None
     return 0

@@ -29,7 +29,7 @@ SESSION = (
     ("cards setup", "B,UP,A"),
 )
 HEAP_AT = ("title", "main menu", "dice setup", "name editor", "settings", "rules menu",
-           "rules text", "about", "statistics", "cards setup")  # fmt: skip
+           "rules text", "about", "statistics", "cards setup")
 
 
 def median(xs):
@@ -71,12 +71,12 @@ def run():
     print("menu session: %d button presses" % len(presses))
     print("  I2C bytes per press: median %d, max %d, total %d" % (median(nbytes), max(nbytes), sum(nbytes)))
     print("  naive full-frame refresh: %d bytes a frame (median press sends %.1f%% of it)"
-          % (NAIVE_BYTES, 100.0 * median(nbytes) / NAIVE_BYTES))  # fmt: skip
+          % (NAIVE_BYTES, 100.0 * median(nbytes) / NAIVE_BYTES))
     for hz, name in ((400_000, "400 kHz"), (1_000_000, "1 MHz")):
         print("  frames/s at %s: median press %.0f, max press %.0f, naive full frame %.0f"
-              % (name, fps(median(nbits), hz), fps(max(nbits), hz), fps(NAIVE_BITS, hz)))  # fmt: skip
+              % (name, fps(median(nbits), hz), fps(max(nbits), hz), fps(NAIVE_BITS, hz)))
     print("heap in use (unix port, after gc.collect; %d bytes were in use before the"
-          " emulated board and the app were made):" % base)  # fmt: skip
+          " emulated board and the app were made):" % base)
     for label, screen, used in heap:
         print("  %-12s %-16s %7d bytes (%+d since before the board)" % (label, screen, used, used - base))
 

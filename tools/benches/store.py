@@ -120,29 +120,29 @@ def mp_main():
         total_games += len(game_e)
         print("%s: %d games, %d saved actions, %d rounds" % (label, GAMES, n, len(round_e)))
         print("  per action: %.3f erases (max %d), %d bytes programmed (median; max %d)"
-              % (sum(act_e) / n, max(act_e), percentile(act_b, 50), max(act_b)))  # fmt: skip
+              % (sum(act_e) / n, max(act_e), percentile(act_b, 50), max(act_b)))
         print("  per turn:   %.3f erases, %d bytes (mean; %d turns)"
-              % (sum(turn_e) / len(turn_e), sum(turn_b) // len(turn_b), len(turn_e)))  # fmt: skip
+              % (sum(turn_e) / len(turn_e), sum(turn_b) // len(turn_b), len(turn_e)))
         print("  per round:  %.2f erases, %d bytes (mean)"
-              % (sum(round_e) / len(round_e), sum(round_b) // len(round_b)))  # fmt: skip
+              % (sum(round_e) / len(round_e), sum(round_b) // len(round_b)))
         print("  per game:   %.1f erases, %d bytes (mean); game end (stats + removing the"
               " save): %.1f erases" % (sum(game_e) / GAMES, sum(game_b) // GAMES,
-                                       sum(end_e) / GAMES))  # fmt: skip
+                                       sum(end_e) / GAMES))
         print("  time to save after an action (unix port, emulated flash): median %d us,"
               " p95 %d us, max %d us"
-              % (percentile(times, 50), percentile(times, 95), max(times)))  # fmt: skip
+              % (percentile(times, 50), percentile(times, 95), max(times)))
     counts = dev.erase_counts
     used = [c for c in counts if c]
     print("wear levelling: %d erases over %d games fell on %d of %d blocks; per block max %d"
-          % (total_erases, total_games, len(used), BLOCKS, max(counts)))  # fmt: skip
+          % (total_erases, total_games, len(used), BLOCKS, max(counts)))
     print("  (littlefs moves a metadata pair after block_cycles = 100 erases, so the busiest"
-          " block stays near 100 while the erases spread)")  # fmt: skip
+          " block stays near 100 while the erases spread)")
     per_game = total_erases / total_games
     free = BLOCKS - 40  # what the firmware's own files take, roughly (~160 KB)
     games = CYCLES * free / per_game
     print("flash wear: %.1f erases a game over ~%d free blocks at %d cycles per sector:"
           " ~%.1f million games (%.0f years at 50 games a day)"
-          % (per_game, free, CYCLES, games / 1e6, games / 50 / 365))  # fmt: skip
+          % (per_game, free, CYCLES, games / 1e6, games / 50 / 365))
 
 
 if __name__ == "__main__":

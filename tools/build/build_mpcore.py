@@ -65,7 +65,7 @@ def check_compiler():
     """Stop with a clear message when gcc cannot build 32-bit programs."""
     probe = os.path.join(OUT, "probe")
     proc = subprocess.run(["gcc", "-m32", "-x", "c", "-o", probe, "-"], input="int main(void){return 0;}",
-                          capture_output=True, text=True)  # fmt: skip
+                          capture_output=True, text=True)
     if proc.returncode:
         raise SystemExit("gcc -m32 fails (Debian: apt-get install gcc-multilib):\n" + proc.stderr)
     os.remove(probe)
@@ -101,7 +101,7 @@ def main(argv):
         return 0
     for bits, path in sorted(ensure().items()):
         out = subprocess.run([path, "-c", "import sys; print(64 if sys.maxsize > 2**31 else 32)"],
-                             capture_output=True, text=True).stdout.strip()  # fmt: skip
+                             capture_output=True, text=True).stdout.strip()
         print("%d-bit core build: %s (%s-bit words)" % (bits, path, out))
     return 0
 

@@ -57,7 +57,7 @@ def main(argv):
     env = dict(os.environ)
     env["MYPYPATH"] = os.pathsep.join([stubs, os.path.join(ROOT, "firmware")])
     cmd = [sys.executable, "-m", "mypy", "--config-file", os.path.join(ROOT, "mypy.ini"),
-           "--custom-typeshed-dir", site] + argv[1:]  # fmt: skip
+           "--custom-typeshed-dir", site] + argv[1:]
     return subprocess.call(cmd, env=env, cwd=ROOT)
 
 

@@ -112,7 +112,7 @@ def build(board, build_dir, firmware=FIRMWARE):
             jobs.append((rel, local, None, rel))
     with ThreadPoolExecutor(max_workers=2) as pool:
         for _ in pool.map(lambda j: compile_mpy(j[2], j[3], j[1], mpy_cross),
-                          [j for j in jobs if j[2]]):  # fmt: skip
+                          [j for j in jobs if j[2]]):
             pass
     files = {}
     for dest, path, _, _ in jobs:
@@ -340,7 +340,7 @@ def flash(args):
     total = sum(len(d) for d in files.values())
     mpy_bytes = sum(len(d) for p, d in files.items() if p.endswith(".mpy"))
     print("firmware: %d files, %d bytes (%d of .mpy), profile %s -> /board.py"
-          % (len(files), total, mpy_bytes, os.path.basename(board_profile(args.board))))  # fmt: skip
+          % (len(files), total, mpy_bytes, os.path.basename(board_profile(args.board))))
     board = Board(port)
     try:
         version = check_micropython(board, mpy_version(files))
@@ -361,7 +361,7 @@ def flash(args):
         why = "%s: %s" % (type(e).__name__, str(e).strip())
         if "ENOSPC" in why or re.search(r"OSError: (\[Errno )?28\b", why):  # no space left
             raise DeployError("the board's flash is full (%s).\nRemove files you put there"
-                              " yourself (mpremote fs ls), then run make flash again." % why)  # fmt: skip
+                              " yourself (mpremote fs ls), then run make flash again." % why)
         raise DeployError(
             "the flash stopped: %s\nRun make flash again: it copies what is missing." % why
         )
@@ -402,7 +402,7 @@ def copy(board, files, changed, stale, on_dev, dirs, owned):
     if bad:
         raise DeployError("these files differ on the board after copying: %s" % ", ".join(bad))
     print("copied %d files (%d bytes), removed %d; unchanged %d"
-          % (len(changed), size, len(stale), len(files) - len(changed)))  # fmt: skip
+          % (len(changed), size, len(stale), len(files) - len(changed)))
 
 
 # --- repl, run, wipe-saves ------------------------------------------------------------
@@ -498,20 +498,20 @@ def parse_args(argv):
     p.add_argument("command", choices=("flash", "repl", "run", "wipe-saves", "detect"))
     p.add_argument("--port", default=os.environ.get("PORT", ""), help="serial port (PORT=)")
     p.add_argument("--board", default=os.environ.get("BOARD", ""),
-                   help="profile in board/ (BOARD=), default %s" % DEFAULT_BOARD)  # fmt: skip
+                   help="profile in board/ (BOARD=), default %s" % DEFAULT_BOARD)
     p.add_argument("--build", default=os.environ.get("FLASH_BUILD", os.path.join(ROOT, "build", "flash")),
-                   help="where the .mpy files are built")  # fmt: skip
+                   help="where the .mpy files are built")
     p.add_argument("--firmware", default=os.environ.get("FLASH_FIRMWARE", FIRMWARE),
-                   help="the firmware folder to install (firmware/)")  # fmt: skip
+                   help="the firmware folder to install (firmware/)")
     p.add_argument("--yes", action="store_true", default=bool(os.environ.get("YES")),
-                   help="wipe-saves without asking")  # fmt: skip
+                   help="wipe-saves without asking")
     return p.parse_args(argv)
 
 
 def main(argv=None):
     args = parse_args(argv)
     commands = {"flash": flash, "repl": repl, "run": run, "wipe-saves": wipe_saves,
-                "detect": detect}  # fmt: skip
+                "detect": detect}
     try:
         return commands[args.command](args)
     except DeployError as e:

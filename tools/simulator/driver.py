@@ -22,7 +22,7 @@ class Driver:
     tests). `Driver.in_game(...)` has a game screen alone on it instead."""
 
     def __init__(self, seed=1, panel="ssd1306", data_dir=".emu-data-ui", settings=None,
-                 fresh=True, start=True):  # fmt: skip
+                 fresh=True, start=True):
         from simulator.folders import clear_dir, make_dirs
 
         if fresh:
@@ -38,12 +38,12 @@ class Driver:
         if settings is None:
             settings = self.saves.load_settings()
         self.app = make_app(self.board, settings=settings, save_settings=self.saves.save_settings,
-                            game_store=self.saves)  # fmt: skip
+                            game_store=self.saves)
         self.app.step()
 
     @classmethod
     def in_game(cls, game, names, bots, seed=1, first=0, rules=None, store=None, state=None,
-                panel="ssd1306", data_dir=GAME_DATA_DIR, language=0, record=True):  # fmt: skip
+                panel="ssd1306", data_dir=GAME_DATA_DIR, language=0, record=True):
         """A game screen alone on the stack, its session seeded for reproducible games:
         SeededRng(seed) for dice and deals, the bots' own as the firmware seeds it; `state`
         resumes a position, `store` saves it (ui.model.saves API), `record`: Session.record
@@ -62,7 +62,7 @@ class Driver:
         if store is not None:
             d.app.game_store = store
         d.session = Session(game, names, bots, rules or Rules(), first, SeededRng(seed),
-                            SeededRng(seed ^ BOT_SEED_SALT), store, state)  # fmt: skip
+                            SeededRng(seed ^ BOT_SEED_SALT), store, state)
         d.session.record = [] if record else None
         d.app.stack = []
         d.app.push(screen_for(d.app, d.session))

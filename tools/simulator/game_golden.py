@@ -34,7 +34,7 @@ def counts(text):
 
 
 def dice_state(rows, llama_row="123456L", quit_=(), scores=SCORES6, turn=0, phase=None,
-               roll=None):  # fmt: skip
+               roll=None):
     """A LAMA Dice position for the picture (display only: never saved)."""
     n = len(rows)
     st = dice.new_game(n, None, turn, SeededRng(1))

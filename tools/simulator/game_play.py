@@ -82,7 +82,7 @@ def play(d, policy="cautious", speed=True, shots=None, max_presses=20000, on_pre
                 return presses
             if shots:
                 shots(d, "round_end" if isinstance(p, RoundEndPanel) else
-                      ("curtain" if isinstance(p, CurtainPanel) else "panel"))  # fmt: skip
+                      ("curtain" if isinstance(p, CurtainPanel) else "panel"))
             press("A" if isinstance(p, (RoundEndPanel, CurtainPanel)) else "B")
         elif getattr(scr, "person_ack", False):
             if shots:

@@ -230,7 +230,7 @@ class VirtualPico:
                 if it.next != "h":
                     code = it.proc.returncode
                     print("virtual Pico: interpreter exited (%s), restarting" % code,
-                          file=sys.stderr)  # fmt: skip
+                          file=sys.stderr)
                     lived = time.monotonic() - it.started
                     quick = quick + 1 if lived < QUICK_EXIT_S else 0
                     if quick >= MAX_QUICK_EXITS:
@@ -305,10 +305,10 @@ def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--image", required=True, help="littlefs2 image file (created when missing)")
     p.add_argument("--board", choices=("image", "emulated"), default="image",
-                   help="profile: /board.py from the image, or the emulated board")  # fmt: skip
+                   help="profile: /board.py from the image, or the emulated board")
     p.add_argument("--panel", help="with --board emulated: the panel file (FILE.panel)")
     p.add_argument("--blocks", type=int, default=352,
-                   help="4096-byte blocks in the image (352: a Pico's 1408 KiB)")  # fmt: skip
+                   help="4096-byte blocks in the image (352: a Pico's 1408 KiB)")
     p.add_argument("--heapsize", default="2M", help="MicroPython heap (unix port syntax)")
     p.add_argument("--micropython", help="the micropython binary ($MICROPYTHON)")
     return p.parse_args(argv)

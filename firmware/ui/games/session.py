@@ -62,7 +62,7 @@ def new_session(app, game, names, bots, rules, first, state=None):
     gc.collect()
     read = app.board.entropy.read
     return Session(game, names, bots, rules, first, HardwareRng(read), HardwareRng(read),
-                   storage(app), state)  # fmt: skip
+                   storage(app), state)
 
 
 def choose_bot(table, name):
@@ -195,7 +195,7 @@ class Session:
         """The round_end event of a resumed state that sits between rounds."""
         st = self.state
         return ("round_end", st.round_no, st.reason, list(st.points), list(st.returned),
-                list(st.scores))  # fmt: skip
+                list(st.scores))
 
     def round_no(self):
         return self.state.round_no
