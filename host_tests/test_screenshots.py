@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import mp
-import screenshots
+from simulator import screenshots
 from PIL import Image
 
 SHOTS = os.path.join(mp.ROOT, "docs", "screenshots")
