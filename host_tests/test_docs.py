@@ -24,6 +24,7 @@ CITED_TEST = re.compile(r"`(test_\w+\.py)::(test_\w+)`")
 CITED_NAME = re.compile(r"`(lama(?:\.\w+)+)")
 MD_PATH = re.compile(r"(?<![\w./-])((?:[\w-]+/)*[\w-]+\.md)\b")
 REPO_PATH = re.compile(r"(?<![\w./-])((?:firmware|tools|board|host_tests|docs)/[\w./*-]*[\w*])")
+FIRMWARE_PATH = re.compile(r"(?<![\w./-])((?:lama|ui|hal)/[\w./*-]*[\w*])")  # as on the device
 
 
 def source_files():
@@ -99,12 +100,15 @@ def missing_md(files):
 
 def missing_paths(docs):
     """(document, path) pairs of repository paths a document cites that do not exist (a
-    path with * must match something)."""
+    path with * must match something; lama/, ui/ and hal/ paths are firmware/'s, as the
+    device sees them)."""
     bad = []
     for rel, text in docs:
         for p in set(REPO_PATH.findall(text)):
-            p = p.rstrip(".")
             if not glob.glob(os.path.join(ROOT, p)):
+                bad.append((rel, p))
+        for p in set(FIRMWARE_PATH.findall(text)):
+            if not glob.glob(os.path.join(ROOT, "firmware", p)):
                 bad.append((rel, p))
     return sorted(bad)
 
@@ -205,8 +209,10 @@ def test_the_checks_catch_an_undefined_id_a_missing_document_and_a_missing_path(
     got = undefined(cited_ids(files), {"C4", "S1"})
     assert [i for i, _ in got] == ["C88", "D99", "S77"]
     assert missing_md(files) == [("tools/y.py", "PLATFORM.md")]
-    assert missing_paths([("docs/a.md", "`tools/nowhere.py`, `firmware/main.py`.")]) == [
-        ("docs/a.md", "tools/nowhere.py")
+    cites = "`tools/nowhere.py`, `firmware/main.py`, `hal/store.py`, `ui/gone.py`."
+    assert missing_paths([("docs/a.md", cites)]) == [
+        ("docs/a.md", "tools/nowhere.py"),
+        ("docs/a.md", "ui/gone.py"),
     ]
     assert defined_ids("**D9 — a roll.** text\n**C12 — x.**\nnot **S1 here") == {"D9", "C12"}
     assert ids_in_test_name("test_C13_S2_S4_conserve_2_30") == {"C13", "S2", "S4"}
