@@ -1,11 +1,11 @@
-"""The hint's reasons for the card game (ui/game_hint.py): expert's own terms, and every
+"""The hint's reasons for the card game (ui/games/hint.py): expert's own terms, and every
 reason a text in both string tables."""
 
 from lama import cards
 from lama.rng import SeededRng
 from lama.symbols import str_to_counts
-from ui import game_hint as H
-from ui import strings_en, strings_fr
+from ui.games import hint as H
+from ui.text import strings_en, strings_fr
 
 
 def state(hand, top, pile=20, others=("223", "156"), quit_=()):

@@ -134,7 +134,7 @@ import json
 import sys
 sys.path.insert(0, "tools/emu")
 import board
-from ui import app
+from ui.loop import app
 out = []
 for kind in ("ssd1306", "sh1106"):
     board.reset_config()

@@ -10,7 +10,7 @@ Statistics (per game: LAMA Dice and L.L.A.M.A.)
   each with the winner's initials and the number of players; an equal score goes below
   the ones already there (the Pico has no clock: the order they were set is the order).
   `last_game` is the number of the last game counted, so a game is never counted twice
-  (see ui/saves.py).
+  (see ui/model/saves.py).
 
 The game in progress (Progress): the engine state's lama.codec bytes, the seats (name and
 bot of each: None for a person, else the computer player's name, e.g. "cautious"), the
