@@ -18,6 +18,8 @@ except ImportError:
 
 
 STEP_MS = const(600)  # a computer player's step, or a shown result
+M_WAIT = const(0)  # a computer player's turn or a shown result: advance() when due
+M_TURN = const(1)  # a person decides (each game screen adds its own modes after these)
 ANIM_MS = const(420)  # the dice roll (skippable)
 ANIM_FRAME_MS = const(70)
 
@@ -280,9 +282,15 @@ class GameOverPanel(Panel):
 
 
 class GameScreen(Screen):
-    """Runs a Session on screen. Subclasses draw the table and take a person's input:
-    `draw_table(fb)`, `person_key(ev)`, `start_person_turn()`, `after_events(events)`,
-    `advance()` (a pending step is due: computer player's move, end of an animation...).
+    """Runs a Session on screen: turns, computer players' moves step by step, panels.
+
+    A game screen provides the hooks below that raise NotImplementedError here:
+    `draw_table(fb)`, `person_key(ev)` (a person's key while `mode` is theirs),
+    `start_person_turn()` (set up the person's choice, `mode` past M_WAIT) and
+    `show_events(seat, events)` (say what an applied action did, then call `after_step`).
+    It may override `before_bot_move()` and `advance()` (calling this one) for steps of its
+    own, such as an animation. `do(action)` applies an action and `after_step` takes the
+    step after it, for both games.
 
     Timing: `wait(ms)` schedules `advance()`; A during a wait runs it at once (speed-up,
     skip). A long press of B opens the in-game menu; a short press of B shows the hint."""
@@ -299,6 +307,8 @@ class GameScreen(Screen):
         self.shown_seat = -1  # the person whose private hand was last shown
         self.actor = -1  # a computer player whose move is on screen (else: whose turn)
         self.started = False
+        self.mode = M_WAIT
+        self.pending_end = False  # the round ended: show its page after the step on screen
 
     # -- panels ------------------------------------------------------------------------
 
@@ -357,6 +367,7 @@ class GameScreen(Screen):
     def begin_turn(self):
         """Whatever comes next: the round-end page, a person's decision, or a bot's wait."""
         ses = self.session
+        self.mode = M_WAIT
         self.actor = -1
         self.due = None
         self.dirty = True
@@ -383,8 +394,52 @@ class GameScreen(Screen):
         self.before_bot_move()
         self.do(ses.bot_choice())
 
+    def do(self, action):
+        """Apply an action (a person's or a bot's) and show what it caused; an illegal
+        one changes nothing and says so."""
+        seat = self.session.state.turn
+        events = self.session.try_act(action)
+        if not isinstance(events, list):
+            self.note(lang.s.G_NOTE_ILLEGAL)
+            return
+        self.show_events(seat, events)
+
+    def after_step(self, seat, ended, by_bot):
+        """The step after an action: a computer player's move (or the one that ended the
+        round) stays on screen for a step; after a person's, play goes on at once (the
+        next computer player waits a step first)."""
+        self.mode = M_WAIT
+        if ended or by_bot:
+            self.actor = seat
+        if ended:
+            self.pending_end = True
+            self.wait(STEP_MS)
+        elif by_bot:
+            self.wait(STEP_MS)
+        else:
+            self.begin_turn()
+
+    # -- the hooks of a game screen ----------------------------------------------------
+
+    def draw_table(self, fb):
+        """Draw the game's table (no panel is up)."""
+        raise NotImplementedError
+
+    def person_key(self, ev):
+        """A person's PRESS or REPEAT while no step is due."""
+        raise NotImplementedError
+
+    def start_person_turn(self):
+        """The person to act gets their choice on screen."""
+        raise NotImplementedError
+
+    def show_events(self, seat, events):
+        """Say what `seat`'s applied action caused (`events`), then call after_step (or
+        start a step of the game's own, which ends in it)."""
+        raise NotImplementedError
+
     def before_bot_move(self):
-        """Hook: called just before a computer player's move is applied."""
+        """Called just before a computer player's move is applied."""
 
     def quit_to_menu(self):
         self.session.abandon()

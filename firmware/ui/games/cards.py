@@ -7,19 +7,8 @@ from lama import cards
 from lama.symbols import SYMBOLS
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.base import STEP_MS, CurtainPanel, GameScreen, sound
+from ui.games.base import M_TURN, CurtainPanel, GameScreen, sound
 from ui.games.pieces import button_bar, big_symbol, grouped, small_right
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
-M_WAIT = const(0)  # a bot's turn, or a result being shown
-M_TURN = const(1)  # a person chooses
 
 HAND_X = 30
 ROW_Y = 12
@@ -31,10 +20,8 @@ class CardsScreen(GameScreen):
 
     def __init__(self, app, session):
         GameScreen.__init__(self, app, session)
-        self.mode = M_WAIT
         self.items = []  # the choices: values that may be played, then DRAW, then QUIT
         self.cursor = 0
-        self.pending_end = False
 
     # -- whose hand may be seen ----------------------------------------------------------
 
@@ -64,10 +51,6 @@ class CardsScreen(GameScreen):
         if ses.people() >= 2 and self.shown_seat != t:
             self.push_panel(CurtainPanel(self, t))
 
-    def begin_turn(self):
-        self.mode = M_WAIT
-        GameScreen.begin_turn(self)
-
     def draw_refusal(self):
         """Why drawing is not allowed now (C5, C7), or "" when it is."""
         st = self.session.state
@@ -77,13 +60,8 @@ class CardsScreen(GameScreen):
             return lang.s.G_NO_DRAW_ALONE
         return ""
 
-    def do(self, action):
+    def show_events(self, seat, events):
         ses = self.session
-        seat = ses.state.turn
-        events = ses.try_act(action)
-        if not isinstance(events, list):
-            self.note(lang.s.G_NOTE_ILLEGAL)
-            return
         T = lang.s
         name = ses.names[seat]
         ended = False
@@ -98,16 +76,7 @@ class CardsScreen(GameScreen):
                 self.msg = name + " " + T.G_QUITS
             elif k == "round_end":
                 ended = True
-        self.mode = M_WAIT
-        if ended or ses.bots[seat] is not None:
-            self.actor = seat
-        if ended:
-            self.pending_end = True
-            self.wait(STEP_MS)
-        elif ses.bots[seat] is not None:
-            self.wait(STEP_MS)  # a computer player's move stays on screen for a step
-        else:
-            self.begin_turn()
+        self.after_step(seat, ended, ses.bots[seat] is not None)
 
     # -- a person's keys ---------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from lama import dice
 from lama.symbols import SYMBOLS
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.base import ANIM_FRAME_MS, ANIM_MS, STEP_MS, GameScreen, sound
+from ui.games.base import ANIM_FRAME_MS, ANIM_MS, M_TURN, M_WAIT, STEP_MS, GameScreen, sound
 from ui.games.pieces import COLW, button_bar, cards_text, die, grouped, small_right, symbol, token
 
 try:
@@ -17,8 +17,6 @@ except ImportError:
         return x
 
 
-M_WAIT = const(0)  # a bot's turn or a shown result: advance() when due
-M_TURN = const(1)  # a person: roll or quit
 M_ANIM = const(2)  # the dice are rolling
 M_DISCARD = const(3)  # a person chooses the cards to discard
 M_TAKE = const(4)  # a person chooses the llama-row card to take
@@ -33,7 +31,6 @@ class DiceScreen(GameScreen):
 
     def __init__(self, app, session):
         GameScreen.__init__(self, app, session)
-        self.mode = M_WAIT
         self.opt = 0  # TURN: 0 roll, 1 quit
         self.sel = bytearray(7)  # DISCARD: cards chosen
         self.allowed = bytes(7)  # DISCARD: the most of each symbol
@@ -43,7 +40,6 @@ class DiceScreen(GameScreen):
         self.anim_faces = bytearray(3)
         self.anim_seed = 1
         self.after_anim = None  # the events of the roll, handled when the animation ends
-        self.pending_end = False  # the round ended: show the page after a step
         self.person_ack = False  # a person reads what their roll did, then presses A
         self.msg_token = 0  # D8: the token value returned, drawn beside the message
         self.anim_end = 0
@@ -62,7 +58,6 @@ class DiceScreen(GameScreen):
             self.start_take()
 
     def begin_turn(self):
-        self.mode = M_WAIT
         if self.session.in_play() and self.session.state.phase == dice.TURN:
             self.shown_dice = False
         GameScreen.begin_turn(self)
@@ -89,16 +84,6 @@ class DiceScreen(GameScreen):
                 return s % 7
             s += step
         return 0
-
-    def do(self, action):
-        """Apply an action (a person's or a bot's) and show what it caused."""
-        ses = self.session
-        seat = ses.state.turn
-        events = ses.try_act(action)
-        if not isinstance(events, list):
-            self.note(lang.s.G_NOTE_ILLEGAL)
-            return
-        self.show_events(seat, events)
 
     def show_events(self, seat, events):
         T = lang.s
@@ -165,20 +150,6 @@ class DiceScreen(GameScreen):
         self.mode = M_WAIT
         self.msg = name + " " + T.G_ROLLED
         self.wait(STEP_MS)
-
-    def after_step(self, seat, ended, by_bot):
-        """After an action: a computer player's stays on screen for a step; after a
-        person's, play goes on at once (the next computer player waits a step first)."""
-        self.mode = M_WAIT
-        if ended or by_bot:
-            self.actor = seat
-        if ended:
-            self.pending_end = True
-            self.wait(STEP_MS)
-        elif by_bot:
-            self.wait(STEP_MS)
-        else:
-            self.begin_turn()
 
     def advance(self):
         if self.mode == M_ANIM:
