@@ -100,12 +100,11 @@ class Dog:
     def feed(self):
         self.n += 1
 from emu.board import configure, make_board
-from ui.loop.app import App
+from ui.boot import make_app
 configure(seed=1, clock="virtual")
 board = make_board()
 dog = Dog()
-app = App(board, watchdog=dog)
-app.start()
+app = make_app(board, watchdog=dog)
 app.run(50)
 out["fed"] = dog.n
 out["frames"] = app.frames

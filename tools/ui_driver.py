@@ -22,14 +22,14 @@ class Driver:
         configure(panel=panel, seed=seed, clock="virtual", data_dir=data_dir)
         self.board = make_board()
         self.emu = self.board.emu
-        from ui.loop.app import App
+        from ui.boot import make_app
         from ui.model.saves import Saves
 
         self.saves = Saves(data_dir)
         if settings is None:
             settings = self.saves.load_settings()
-        self.app = App(self.board, settings, self.saves.save_settings, game_store=self.saves)
-        self.app.start()
+        self.app = make_app(self.board, settings=settings,
+                            save_settings=self.saves.save_settings, game_store=self.saves)  # fmt: skip
         self.app.step()
 
     @property

@@ -22,7 +22,7 @@ invariant checked; anything else raises lama.errors.CodecError. Counters saturat
 of overflowing. No I/O here (hal/store.py does it).
 """
 
-from lama import codec, score
+from lama import codec, games, score
 from lama.errors import CodecError
 
 try:
@@ -35,7 +35,7 @@ except ImportError:
 
 STATS_VERSION = const(1)
 PROGRESS_VERSION = const(1)
-GAMES = (codec.GAME_DICE, codec.GAME_CARDS)
+GAMES = games.IDS
 MAX_NAME = const(8)  # characters in a player name
 MAX_NAMES = const(24)  # player names kept per game
 HIGH_SCORES = const(10)

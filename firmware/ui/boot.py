@@ -7,11 +7,21 @@ notice about the saves on top of that; then the frame loop runs, feeding the wat
 which is stopped whatever way the loop ends (hal/watchdog.py explains why)."""
 
 
+def make_app(board, **kw):
+    """An App on `board` (App's keywords) at the title screen, with the error screen."""
+    from ui.loop.app import App
+    from ui.screens.message import ErrorScreen
+    from ui.screens.title import TitleScreen
+
+    app = App(board, error_screen=ErrorScreen, **kw)
+    app.start(TitleScreen(app))
+    return app
+
+
 def run(board, frames=None, fault=None):
     """Run the app on `board`; `fault` (default: asked of machine.reset_cause) says the
     last reset was the watchdog's. Returns the App."""
     from hal.watchdog import Watchdog, from_host, reset_by_watchdog
-    from ui.loop.app import App
     from ui.screens.resume import ContinueScreen, notices
     from ui.model.saves import Saves
 
@@ -25,9 +35,9 @@ def run(board, frames=None, fault=None):
             if not saves.save_settings(value) and shown:
                 notices(shown[0])
 
-        app = App(board, settings, save_settings, watchdog, game_store=saves)
+        app = make_app(board, settings=settings, save_settings=save_settings,
+                       watchdog=watchdog, game_store=saves)  # fmt: skip
         shown.append(app)
-        app.start()
         saved = saves.load_progress()
         if saved is not None:
             if fault is None:

@@ -30,11 +30,12 @@ def sound(app, name):
         s.play(name)
 
 
-def reason_words(T, game, ev):
-    """The round_end event's reason in words: who ended it and how."""
+def reason_words(T, info, ev):
+    """The round_end event's reason in words: who ended it and how (`info`: the game's row
+    of lama.games)."""
     reason = ev[2]
     if reason == "empty":
-        return T.G_END_EMPTY_D if game == 1 else T.G_END_EMPTY_C
+        return getattr(T, info.end_empty)
     if reason == "bust":
         return T.G_END_BUST
     if reason == "row_taken":
@@ -88,7 +89,7 @@ class RoundEndPanel(Panel):
         ses = scr.session
         ev = ses.last_round
         names = ses.names
-        why = reason_words(T, ses.game, ev).replace("%n", names[ses.state.turn])
+        why = reason_words(T, ses.info, ev).replace("%n", names[ses.state.turn])
         title = T.G_ROUND + " " + str(ev[1]) + ": " + why
         gfx.small(fb, fit(title, 32), 0, 0)
         fb.hline(0, 7, 128, 1)
@@ -447,7 +448,7 @@ class GameScreen(Screen):
 
     def rematch(self):
         """A new game with the same seats and rules, started by the same seat."""
-        from ui.games.launch import new_session
+        from ui.games.session import new_session
 
         ses = self.session
         s2 = new_session(self.app, ses.game, ses.names, ses.bots, ses.state.rules, ses.first)

@@ -2,37 +2,14 @@
 setup screen with the game's screen for a ui.model.new_game.GameSetup; `resume(app, state, seats)`
 does the same for a saved game in progress."""
 
-from lama.rng import HardwareRng
-from ui.games.session import Session
-
-
-def storage(app):
-    """The storage API for the game in progress (issue 6), or None when there is none."""
-    return getattr(app, "game_store", None)
-
-
-def new_session(app, game, names, bots, rules, first, state=None):
-    """A Session whose dice and deals come from the board's entropy (D22): the hardware
-    generator on the device, host urandom or the --seed in the simulator. The heap is
-    collected first, so that the game's modules load into the menus' freed room in one
-    piece (less fragmentation: tools/bench_memory.py's menu session needs ~8 KB less)."""
-    import gc
-
-    gc.collect()
-    read = app.board.entropy.read
-    return Session(game, names, bots, rules, first, HardwareRng(read), HardwareRng(read),
-                   storage(app), state)  # fmt: skip
+from lama import games
+from ui.games.session import new_session
 
 
 def screen_for(app, session):
-    """The game screen for a Session."""
-    if session.game == 1:
-        from ui.games.dice import DiceScreen
-
-        return DiceScreen(app, session)
-    from ui.games.cards import CardsScreen
-
-    return CardsScreen(app, session)
+    """The game screen for a Session (its row of lama.games names it)."""
+    module, cls = session.info.screen
+    return getattr(games.load(module), cls)(app, session)
 
 
 def launch(app, setup):

@@ -4,7 +4,9 @@ The screens never touch the engine state directly: they ask the session whose tu
 what is legal, and call `act(action)` (a person's choice, or `bot_choice()`); each completed
 action is saved through the storage API when one is given (issue 6)."""
 
+from lama import games
 from lama.errors import RuleError
+from lama.rng import HardwareRng
 from lama.score import winners
 
 BOT_SEED_SALT = 0x15A5A5A5  # as tools/transcript.py: the bots' generator apart from the dice
@@ -12,39 +14,55 @@ NAME_MAX = 3  # characters of a seat's name on the game screens
 
 
 def engine(game):
-    """The engine module and its bot registry for a game id (1 dice, 2 cards)."""
-    if game == 1:
-        from lama import dice as mod
-        from lama import dice_bots as bots
-
-        _flash_tables()
-    else:
-        from lama import card_bots as bots
-        from lama import cards as mod
+    """The engine module and its bot registry for a game id (lama.games)."""
+    g = games.get(game)
+    mod = games.load(g.engine)
+    bots = games.load(g.bots)
+    if g.tables is not None:
+        _flash_tables(g.tables)
     return mod, bots.BOTS
 
 
-_tables = []  # the open dice_values.bin the expert reads, once opened
+_tables = {}  # module name -> the open file of tables it reads, once opened
 
 
-def _flash_tables():
-    """Let the dice expert read its value tables from lama/dice_values.bin on flash rather
-    than import them as bytes (about 7 KB of RAM); without the file they stay in RAM."""
-    if _tables:
+def _flash_tables(tables):
+    """Let a bot read its value tables from a file beside lama/ on flash (e.g. the dice
+    expert's dice_values.bin) rather than import them as bytes (about 7 KB of RAM);
+    without the file they stay in RAM. `tables` is (module name, file name)."""
+    name, file = tables
+    if name in _tables:
         return
     import lama
-    from lama import dice_expert
 
     where = getattr(lama, "__file__", None) or "lama/"  # "/lama/__init__.mpy" on the device
-    path = where.rsplit("/", 1)[0] + "/dice_values.bin" if "/" in where else "dice_values.bin"
+    path = where.rsplit("/", 1)[0] + "/" + file if "/" in where else file
     try:
         f = open(path, "rb")
     except OSError:
         return
-    if dice_expert.use_tables(f):
-        _tables.append(f)
+    if games.load(name).use_tables(f):
+        _tables[name] = f
     else:
         f.close()
+
+
+def storage(app):
+    """The storage API for the game in progress (issue 6), or None when there is none."""
+    return getattr(app, "game_store", None)
+
+
+def new_session(app, game, names, bots, rules, first, state=None):
+    """A Session whose dice and deals come from the board's entropy (D22): the hardware
+    generator on the device, host urandom or the --seed in the simulator. The heap is
+    collected first, so that the game's modules load into the menus' freed room in one
+    piece (less fragmentation: tools/bench_memory.py's menu session needs ~8 KB less)."""
+    import gc
+
+    gc.collect()
+    read = app.board.entropy.read
+    return Session(game, names, bots, rules, first, HardwareRng(read), HardwareRng(read),
+                   storage(app), state)  # fmt: skip
 
 
 def choose_bot(table, name):
@@ -63,6 +81,7 @@ class Session:
 
     def __init__(self, game, names, bots, rules, first, rng, bot_rng, store=None, state=None):
         self.game = game
+        self.info = games.get(game)  # its row of the table of games
         self.mod, table = engine(game)
         # initials, as the setup makes them: a longer name is cut so that tables stay put
         self.names = [str(nm)[:NAME_MAX] for nm in names]
@@ -191,7 +210,6 @@ class Session:
 
     def cards_of(self, seat):
         """The 7-count of a seat's row (dice) or hand (cards)."""
-        st = self.state
-        return st.rows[seat] if self.game == 1 else st.hands[seat]
+        return getattr(self.state, self.info.held)[seat]
 
 

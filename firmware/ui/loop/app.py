@@ -23,10 +23,12 @@ class App:
     `save_settings(settings)` is called when the settings screen changed something (the
     storage layer provides it); `watchdog` is an object with feed(), fed every frame;
     `game_store` is the storage API (ui.model.saves.Saves) the game and statistics screens use,
-    or None (nothing is saved)."""
+    or None (nothing is saved); `error_screen(app, exc)` makes the screen that shows a
+    frame's exception (ui.boot gives the device's; without one the error is only printed).
+    The loop imports no screen: `start(first)` is handed the first one."""
 
     def __init__(self, board, settings=None, save_settings=None, watchdog=None,
-                 frame_ms=FRAME_MS, game_store=None):  # fmt: skip
+                 frame_ms=FRAME_MS, game_store=None, error_screen=None):  # fmt: skip
         if settings is None:
             from ui.model.settings import Settings
 
@@ -38,6 +40,7 @@ class App:
         self.save_settings_hook = save_settings
         self.watchdog = watchdog
         self.game_store = game_store
+        self.error_screen = error_screen
         self.frame_ms = frame_ms
         self.stack = []
         self.running = True
@@ -168,25 +171,14 @@ class App:
             sys.print_exception(e)
         else:
             print(repr(e))
-        from ui.screens.message import ErrorScreen
-
         self.home()
-        self.push(ErrorScreen(self, e))
+        if self.error_screen is not None:
+            self.push(self.error_screen(self, e))
         # A screen that fails on every frame must not spin the CPU (nor flood the console):
         # wait one frame, as step() would have.
         self.clock.sleep_ms(self.frame_ms)
 
-    def start(self):
-        """Put the title screen on the stack (the main menu comes after it)."""
-        from ui.screens.title import TitleScreen
-
+    def start(self, first):
+        """Begin with screen `first` alone on the stack (ui.boot gives the title)."""
         self.stack = []
-        self.push(TitleScreen(self))
-
-
-def run(board, frames=None, **kw):
-    """Start the app on board at its title screen and run it (main.py calls this)."""
-    app = App(board, **kw)
-    app.start()
-    app.run(frames)
-    return app
+        self.push(first)

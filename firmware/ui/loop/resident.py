@@ -7,21 +7,18 @@ game (for isinstance) must import it again after the menu came back."""
 import gc
 import sys
 
-# a game's code: never kept, even when loaded before the menu (a saved game decoded at boot)
-GAME_MODULES = (
-    "lama.dice", "lama.dice_bots", "lama.dice_expert", "lama.dice_rank", "lama.dice_values",
-    "lama.cards", "lama.card_bots", "lama.match",
-    "ui.games.launch", "ui.games.session", "ui.games.base", "ui.games.hint", "ui.games.pieces",
-    "ui.games.dice", "ui.games.cards",
-)  # fmt: skip
-LANGUAGES = ("ui.text.strings_en", "ui.text.strings_fr")  # ui.text.lang keeps the one in use itself
+from lama.games import is_game_code
+
+LANGUAGES = ("ui.text.strings_en", "ui.text.strings_fr")  # ui.text.lang keeps the one in use
 
 
 def snapshot():
-    """The modules to keep from now on: those loaded now, less the games' code."""
-    keep = set(sys.modules)
-    for name in GAME_MODULES:
-        keep.discard(name)
+    """The modules to keep from now on: those loaded now, less any game's code (lama.games
+    names it: never kept, even when loaded before the menu, as a saved game decoded at boot)."""
+    keep = set()
+    for name in sys.modules:
+        if not is_game_code(name):
+            keep.add(name)
     for name in LANGUAGES:
         keep.add(name)
     return keep

@@ -7,7 +7,7 @@ _LEVEL_ORDER = ("random", "cautious", "expert")
 
 
 class GameSetup:
-    """`game` is lama.codec.GAME_DICE or GAME_CARDS; `seats` a list of (name, kind) in seat
+    """`game` is a game id of lama.games; `seats` a list of (name, kind) in seat
     order, name up to 3 characters; `first` the seat that starts the first round (D5/C3);
     `rules` a lama.score.Rules (target, fixed rounds, Komarami)."""
 
@@ -45,10 +45,10 @@ class GameSetup:
 
 def bot_levels(game):
     """The bot names of a game in a fixed order: random, cautious, expert, then the others
-    (from lama.bot_names: listing them loads neither the engine nor the bots)."""
-    from lama.bot_names import names_of
+    (from lama.games: listing them loads neither the engine nor the bots)."""
+    from lama.games import get
 
-    bots = names_of(game)
+    bots = get(game).bot_names
     out = [n for n in _LEVEL_ORDER if n in bots]
     others = sorted(n for n in bots if n not in out)
     return out + others

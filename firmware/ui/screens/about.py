@@ -1,6 +1,7 @@
 """The about screen: firmware version, board profile name and free memory."""
 
 from hal.buttons import A, B, PRESS
+from lama import games
 from ui.draw import gfx
 from ui.text import lang
 from ui.loop.screen import Screen
@@ -21,8 +22,8 @@ class AboutScreen(Screen):
     def draw(self, fb):
         s = lang.s
         gfx.header(fb, s.ABOUT)
-        gfx.center(fb, s.GAME_DICE, gfx.line_y(0))
-        gfx.center(fb, s.GAME_CARDS, gfx.line_y(1))
+        for i in range(len(games.GAMES)):
+            gfx.center(fb, getattr(s, games.GAMES[i].title), gfx.line_y(i))
         y = gfx.line_y(2) + 2  # three lines clear of the footer
         gfx.text(fb, s.A_VERSION, 0, y)
         gfx.right(fb, VERSION, y)

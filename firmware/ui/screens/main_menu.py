@@ -1,10 +1,11 @@
-"""The main menu: the two games, statistics, settings, rules and about."""
+"""The main menu: the games (lama.games), statistics, settings, rules and about."""
 
-from ui.text import lang
+from lama import games
 from ui.loop import resident
 from ui.screens.menu import ListScreen
+from ui.text import lang
 
-_ITEMS = ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_RULES", "M_ABOUT")
+_PAGES = ("M_STATS", "M_SETTINGS", "M_RULES", "M_ABOUT")  # after the games
 
 
 class MainMenu(ListScreen):
@@ -20,10 +21,12 @@ class MainMenu(ListScreen):
             resident.release(self.keep)
 
     def count(self):
-        return len(_ITEMS)
+        return len(games.GAMES) + len(_PAGES)
 
     def row(self, i):
-        return (getattr(lang.s, _ITEMS[i]), None)
+        n = len(games.GAMES)
+        name = games.GAMES[i].title if i < n else _PAGES[i - n]
+        return (getattr(lang.s, name), None)
 
     def hint(self):
         return lang.s.K_OK  # the bottom of the stack: B has nowhere to go back to
@@ -33,20 +36,22 @@ class MainMenu(ListScreen):
 
     def choose(self, i):
         app = self.app
-        if i == 0 or i == 1:
-            from lama.codec import GAME_CARDS, GAME_DICE
+        n = len(games.GAMES)
+        if i < n:
             from ui.screens.setup import SetupScreen
 
-            app.push(SetupScreen(app, GAME_DICE if i == 0 else GAME_CARDS))
-        elif i == 2:
+            app.push(SetupScreen(app, games.GAMES[i].id))
+            return
+        i -= n
+        if i == 0:
             from ui.screens.stats import StatsScreen
 
             app.push(StatsScreen(app))
-        elif i == 3:
+        elif i == 1:
             from ui.screens.settings import SettingsScreen
 
             app.push(SettingsScreen(app))
-        elif i == 4:
+        elif i == 2:
             app.push(RulesMenu(app))
         else:
             from ui.screens.about import AboutScreen
@@ -61,16 +66,14 @@ class RulesMenu(ListScreen):
         return lang.s.M_RULES
 
     def count(self):
-        return 2
+        return len(games.GAMES)
 
     def row(self, i):
-        return (lang.s.GAME_DICE if i == 0 else lang.s.GAME_CARDS, None)
+        return (getattr(lang.s, games.GAMES[i].title), None)
 
     def choose(self, i):
         from ui.screens.message import TextScreen
 
-        if i == 0:
-            screen = TextScreen(self.app, lambda s: s.GAME_DICE, lambda s: s.RULES_DICE)
-        else:
-            screen = TextScreen(self.app, lambda s: s.GAME_CARDS, lambda s: s.RULES_CARDS)
+        g = games.GAMES[i]
+        screen = TextScreen(self.app, lambda s: getattr(s, g.title), lambda s: getattr(s, g.rules))
         self.app.push(screen)

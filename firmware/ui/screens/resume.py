@@ -35,7 +35,7 @@ class ContinueScreen(Screen):
     def draw(self, fb):
         s = lang.s
         st = self.state
-        gfx.header(fb, s.GAME_DICE if st.GAME == 1 else s.GAME_CARDS)
+        gfx.header(fb, lang.game_title(st.GAME))
         y = gfx.line_y(0)
         if self.fault:
             gfx.small(fb, s.ST_FAULT, 0, y)

@@ -1,7 +1,6 @@
 """New-game setup: number of players, each seat a person or a computer level with a name,
 who starts; Start hands a ui.model.new_game.GameSetup to ui.games.launch."""
 
-from lama.codec import GAME_DICE
 from lama.score import MAX_PLAYERS, MIN_PLAYERS
 from ui.text import lang
 from ui.screens.menu import ListScreen
@@ -23,7 +22,7 @@ class SetupScreen(ListScreen):
 
     # --- what the rows are -------------------------------------------------------------
     def title(self):
-        return lang.s.GAME_DICE if self.game == GAME_DICE else lang.s.GAME_CARDS
+        return lang.game_title(self.game)
 
     def count(self):
         return self.n + 3

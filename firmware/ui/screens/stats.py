@@ -107,7 +107,7 @@ class StatsScreen(Screen):
     def draw(self, fb):
         s = lang.s
         game = self._game()
-        gfx.header(fb, s.GAME_DICE if game == records.GAMES[0] else s.GAME_CARDS)
+        gfx.header(fb, lang.game_title(game))
         kind = self._kind()
         title = (s.STATS_PLAYERS, s.STATS_HIGH, s.STATS_TOTALS)[kind]
         page = "%d/%d" % (self.page + 1, KINDS * len(records.GAMES))

@@ -18,4 +18,11 @@ def use(index):
     return table
 
 
+def game_title(gid):
+    """The name of game id `gid` (lama.games) in the current language."""
+    from lama.games import get
+
+    return getattr(s, get(gid).title)
+
+
 use(0)
