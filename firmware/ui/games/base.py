@@ -456,6 +456,14 @@ class GameScreen(Screen):
 
     # -- the frame loop's calls --------------------------------------------------------
 
+    def after_frame(self):
+        """The frame's answer is on the panel: now save the actions it showed."""
+        self.session.flush()
+
+    def leave(self):
+        """Nothing applied is lost when the screen goes (menu, rematch, save and leave)."""
+        self.session.flush()
+
     def tick(self, now_ms):
         ses = self.session
         if ses.save_error:

@@ -2,7 +2,9 @@
 
 The screens never touch the engine state directly: they ask the session whose turn it is,
 what is legal, and call `act(action)` (a person's choice, or `bot_choice()`); each completed
-action is saved through the storage API when one is given (issue 6)."""
+action is saved through the storage API when one is given, by `flush()` once its answer is
+on the panel (the game screen calls it after the frame is shown): a press never waits for
+the flash, and a power cut keeps the last action shown or the one before it."""
 
 from lama import games
 from lama.errors import RuleError
@@ -98,6 +100,7 @@ class Session:
         self.first = first
         self.last_round = None  # the last "round_end" event (for the round-end screen)
         self.result = None  # the "game_end" event
+        self.unsaved = False  # an action applied that flush() has not saved yet
         if state.phase == self.mod.ROUND_OVER or state.phase == self.mod.GAME_OVER:
             self.last_round = self.rebuilt_round_end()
         if state.phase == self.mod.GAME_OVER:
@@ -138,7 +141,7 @@ class Session:
 
     def act(self, action):
         """Apply a person's (or a bot's) action; RuleError (state unchanged) if illegal.
-        Returns the engine's events; saves the game after it."""
+        Returns the engine's events; the game is saved by the next flush()."""
         events = self.mod.apply(self.state, action, self.rng)
         if self.record is not None:
             self.record.append(action)
@@ -147,7 +150,7 @@ class Session:
                 self.last_round = ev
             elif ev[0] == "game_end":
                 self.result = ev
-        self.save(events)
+        self.unsaved = True
         return events
 
     def bot_choice(self):
@@ -169,10 +172,14 @@ class Session:
 
     # -- saving ------------------------------------------------------------------------
 
-    def save(self, events):
-        """After every completed action: the game in progress on flash; at game over the
-        result in the statistics and the save removed (ui.model.saves never raises)."""
+    def flush(self):
+        """Save what act() changed, if anything: the game in progress on flash; at game
+        over the result in the statistics and the save removed (ui.model.saves never
+        raises). Actions applied since the last flush are saved as one."""
         st = self.store
+        if not self.unsaved:
+            return
+        self.unsaved = False
         if st is None:
             return
         if self.state.phase == self.mod.GAME_OVER:
@@ -185,7 +192,9 @@ class Session:
             self.save_error = line  # e.g. a full flash: the game goes on
 
     def abandon(self):
-        """Quit to the menu: the saved game is removed (issue 6)."""
+        """Quit to the menu: the saved game is removed (issue 6), and nothing unsaved is
+        saved after it."""
+        self.unsaved = False
         if self.store is not None:
             self.store.clear_progress()
 

@@ -145,6 +145,7 @@ class App:
                 top.draw(fb)
                 fb.show()
                 self.draws += 1
+            top.after_frame()  # e.g. a save: the answer to a press is on the glass first
         if self.watchdog is not None:
             self.watchdog.feed()
         self.frames += 1

@@ -11,6 +11,8 @@ class Screen:
     - `tick(now_ms)`: called once a frame while on top, for timed things (animations,
       computer players' pace); set `self.dirty = True` when the picture changes.
     - `draw(fb)`: draw the whole picture on a cleared 128x64 canvas.
+    - `after_frame()`: called once a frame while on top, after the picture was shown:
+      work that must not delay the answer to a press (the game screens save here).
     - `enter()`: called each time the screen comes on top (pushed, or uncovered by a pop);
       `leave()`: called when it is taken off the stack (pop, replace, home).
     Screens change the stack through `self.app.push/pop/replace/home`."""
@@ -34,4 +36,7 @@ class Screen:
         pass
 
     def draw(self, fb):
+        pass
+
+    def after_frame(self):
         pass
