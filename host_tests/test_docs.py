@@ -11,7 +11,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES = os.path.join(ROOT, "docs", "rules.md")
 CODE_DIRS = ("firmware", "tools", "host_tests", "board", "docs")
 TEXT_SUFFIXES = (".py", ".md", ".txt", ".c", ".h")
-SKIP_DIRS = ("__pycache__", "golden", "build", ".venv")
+SKIP_DIRS = ("__pycache__", "golden")
 # project documents whose repository paths must exist (beside docs/*.md)
 DOCUMENTS = ("README.md", "board/README.md", "tools/**/*.md")
 SELF = "host_tests/test_docs.py"  # its examples of bad citations are not citations
