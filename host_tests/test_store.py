@@ -251,13 +251,14 @@ def test_messages_name_the_file_and_what_was_done(micropython):
 import json
 from hal import store as st
 from ui import lang
-from ui.saves import Saves, KIND_GAME, KIND_SETTINGS, KIND_STATS
+from ui.saves import Saves, DROPPED, KIND_GAME, KIND_SETTINGS, KIND_STATS
 s = Saves("/nonexistent")
 out = []
 for table in (0, 1):
     lang.use(table)
     for what in (KIND_SETTINGS, KIND_STATS, KIND_GAME):
-        for outcome in (st.BAD_OLDER_USED, st.BAD_DEFAULTS, st.FULL, st.FAILED):
+        for outcome in (st.BAD_OLDER_USED, st.BAD_DEFAULTS, st.FULL, st.FAILED,
+                        st.UNREADABLE, DROPPED):
             s._note(what, outcome)
             out.append(s.take_message())
 s._note(KIND_GAME, st.OK)
@@ -267,7 +268,7 @@ print(json.dumps(out))
 """
     )
     assert r[-1] is None  # nothing to say when all is well or there is simply no file
-    assert len(set(r[:-1])) == 24
+    assert len(set(r[:-1])) == 36
     assert "Saved game: damaged, set aside" in r
     assert "Statistics: damaged, last good copy used" in r
     for line in r[:-1]:

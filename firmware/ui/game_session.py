@@ -152,13 +152,16 @@ class Session:
 
     def save(self, events):
         """After every completed action: the game in progress on flash; at game over the
-        result in the statistics and the save removed (ui.saves never raises)."""
+        result in the statistics and the save removed, or, when the result could not be
+        saved, the ended game saved for the next boot to count (ui.saves never raises)."""
         st = self.store
         if st is None:
             return
         if self.state.phase == self.mod.GAME_OVER:
-            st.record_game_result(self.state, self.seats())
-            st.clear_progress()
+            if st.record_game_result(self.state, self.seats()):
+                st.clear_progress()
+            else:
+                st.save_progress(self.state, self.seats(), (self.rng, self.bot_rng))
         else:
             st.save_progress(self.state, self.seats(), (self.rng, self.bot_rng))
         line = st.take_message()
