@@ -143,6 +143,8 @@ class Liar:
     def write(self, b): return self.f.write(b)
     def read(self, n=-1):
         b = bytearray(self.f.read(n)); b[-1] ^= 1; return bytes(b)
+    def readinto(self, buf):
+        n = self.f.readinto(buf); buf[n - 1] ^= 1; return n
 def lying_open(path, mode="r"):
     f = real_open(path, mode)
     return Liar(f) if "r" in mode and path.endswith(".tmp") else f

@@ -116,10 +116,14 @@ def crc32(data, end=None):
     return bytes(((v >> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255))
 
 
-def frame(kind, version, seq, payload):
-    """The bytes of a slot file holding `payload`."""
+def frame(kind, version, seq, payload, into=None):
+    """The bytes of a slot file holding `payload`; written into the bytearray `into` when
+    it is big enough (a memoryview of it is returned: nothing allocated)."""
     n = len(payload)
-    buf = bytearray(HEADER + n + TRAILER)
+    if into is not None and len(into) >= HEADER + n + TRAILER:
+        buf = memoryview(into)[: HEADER + n + TRAILER]
+    else:
+        buf = bytearray(HEADER + n + TRAILER)
     buf[0] = 0x4C  # "L"
     buf[1] = 0x53  # "S"
     buf[2] = STORE_FORMAT
@@ -196,11 +200,14 @@ def free_bad(base):
 
 
 class Store:
-    """Record files under `root` (a directory, created when missing)."""
+    """Record files under `root` (a directory, created when missing). Saves of payloads up
+    to `largest` bytes are framed and read back in two buffers made once, here."""
 
-    def __init__(self, root):
+    def __init__(self, root, largest=0):
         self.root = root
-        self._slots = {}  # name -> (index of the current slot or -1, its seq)
+        self._frame = bytearray(HEADER + largest + TRAILER) if largest else None
+        self._back = bytearray(HEADER + largest + TRAILER + 1) if largest else None
+        self._slots = {}  # name -> [index of the current slot or -1, its seq]
         self.last_error = 0  # errno of the last failed write (0: none)
 
     def path(self, name):
@@ -307,7 +314,7 @@ class Store:
         for k in range(len(found)):
             seq, i, payload = found[k]
             if tombstones and not payload:  # a tombstone (see clear): the record was removed
-                self._slots[name] = (i, seq)
+                self._remember(name, i, seq)
                 return None, (BAD_DEFAULTS if bad else MISSING)
             try:
                 value = decode(payload)
@@ -319,10 +326,19 @@ class Store:
                 self.set_aside(self.path(name + "." + SLOTS[i]))
                 bad = True
                 continue
-            self._slots[name] = (i, seq)
+            self._remember(name, i, seq)
             return value, (BAD_OLDER_USED if bad else OK)
-        self._slots[name] = (-1, 0)
+        self._remember(name, -1, 0)
         return None, (BAD_DEFAULTS if bad else MISSING)
+
+    def _remember(self, name, index, seq):
+        """Note the current slot of `name` (in place: a save allocates nothing lasting)."""
+        got = self._slots.get(name)
+        if got is None:
+            self._slots[name] = [index, seq]
+        else:
+            got[0] = index
+            got[1] = seq
 
     def _current(self, name, kind, version, max_len):
         """(slot index or -1, seq) of the current copy; None when it could not be read."""
@@ -348,13 +364,16 @@ class Store:
             cur, seq = got
             target = 0 if cur != 0 else 1
             seq = (seq + 1) & 0xFFFF if cur >= 0 else 1
-            data = frame(kind, version, seq, payload)
+            data = frame(kind, version, seq, payload, self._frame)
             tmp = self.path(name + ".tmp")
             self._ensure_root()
             with open(tmp, "wb") as f:
                 f.write(data)
             with open(tmp, "rb") as f:
-                back = f.read(len(data) + 1)
+                if self._back is not None and len(self._back) > len(data):
+                    back = memoryview(self._back)[: f.readinto(self._back)]
+                else:
+                    back = f.read(len(data) + 1)
             if back != data:
                 raise OSError(5)  # EIO: what is on flash is not what was written
             back = None
@@ -367,7 +386,7 @@ class Store:
                 except Exception:
                     pass
             return FULL if self.last_error == ENOSPC else FAILED
-        self._slots[name] = (target, seq)
+        self._remember(name, target, seq)
         return OK
 
     def clear(self, name, kind, version, max_len):
@@ -395,7 +414,7 @@ class Store:
         except Exception as e:
             self.last_error = _errno(e) if isinstance(e, OSError) else 12
             return FAILED
-        self._slots[name] = (-1, 0)
+        self._remember(name, -1, 0)
         return OK
 
 

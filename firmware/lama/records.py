@@ -49,6 +49,8 @@ U24 = const(0xFFFFFF)
 MAX_BOT = const(12)  # characters in a computer player's name
 MAX_RNGS = const(2)  # generator states kept in a Progress
 MAX_STATE = const(512)  # bytes of engine state in a Progress
+ROUND_OVER = const(3)  # the phases of lama.match (not imported: a game's code, dropped
+GAME_OVER = const(4)  # at the menu, where the saves live on)
 STATS_MAX = const(2 + 2 * (10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + HIGH_SCORES * 6))
 PROGRESS_MAX = const(2 + 1 + 6 * (2 + MAX_NAME + MAX_BOT) + 6 + 2 + 1 + 4 * MAX_RNGS + 2 + MAX_STATE)
 
@@ -225,9 +227,9 @@ def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
     return places
 
 
-def encode_stats(stats):
-    """The bytes of a Stats (at most STATS_MAX)."""
-    w = codec.Writer()
+def encode_stats(stats, buf=None):
+    """The bytes of a Stats (at most STATS_MAX); with `buf`, written into it (as codec.encode)."""
+    w = codec.Writer(buf)
     w.u16(stats.last_game)
     for gs in stats.games:
         _u24(w, gs.games)
@@ -246,7 +248,7 @@ def encode_stats(stats):
             w.u16(points)
             w.raw(ini.encode())
             w.u8(n)
-    return bytes(w.buf)
+    return w.data()
 
 
 def _player(gs, raw, games, wins60, best, total, emptied):
@@ -343,7 +345,7 @@ def tally(progress, state):
     """Count the round just over in `state` (once): its ender emptied their cards when the
     round ended by an empty row or hand (the reason lama.dice and lama.cards call "empty").
     """
-    if state.phase < 3 or state.round_no == progress.counted:  # 3: ROUND_OVER, 4: GAME_OVER
+    if state.phase < ROUND_OVER or state.round_no == progress.counted:
         return
     progress.counted = state.round_no
     if state.reason == "empty" and 0 <= state.ender < len(progress.emptied):
@@ -367,12 +369,12 @@ def check_seats(seats):
             _bad("bad computer player name")
 
 
-def encode_progress(p):
-    """The bytes of a Progress (at most PROGRESS_MAX)."""
+def encode_progress(p, buf=None):
+    """The bytes of a Progress (at most PROGRESS_MAX); with `buf`, written into it."""
     check_seats(p.seats)
     if len(p.state_bytes) > MAX_STATE:
         _bad("state too long")
-    w = codec.Writer()
+    w = codec.Writer(buf)
     w.u16(p.game_no & 0xFFFF)
     w.u8(len(p.seats))
     for name, bot in p.seats:
@@ -390,7 +392,7 @@ def encode_progress(p):
         w.u8(v & 0xFF)
     w.u16(len(p.state_bytes))
     w.raw(p.state_bytes)
-    return bytes(w.buf)
+    return w.data()
 
 
 def decode_progress(data):

@@ -26,7 +26,6 @@ so a power cut between counting a game and removing its save never counts it twi
 
 from hal import store as st
 from lama import codec, records
-from lama.match import GAME_OVER
 from ui import lang
 
 KIND_SETTINGS = 1
@@ -52,12 +51,33 @@ def _state_of(rng):
     return v if isinstance(v, int) else None
 
 
+def _keep_states(prog, rngs):
+    """prog.rng_states = the states of the seeded generators among rngs, in place."""
+    if not isinstance(prog.rng_states, list):
+        prog.rng_states = list(prog.rng_states)
+    states = prog.rng_states
+    k = 0
+    for r in rngs:
+        v = _state_of(r)
+        if v is not None:
+            if k < len(states):
+                states[k] = v
+            else:
+                states.append(v)
+            k += 1
+    while len(states) > k:
+        states.pop()
+
+
 class Saves:
     """Settings, statistics and the saved game, in files under `data_dir`."""
 
     def __init__(self, data_dir):
-        self.store = st.Store(data_dir)
+        self.store = st.Store(data_dir, max(records.STATS_MAX, records.PROGRESS_MAX))
         self.store.repair()
+        # what every save encodes into, made once (no heap churn per action: issue 12)
+        self._state_buf = bytearray(records.MAX_STATE)
+        self._record_buf = bytearray(max(records.STATS_MAX, records.PROGRESS_MAX))
         self.messages = []  # (what, outcome) waiting to be shown
         self.stats = None  # lama.records.Stats once loaded
         self.places = []  # high-score places the last recorded game made
@@ -139,8 +159,8 @@ class Saves:
 
     def _save_stats(self):
         try:
-            data = records.encode_stats(self.stats)
-        except MemoryError:
+            data = records.encode_stats(self.stats, self._record_buf)
+        except (ValueError, MemoryError):
             data = None
         return self._save(KIND_STATS, "stats", records.STATS_VERSION, data, records.STATS_MAX)
 
@@ -192,11 +212,12 @@ class Saves:
         """Save the game after a completed action; True when it is on flash."""
         prog = self._progress_for(state, seats)
         records.tally(prog, state)
-        prog.seats = list(seats)
-        prog.rng_states = [v for v in [_state_of(r) for r in rngs] if v is not None]
+        if prog.seats != seats:  # kept when equal: a save allocates nothing that lasts
+            prog.seats = list(seats)
+        _keep_states(prog, rngs)
         try:
-            prog.state_bytes = codec.encode(state)
-            data = records.encode_progress(prog)
+            prog.state_bytes = codec.encode(state, self._state_buf)
+            data = records.encode_progress(prog, self._record_buf)
         except (ValueError, MemoryError):  # a name or state the format cannot hold
             data = None
         return self._save(KIND_GAME, "game", records.PROGRESS_VERSION, data,
@@ -219,7 +240,7 @@ class Saves:
         prog, state = got
         self._progress = prog
         self._state = state
-        if state.phase == GAME_OVER:
+        if state.phase == records.GAME_OVER:
             if self.record_game_result(state, prog.seats):
                 self.clear_progress()
             return None  # else kept, to be counted at a later boot
