@@ -2,10 +2,10 @@
 
 `micropython mp_store_hostile.py [STEP]`: good settings, statistics and a saved game (both
 slots of each) on a littlefs2 RAM flash; then, one case at a time, one record's files are
-replaced by a hostile version and the saves are loaded as at boot (ui.saves):
+replaced by a hostile version and the saves are loaded as at boot (ui.model.saves):
 - every byte of every record kind's payload set to 0x00, 0xFF, 0x7F and flipped, framed
   with a valid CRC (valid-CRC nonsense for every field); every byte in STEP of them also
-  boots the whole app (ui.startup on the emulated board) and goes through the notices and
+  boots the whole app (ui.boot on the emulated board) and goes through the notices and
   the continue prompt to the main menu;
 - the payload cut at every byte (valid CRC), and the slot file cut at every byte;
 - both copies bad; directories and files in the wrong places (/data a file, a slot a
@@ -24,7 +24,7 @@ dev = ramflash.RamFlash(40)
 from hal import store as st
 from lama import dice, records
 from lama.rng import SeededRng
-from ui import saves as sv
+from ui.model import saves as sv
 
 STEP = int(sys.argv[1]) if len(sys.argv) > 1 else 40
 MOUNT = "/h"
@@ -105,10 +105,10 @@ def boot_ui():
     once booted, before any key)."""
     from emu.board import configure, make_board
     from hal.buttons import A, B, PRESS
-    from ui import startup
+    from ui import boot
 
     configure(data_dir=D, seed=3)
-    app = startup.run(make_board(), frames=2)
+    app = boot.run(make_board(), frames=2)
     booted = snapshot()
     seen = []
     for _ in range(8):
@@ -123,7 +123,7 @@ def boot_ui():
 
 def check(label, target, ui=False, ended_ok=False):
     """Boot with `target`'s files hostile (the whole app when `ui`, else the loads of
-    ui.saves); check the other records' files and the notices."""
+    ui.model.saves); check the other records' files and the notices."""
     out["cases"] += 1
     before = snapshot()
     seen = None

@@ -8,7 +8,7 @@ from emu import ramflash
 from hal import store as st
 from lama import dice, records
 from lama.rng import SeededRng
-from ui import saves as sv
+from ui.model import saves as sv
 dev = ramflash.RamFlash(24)
 ramflash.mkfs(dev)
 ramflash.mount(dev, "/f")

@@ -1,5 +1,5 @@
 """Heap fragmentation over a long session (`make bench BENCH=heap`): 200 games in a row, as
-the device plays them (ui.game_session with its saves after every action, the statistics at
+the device plays them (ui.games.session with its saves after every action, the statistics at
 each game's end), from the deployed .mpy under a Pico-sized heap of the unix port.
 
 Printed: the largest free block (found by bisecting a bytearray allocation after
@@ -29,9 +29,9 @@ GAMES = int(os.environ.get("HEAP_BENCH_GAMES", "200"))
 SESSION = r"""
 import gc, json
 from lama.rng import SeededRng
-from ui.game_session import Session
-from ui.saves import Saves
-from ui import resident
+from ui.games.session import Session
+from ui.model.saves import Saves
+from ui.loop import resident
 keep = resident.snapshot()  # what the main menu keeps: a game's code is dropped after it
 
 def largest():
@@ -75,6 +75,7 @@ for g in range(GAMES):
                 s.next_round()
             else:
                 s.act(s.bot_choice())
+            s.flush()  # as the game screen does after each frame
         s = mod = None
         resident.release(keep)
     except MemoryError:

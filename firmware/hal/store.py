@@ -48,7 +48,7 @@ SLOTS = ("a", "b")
 MAX_BAD = const(4)  # damaged files kept per record: NAME.bad, NAME.bad1 .. NAME.bad3
 S_IFDIR = const(0x4000)
 
-# Outcomes of load/save (the UI turns them into words, see ui/saves.py).
+# Outcomes of load/save (the UI turns them into words, see ui/model/saves.py).
 OK = const(0)
 MISSING = const(1)  # no copy at all: first run, defaults used, not a problem
 BAD_OLDER_USED = const(2)  # a damaged copy set aside, the last good copy used
