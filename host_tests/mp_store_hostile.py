@@ -191,7 +191,7 @@ for name, p in PAYLOAD.items():
             hostile(name, bytes(b))
             k_case += 1
             check("%s byte %d = %d" % (name, i, val), name, ui=k_case % STEP == 0,
-                  ended_ok=ended(name, bytes(b)))  # fmt: skip
+                  ended_ok=ended(name, bytes(b)))
     for n in range(len(p)):  # the payload cut at every byte, a valid CRC
         restore()
         hostile(name, p[:n])

@@ -1,4 +1,4 @@
-"""tools/deploy.py against ports that are not MicroPython (fake boards on ptys): each ends
+"""tools/flash/deploy.py against ports that are not MicroPython (fake boards on ptys): each ends
 with a clear message, under its time limits; BOARD= and PORT= values that are not a
 profile or a port are refused before anything is sent."""
 
@@ -8,9 +8,9 @@ import sys
 import threading
 import time
 
-import deploy
+from flash import deploy
 import pytest
-from vpico_host import ROOT, make
+from vpico.host import ROOT, make
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ptys")
 
@@ -71,9 +71,9 @@ class FakePort:
 
 def deploy_cmd(*args, **env):
     full = dict(os.environ, **env)
-    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py")] + list(args),
-                          capture_output=True, text=True, timeout=HANG_S, cwd=ROOT,
-                          env=full)  # fmt: skip
+    script = os.path.join(ROOT, "tools", "flash", "deploy.py")
+    return subprocess.run([sys.executable, script] + list(args), capture_output=True, text=True,
+                          timeout=HANG_S, cwd=ROOT, env=full)
 
 
 @pytest.mark.parametrize("kind", ["stream", "flood", "trickle", "echo", "other"])
@@ -103,7 +103,7 @@ def test_the_whole_command_has_a_limit_too(monkeypatch):
     port = FakePort("trickle")
     try:
         proc = deploy_cmd("wipe-saves", "--yes", "--port=" + port.device,
-                          FLASH_TIMEOUT="100", FLASH_OVERALL="2")  # fmt: skip
+                          FLASH_TIMEOUT="100", FLASH_OVERALL="2")
     finally:
         port.stop()
     assert proc.returncode == 2
@@ -141,7 +141,7 @@ def test_the_guard_stops_a_read_that_never_ends_and_a_step_that_brings_too_much(
 
 
 @pytest.mark.parametrize("value", ["../firmware/main", "../firmware/main.py", "/etc/passwd",
-                                   "board/pico_sh1106", "README", "x;y"])  # fmt: skip
+                                   "board/pico_sh1106", "README", "x;y"])
 def test_board_accepts_only_the_profile_names_in_board(value):
     with pytest.raises(deploy.DeployError, match="no board profile.*pico_sh1106, pico_ssd1306"):
         deploy.board_profile(value)
@@ -150,7 +150,7 @@ def test_board_accepts_only_the_profile_names_in_board(value):
 
 def test_make_flash_refuses_a_board_path_before_anything(tmp_path):
     proc = make("flash", BOARD="../firmware/main", PORT=str(tmp_path / "nothing"),
-                FLASH_BUILD=str(tmp_path))  # fmt: skip
+                FLASH_BUILD=str(tmp_path))
     assert proc.returncode != 0
     assert "no board profile" in proc.stderr, proc.stderr
     assert not os.listdir(tmp_path)  # nothing was built

@@ -38,7 +38,7 @@ def test_high_scores_keep_the_ten_lowest_of_people_in_the_order_set():
     places = []
     for i, pts in enumerate([20, 15, 20, 30, 15, 5, 40, 25, 22, 21, 23, 50, 1]):
         places.append(records.record_result(st, 1, [("N%02d" % i, None), ("BOT", "random")],
-                                            [pts, 60], 3, [0, 0], i + 1))  # fmt: skip
+                                            [pts, 60], 3, [0, 0], i + 1))
     records.record_result(st, 1, [("ROB", "expert"), ("ME", None)], [2, 60], 3, [0, 0], 99)
     high = st.game(1).high
     assert len(high) == 10
@@ -130,7 +130,7 @@ def _without(name, game):
          lambda st: setattr(st.game(1), "rounds", st.game(1).games)),
         (lambda st: setattr(st.game(2).players[0], "games", 9), _without("ANA", 2)),
     ],
-)  # fmt: skip
+)
 def test_stats_entry_that_could_not_have_been_written_is_left_out_alone(change, expect):
     st = sample_stats()
     change(st)
@@ -161,7 +161,7 @@ def test_records_phases_are_the_engines():
 
 def test_unique_names_suffix_repeats_within_the_width():
     assert records.unique_names(["P1", "P1", "BOB", "BOB", "BOB"], 3) == [
-        "P1", "P12", "BOB", "BO2", "BO3"]  # fmt: skip
+        "P1", "P12", "BOB", "BO2", "BO3"]
     assert records.unique_names(["A", "B"]) == ["A", "B"]
     assert records.unique_names(["X"] * 6, 3) == ["X", "X2", "X3", "X4", "X5", "X6"]
 
@@ -187,11 +187,11 @@ def test_progress_round_trip_with_seats_bots_and_generator_states():
     state, rng = game_after(10)
     assert state.round_no >= 1
     prog = records.Progress(codec.encode(state), SEATS3, 77, bytearray([1, 0, 1]), 0,
-                            [rng.state, 12345])  # fmt: skip
+                            [rng.state, 12345])
     data = records.encode_progress(prog)
     back, st2 = records.decode_progress(data)
     assert (back.game_no, back.seats, bytes(back.emptied), back.rng_states) == (
-        77, SEATS3, b"\1\0\1", [rng.state, 12345])  # fmt: skip
+        77, SEATS3, b"\1\0\1", [rng.state, 12345])
     assert codec.encode(st2) == codec.encode(state)
     assert len(data) <= records.PROGRESS_MAX
 

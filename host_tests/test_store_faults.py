@@ -188,7 +188,7 @@ print(json.dumps([kept, contents]))
     outcomes, contents = r
     assert outcomes == [3] * 6  # BAD_DEFAULTS each time
     assert contents == [["x.bad", "damage 0"], ["x.bad1", "damage 1"],
-                        ["x.bad2", "damage 2"], ["x.bad3", "damage 3"]]  # fmt: skip
+                        ["x.bad2", "damage 2"], ["x.bad3", "damage 3"]]
 
 
 def test_boot_repairs_the_data_folder_and_saving_works_again(micropython):

@@ -181,7 +181,7 @@ class Saves:
             places = records.record_result(
                 stats, state.GAME, seats, state.scores, state.round_no, prog.emptied,
                 prog.game_no,
-            )  # fmt: skip
+            )
         except MemoryError:  # half counted, maybe: read the saved statistics again
             self.stats = None
             self._note(KIND_STATS, st.FAILED)
@@ -222,7 +222,7 @@ class Saves:
         except (ValueError, MemoryError):  # a name or state the format cannot hold
             data = None
         return self._save(KIND_GAME, "game", records.PROGRESS_VERSION, data,
-                          records.PROGRESS_MAX)  # fmt: skip
+                          records.PROGRESS_MAX)
 
     def load_progress(self):
         """The saved game as (state, seats, rng_states), or None. A game already counted
