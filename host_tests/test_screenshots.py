@@ -25,7 +25,7 @@ def test_every_key_file_becomes_two_pictures_and_the_readme_shows_them(tmp_path)
     env = dict(os.environ, MICROPYTHON=mp.micropython_path())
     proc = subprocess.run([sys.executable, os.path.join(mp.TOOLS, "screenshots.py"), "--out",
                            str(tmp_path)], capture_output=True, text=True, timeout=600,
-                          env=env, cwd=mp.ROOT)  # fmt: skip
+                          env=env, cwd=mp.ROOT)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     with open(os.path.join(mp.ROOT, "README.md")) as f:
         readme = f.read()
