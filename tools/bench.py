@@ -7,7 +7,8 @@ import sys
 
 import paths
 
-BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "memory", "menu", "store")
+BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "memory", "menu",
+           "store")
 
 
 def main(argv):
