@@ -69,6 +69,12 @@ def test_web_page_loads_without_console_errors(page):
     assert page["first"] == "TitleScreen"
 
 
+def test_web_on_screen_button_and_long_b_key(page):
+    """A tap on the on-screen A opens the main menu; Esc in a game is a long B (its menu)."""
+    assert page["menu"] == "MainMenu"
+    assert page["long_b"] == "DiceScreen/MenuPanel"
+
+
 def test_web_title_on_canvas_matches_the_emulated_panel(page):
     """The canvas, read back pixel by pixel, is the emulated panel's title frame, and so is
     what the page was sent."""

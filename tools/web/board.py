@@ -1,4 +1,4 @@
-"""Board profile of the browser page: the firmware's hal on the page's parts (tools/web/README).
+"""Board profile of the browser page: the firmware's hal on the page's parts (README: In a browser).
 
 Installed as /board.py in the page's file system, next to firmware/'s files, so that
 main.load_board() builds it the way the device builds its own profile. The display is the

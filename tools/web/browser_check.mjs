@@ -68,6 +68,16 @@ async function key(page, name) {
   await sleep(HOLD_MS);
 }
 
+async function tap(page, button) {
+  // a pointer press on the page's on-screen button (hal.buttons index)
+  const box = await page.locator('[data-button="' + button + '"]').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await sleep(HOLD_MS);
+  await page.mouse.up();
+  await sleep(HOLD_MS);
+}
+
 async function canvasBits(page) {
   // the glass read back from the canvas: each 4x4 cell's centre, lit or not, as MONO_VLSB
   return page.evaluate(() => {
@@ -155,7 +165,7 @@ async function main() {
     out.idle_cpu = await idleCpu(page, 3000);
     out.frames_in_idle = await page.evaluate(() => window.lamaConsole.frames);
 
-    await key(page, "z");
+    await tap(page, 4); // the on-screen A
     out.menu = await waitScreen(page, "MainMenu");
     out.dice = await botGame(page, 0, errors);
     await toMenu(page);
@@ -174,6 +184,8 @@ async function main() {
     await page.waitForFunction((n) => window.lamaConsole.saves > n, saves);
     await sleep(400);
     if (opt.screenshot) await page.screenshot({ path: opt.screenshot });
+    await key(page, "Escape"); // a long press of B: the game's menu
+    out.long_b = await waitScreen(page, "DiceScreen/MenuPanel");
     out.stored = await page.evaluate(() =>
       Object.keys(localStorage).filter((k) => k.startsWith("lama-console:")).sort());
     await page.reload();

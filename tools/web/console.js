@@ -104,8 +104,23 @@ function unb64(text) {
   return out;
 }
 
+function storage() {
+  // localStorage, or null where the browser refuses it (storage disabled): then the saves
+  // live only as long as the page
+  try {
+    return window.localStorage;
+  } catch (e) {
+    return null;
+  }
+}
+
 function restoreSaves(FS) {
   FS.mkdir(DATA);
+  const localStorage = storage();
+  if (localStorage === null) {
+    console.warn("lama: no localStorage here: the saves last as long as the page");
+    return;
+  }
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
     if (!key.startsWith(SAVE_KEY)) continue;
@@ -133,6 +148,17 @@ function watchData(FS) {
 
 function mirrorSaves(FS) {
   state.dataDirty = false;
+  const localStorage = storage();
+  if (localStorage === null) return;
+  try {
+    copySaves(FS, localStorage);
+  } catch (e) {
+    // full or refused: the game goes on, and /data still holds the saves for this visit
+    console.warn("lama: the saves could not be kept in localStorage:", e);
+  }
+}
+
+function copySaves(FS, localStorage) {
   const names = FS.readdir(DATA).filter((n) => n !== "." && n !== "..");
   const keep = new Set();
   for (const name of names) {
