@@ -22,7 +22,7 @@ DATA_DIR = "/data"
 
 
 class Page:
-    """The emulated parts behind the Board, for the page's loop (tools/web/boot.py)."""
+    """The emulated parts behind the Board, for the page's loop (tools/web/page_loop.py)."""
 
     def __init__(self, bus, panel, time, pins, pwm):
         self.bus = bus

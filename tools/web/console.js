@@ -1,5 +1,5 @@
 // The browser board's page side: loads the MicroPython WebAssembly port, puts firmware/ and
-// the browser board into its file system, and runs one frame per timer tick (tools/web/boot.py).
+// the browser board into its file system, and runs one frame per timer tick (tools/web/page_loop.py).
 // Here: the glass on a canvas, keys and on-screen buttons, the buzzer (Web Audio) and the
 // mirror of /data (the saves) in localStorage.
 import { loadMicroPython } from "./micropython.mjs";
@@ -173,15 +173,15 @@ function copySaves(FS, localStorage) {
 }
 
 // --- buttons --------------------------------------------------------------------------------
-let boot = null;
+let loop = null;
 const held = new Set();
 
 function press(button, down) {
-  if (boot === null) return;
+  if (loop === null) return;
   if (down === held.has(button)) return;
   if (down) held.add(button);
   else held.delete(button);
-  boot.press(button, down);
+  loop.press(button, down);
   document.querySelectorAll('[data-button="' + button + '"]').forEach((el) => {
     el.classList.toggle("held", down);
   });
@@ -259,12 +259,12 @@ async function main() {
     audio: tone,
   });
   mp.runPython("import sys\nsys.path.append('/web')");
-  const py = mp.pyimport("boot");
+  const py = mp.pyimport("page_loop");
   if (!py.start()) {
     fail("the console did not start (see the browser console)");
     return;
   }
-  boot = py;
+  loop = py;
   state.screen = () => py.screen();
   wireInput();
   status.textContent = "";

@@ -2,7 +2,7 @@
 per call of step(), which the page's timer makes (tools/web/console.js).
 
 main.load_board() builds the board from /board.py (tools/web/board.py) as on the device;
-ui.startup.run(board, frames=0) does the device's boot (saved settings, "Continue the
+ui.boot.run(board, frames=0) does the device's boot (saved settings, "Continue the
 game?", notices) and returns the App without running a frame; each step() then runs one
 frame through App.run (which shows an error screen for a screen that raises), sends the
 glass to the page when the panel received anything, and returns how long to wait."""
@@ -21,9 +21,9 @@ def start():
     _board = main.load_board()
     if _board is None:
         return False
-    from ui import startup
+    from ui import boot
 
-    _app = startup.run(_board, frames=0)
+    _app = boot.run(_board, frames=0)
     return True
 
 
