@@ -2,7 +2,7 @@
 others are to going out (ui.games.hint asks this module through lama.games)."""
 
 from lama.symbols import LLAMA, SYMBOLS, total
-from ui.games.odds import tenths
+from ui.games.odds import closest, tenths
 
 # The reasons, filled in from the string table (G_WHY): (key, number, number).
 R_QUIT_RACE = "quit_race"  # cards held by the closest other player
@@ -45,15 +45,10 @@ def reason(mod, st, action):
         if pts > ALWAYS_DRAW_POINTS:
             return R_DRAW_HIGH, pts, 0
         return R_DRAW, free, n
-    close = 99
-    for i in range(st.n):
-        if i != st.turn and not st.quit[i]:
-            close = min(close, total(st.hands[i]))
+    close = closest(st, st.hands)
     if close <= 2:
         return R_QUIT_RACE, close, 0
     return R_QUIT_HAND, pts, tenths(n - free, n) if n else 0
-
-
 
 
 def words(T, mod, action):

@@ -3,7 +3,7 @@ discard leaves or a take adds (ui.games.hint asks this module through lama.games
 
 from lama.score import round_points
 from lama.symbols import LLAMA, SYMBOLS, total
-from ui.games.odds import tenths
+from ui.games.odds import closest, tenths
 
 # The reasons, filled in from the string table (G_WHY): (key, number, number).
 R_ROLL = "roll"  # tenths of rolls that discard something
@@ -45,10 +45,7 @@ def reason(mod, st, action):
         pts = round_points(row)
         if pts <= 5:
             return R_QUIT_LOW, pts, 0
-        close = 99
-        for i in range(st.n):
-            if i != st.turn and not st.quit[i]:
-                close = min(close, total(st.rows[i]))
+        close = closest(st, st.rows)
         if close <= 2:
             return R_QUIT_RACE, close, 0
         return R_QUIT_RISK, tenths(take + bust, 216), 0
@@ -60,8 +57,6 @@ def reason(mod, st, action):
     s = action[1]
     gain = 0 if row[s] else (10 if s == LLAMA else s + 1)
     return R_TAKE, gain, 0
-
-
 
 
 def words(T, mod, action):
