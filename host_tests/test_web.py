@@ -59,8 +59,9 @@ def _golden(name):
 
 
 def _shows(micropython, bits, text):
-    """True when the 128x64 image `bits` shows `text` at 5x7 (tools/game_drive.find_text)."""
-    code = "import game_drive\nprint(game_drive.find_text(bytes(%r), %r) is not None)" % (bits, text)
+    """True when the 128x64 image `bits` shows `text` at 5x7 (tools/simulator/driver.find_text)."""
+    code = "from simulator.driver import find_text\nprint(find_text(bytes(%r), %r) is not None)" % (
+        bits, text)
     return micropython.run(code).stdout.strip().splitlines()[-1] == "True"
 
 
