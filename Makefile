@@ -68,7 +68,7 @@ wipe-saves: $(PLAY_STAMP)
 
 ## make web: the browser version in build/web/; make web-serve: on http://127.0.0.1:8000/ (WEB_PORT=)
 web: $(NODE_STAMP)
-	$(PYTHON) tools/web/build.py
+	$(PYTHON) tools/web/build_page.py
 
 web-serve: web
 	$(PYTHON) -m http.server --bind 127.0.0.1 --directory build/web $(WEB_PORT)

@@ -34,18 +34,15 @@ def page(tmp_path_factory):
     node = _need_browser()
     base = tmp_path_factory.mktemp("web")
     web = base / "page"
-    sys.path.insert(0, WEB_TOOLS)
-    try:
-        import build
-    finally:
-        sys.path.remove(WEB_TOOLS)
-    assert build.build(str(web)) == 0
+    made = subprocess.run([sys.executable, os.path.join(WEB_TOOLS, "build_page.py"), "--out",
+                           str(web)], capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stdout + made.stderr
     os.makedirs(os.path.dirname(SCREENSHOT), exist_ok=True)
     proc = subprocess.run(
         [node, os.path.join(WEB_TOOLS, "browser_check.mjs"), "--web", str(web), "--chromium",
          CHROMIUM, "--profile", str(base / "profile"), "--screenshot", SCREENSHOT],
         capture_output=True, text=True, timeout=300, cwd=ROOT,
-    )  # fmt: skip
+    )
     lines = proc.stdout.strip().splitlines()
     assert proc.returncode == 0 and lines, proc.stdout[-3000:] + proc.stderr[-3000:]
     found = json.loads(lines[-1])

@@ -44,6 +44,6 @@ def make_board():
     pins = [ScriptedPin() for _ in range(6)]
     pwm = PagePwm(lama_page)
     board = assemble(NAME, display, pins, Clock(time), IRQ_FALLING, Entropy(page_random),
-                     Sound(pwm, PageTimer(pwm)), DATA_DIR)  # fmt: skip
+                     Sound(pwm, PageTimer(pwm)), DATA_DIR)
     board.page = Page(bus, panel, time, pins, pwm)
     return board

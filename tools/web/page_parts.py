@@ -115,7 +115,7 @@ def glass(panel):
     if not panel.lit():
         return bytes(1024)
     if (panel.start_line or panel.offset or panel.mux != 64 or panel.entire_on
-            or panel.seg_remap != panel.com_reversed):  # fmt: skip
+            or panel.seg_remap != panel.com_reversed):
         return panel.image()
     ram = panel.ram_view()
     if panel.seg_remap:

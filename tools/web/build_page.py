@@ -1,7 +1,7 @@
 """make web: the static browser version in build/web/ (the MicroPython WebAssembly port from
 node_modules, the page, and firmware/ with the browser board as one file bundle).
 
-    python3 tools/web/build.py [--out build/web]
+    python3 tools/web/build_page.py [--out build/web]
 
 files.json maps each path of the page's file system to its bytes (base64): firmware/ as it
 is (main.py, hal/, lama/, ui/ at the root, as on the device), tools/web/board.py as
@@ -61,7 +61,7 @@ def build(out):
     missing = [n for n in PORT_FILES if not os.path.exists(os.path.join(PORT, n))]
     if missing:
         print("web: the MicroPython WebAssembly port is not installed (%s missing): run "
-              "`npm ci` in %s" % (", ".join(missing), ROOT), file=sys.stderr)  # fmt: skip
+              "`npm ci` in %s" % (", ".join(missing), ROOT), file=sys.stderr)
         return 2
     os.makedirs(out, exist_ok=True)
     for n in PORT_FILES:
@@ -79,7 +79,7 @@ def main(argv):
     if len(argv) == 2 and argv[0] == "--out":
         out = os.path.abspath(argv[1])
     elif argv:
-        print("usage: python3 tools/web/build.py [--out DIR]", file=sys.stderr)
+        print("usage: python3 tools/web/build_page.py [--out DIR]", file=sys.stderr)
         return 2
     return build(out)
 
