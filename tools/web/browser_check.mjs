@@ -117,7 +117,7 @@ async function botGame(page, menuRow, errors) {
   await waitScreen(page, "SetupScreen");
   await key(page, "ArrowDown"); // seat 1: person -> the first computer level
   await key(page, "ArrowRight");
-  for (let i = 0; i < 3; i++) await key(page, "ArrowDown"); // seat 2, first player, Start
+  for (let i = 0; i < 4; i++) await key(page, "ArrowDown"); // seats 2 and 3, first player, Start
   await key(page, "Enter");
   const end = Date.now() + LIMIT_MS;
   let presses = 0;
@@ -176,7 +176,7 @@ async function main() {
     await key(page, "ArrowUp"); // the menu kept its cursor on the card game
     await key(page, "z");
     await waitScreen(page, "SetupScreen");
-    for (let i = 0; i < 4; i++) await key(page, "ArrowDown"); // players, 2 seats, first -> Start
+    for (let i = 0; i < 5; i++) await key(page, "ArrowDown"); // players, 3 seats, first -> Start
     await key(page, "z");
     await waitScreen(page, "DiceScreen");
     const saves = await page.evaluate(() => window.lamaConsole.saves);
