@@ -10,7 +10,7 @@ import sys
 # a game's code: never kept, even when loaded before the menu (a saved game decoded at boot)
 GAME_MODULES = (
     "lama.dice", "lama.dice_bots", "lama.dice_expert", "lama.dice_rank", "lama.dice_values",
-    "lama.cards", "lama.card_bots", "lama.match",
+    "lama.cards", "lama.card_bots", "lama.card_expert", "lama.match",
     "ui.game_launch", "ui.game_session", "ui.game_common", "ui.game_hint", "ui.game_layout",
     "ui.dice_screen", "ui.cards_screen",
 )  # fmt: skip

@@ -2,8 +2,7 @@
 
 from lama.score import MAX_PLAYERS, MIN_PLAYERS, Rules
 
-PERSON = "person"  # a seat's kind: PERSON, or the name of a bot level ("random", "expert" ...)
-_LEVEL_ORDER = ("random", "cautious", "expert")
+PERSON = "person"  # a seat's kind: PERSON, or a level ("easy", "medium", "hard": issue 16)
 
 
 class GameSetup:
@@ -36,19 +35,19 @@ class GameSetup:
         n = len(self.seats)
         if n < MIN_PLAYERS or n > MAX_PLAYERS or not 0 <= self.first < n:
             return False
-        levels = bot_levels(self.game)
+        from lama.bot_names import names_of
+
+        bots = names_of(self.game)
         for seat in self.seats:
-            if seat[1] != PERSON and seat[1] not in levels:
+            if seat[1] != PERSON and seat[1] not in bots:
                 return False
         return True
 
 
 def bot_levels(game):
-    """The bot names of a game in a fixed order: random, cautious, expert, then the others
-    (from lama.bot_names: listing them loads neither the engine nor the bots)."""
-    from lama.bot_names import names_of
+    """The levels a person may give a computer player of `game`, weakest first (from
+    lama.bot_names: listing them loads neither the engine nor the bots). Both games have
+    the same three; each game's registry maps them to its bots."""
+    from lama.bot_names import LEVELS
 
-    bots = names_of(game)
-    out = [n for n in _LEVEL_ORDER if n in bots]
-    others = sorted(n for n in bots if n not in out)
-    return out + others
+    return list(LEVELS)

@@ -15,7 +15,7 @@ class SetupScreen(ListScreen):
         ListScreen.__init__(self, app)
         self.game = game
         self.choices = [PERSON] + bot_levels(game)  # what a seat can be
-        bot = "expert" if "expert" in self.choices else self.choices[-1]
+        bot = "hard"
         self.n = MIN_PLAYERS
         self.kinds = [PERSON] + [bot] * (MAX_PLAYERS - 1)
         self.custom = [None] * MAX_PLAYERS  # a name typed in, or None for the default
