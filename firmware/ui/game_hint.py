@@ -89,8 +89,8 @@ def _dice_reason(mod, st, action):
 
 
 def _cards_reason(mod, st, action):
-    """Why, in expert's own terms (lama.card_bots): play whenever it can, the top's value
-    first so that more of the hand can follow; else draw or quit by what a draw may add."""
+    """Why, in expert's own terms (lama.card_expert): play whenever it can, the card after
+    which more of the hand can follow; else draw or quit by what a draw may add."""
     from lama.card_bots import ALWAYS_DRAW_POINTS
 
     hand = st.hands[st.turn]
