@@ -88,7 +88,7 @@ class Game:
         d.run(ms)
 
 
-# on the setup screen: 6 players, seats P1 cautious expert random cautious expert, Start
+# on the setup screen: 6 players, seats P1 medium hard easy medium hard, Start
 SEATS6 = "RIGHT,RIGHT,RIGHT,RIGHT,DOWN,DOWN,LEFT,DOWN,DOWN,LEFT,LEFT,DOWN,LEFT,DOWN,DOWN,DOWN,A"
 d.keys("A")
 for pick in ("A", "DOWN,A"):
@@ -96,7 +96,7 @@ for pick in ("A", "DOWN,A"):
     from game_play import play  # anew: the menu dropped the last game's modules
 
     g = Game()
-    assert g.session.bots == [None, "cautious", "expert", "random", "cautious", "expert"]
+    assert g.session.bots == [None, "medium", "hard", "easy", "medium", "hard"]
     play(g)
     del g, play  # what the game left is the firmware's, not this script's
     d.keys("RIGHT,A,WAIT:100")  # game over: back to the menu
