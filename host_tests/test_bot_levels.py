@@ -15,7 +15,7 @@ OLD_KINDS = ("random", "cautious", "expert")  # what seats were saved with befor
 
 
 def test_the_three_levels_are_offered_in_both_games_weakest_first():
-    from ui.setup import bot_levels
+    from ui.model.new_game import bot_levels
 
     assert bot_names.LEVELS == ("easy", "medium", "hard")
     assert bot_levels(1) == bot_levels(2) == ["easy", "medium", "hard"]
@@ -35,7 +35,7 @@ def test_levels_map_to_the_bots_of_the_ladder():
 
 
 def test_setup_strings_name_every_level_in_both_languages():
-    from ui import strings_en, strings_fr
+    from ui.text import strings_en, strings_fr
 
     for mod in (strings_en, strings_fr):
         for level in bot_names.LEVELS:
@@ -44,8 +44,8 @@ def test_setup_strings_name_every_level_in_both_languages():
 
 
 def test_seats_saved_with_the_old_bot_names_still_play_them():
-    from ui.game_session import Session, choose_bot
-    from ui.setup import GameSetup
+    from ui.games.session import Session, choose_bot
+    from ui.model.new_game import GameSetup
 
     for game, table in ((1, dice_bots.BOTS), (2, card_bots.BOTS)):
         for kind in OLD_KINDS:

@@ -1,7 +1,8 @@
-"""The game screens' texts (G_* in ui/strings_en.py and ui/strings_fr.py) exist in both
+"""The game screens' texts (G_* in ui/text/strings_en.py and ui/text/strings_fr.py) exist in both
 languages and fit where they are drawn: small capitals 32 a line, 8x8 text 16 a line."""
 
-from ui import glyphs, strings_en, strings_fr
+from ui.draw import glyphs
+from ui.text import strings_en, strings_fr
 
 SMALL_FULL = (  # drawn in small capitals across the whole width (32 characters)
     "G_K_TURN G_K_DISCARD G_K_TAKE G_K_CARDS G_K_NEXT G_K_RESULT G_K_BACK G_K_CONFIRM "
@@ -56,7 +57,7 @@ def test_a_hand_too_long_for_the_round_end_line_shows_its_values_and_size(microp
     got = micropython.run_json("""
 import json
 from lama.symbols import str_to_counts
-from ui.game_layout import cards_text
+from ui.games.pieces import cards_text
 print(json.dumps([cards_text(str_to_counts("1335L"), 14),
                   cards_text(str_to_counts("111122233345566L"), 14)]))
 """)

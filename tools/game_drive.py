@@ -34,9 +34,9 @@ class Driver:
         from emu.board import make_board
         from lama.rng import SeededRng
         from lama.score import Rules
-        from ui.app import App
-        from ui.game_launch import screen_for
-        from ui.game_session import BOT_SEED_SALT, Session
+        from ui.loop.app import App
+        from ui.games.launch import screen_for
+        from ui.games.session import BOT_SEED_SALT, Session
 
         self.board = make_board()
         self.app = App(self.board)
@@ -84,7 +84,7 @@ def _render(text, small):
     """text drawn alone: (framebuffer, width, height)."""
     import framebuf
 
-    from ui import gfx
+    from ui.draw import gfx
 
     w = (4 * len(text)) if small else 8 * len(text)
     h = 5 if small else 8

@@ -1,4 +1,4 @@
-"""Regenerates firmware/ui/glyphs.py (small 3x5 capitals font, 8x8 icons) from the pixel art here.
+"""Regenerates firmware/ui/draw/glyphs.py (small 3x5 capitals font, 8x8 icons) from the pixel art here.
 
 Run `python3 tools/make_glyphs.py` after changing the art; the firmware only reads the bytes."""
 
@@ -64,7 +64,7 @@ SMALL = {
     "#": ("#.#", "###", "#.#", "###", "#.#"),
 }
 
-# 8 x 8 icons, in the order of the names (ui.icons gives each name its index)
+# 8 x 8 icons, in the order of the names (ui.draw.icons gives each name its index)
 ICONS = (
     ("LLAMA", (
         ".##.....",
@@ -202,7 +202,7 @@ def columns(rows, width):
 
 
 def render():
-    """The text of firmware/ui/glyphs.py."""
+    """The text of firmware/ui/draw/glyphs.py."""
     chars = "".join(SMALL)
     small = []
     for ch in chars:

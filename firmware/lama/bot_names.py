@@ -1,6 +1,6 @@
-"""The computer players' names of each game, without loading their code: the new-game
-setup lists them from here; lama.dice_bots and lama.card_bots hold the functions under
-these very names (a test checks that they agree).
+"""The computer players' names of each game, without loading their code: the table of the
+games (lama.games) lists them from here; lama.dice_bots and lama.card_bots hold the
+functions under these very names (a test checks that they agree).
 
 LEVELS are what people choose (issue 16); each registry maps them to one of its bots.
 The other names are the bots themselves: for arenas and tests, and for games saved
@@ -9,8 +9,3 @@ before the levels existed (their seats name the bot, which still plays)."""
 LEVELS = ("easy", "medium", "hard")
 DICE = ("random", "cautious", "mixed", "expert") + LEVELS
 CARDS = ("random", "cautious", "expert1", "expert") + LEVELS
-
-
-def names_of(game):
-    """The bot names of game id 1 (LAMA Dice, lama.codec.GAME_DICE) or 2 (L.L.A.M.A.)."""
-    return DICE if game == 1 else CARDS
