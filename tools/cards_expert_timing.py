@@ -3,7 +3,9 @@
 `micropython tools/cards_expert_timing.py [GAMES] [SEED] [PLAYERS] [BOT]` plays GAMES games
 of BOT (default expert) against cautious bots and prints one JSON line: the number of its
 decisions and their median, 95th-percentile and largest time in microseconds (the choose()
-call alone; the view is built by the driver), and the same for building the view.
+call alone; the view is built by the driver), and the same for building the view. The card
+bots timed here are deterministic, so each decision is made REPEAT times and the fastest
+kept: on a busy host that takes out the time the process was waiting, not the work.
 """
 
 import json
@@ -14,6 +16,9 @@ from lama.card_bots import BOTS
 from lama.rng import SeededRng
 from lama.score import Rules
 from timing import now_us, percentile, since_us
+
+
+REPEAT = 3  # each decision is timed this many times, the fastest kept (see the docstring)
 
 
 def main(argv):
@@ -39,9 +44,13 @@ def main(argv):
                 t0 = now_us()
                 v = cards.view(st, p)
                 view_times.append(since_us(t0))
-                t1 = now_us()
-                a = expert(v, acts, bot_rng)
-                times.append(since_us(t1))
+                best = None
+                for _ in range(REPEAT):
+                    t1 = now_us()
+                    a = expert(v, acts, bot_rng)
+                    t = since_us(t1)
+                    best = t if best is None or t < best else best
+                times.append(best)
             else:
                 a = cautious(cards.view(st, p), acts, bot_rng)
             cards.apply(st, a, rng)

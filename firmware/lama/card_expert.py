@@ -43,37 +43,11 @@ ENDGAME_FROM = const(30)  # once a score reaches this, the draw estimate is shif
 ENDGAME_SHIFT = const(2)  # ... by this many points
 
 
-def _own_move(hand, top, komarami, may_draw):
-    """expert itself in a play-out: the top's value, else the next one, else draw while
-    its hand scores more than OWN_DRAW_POINTS, else quit (as _cautious_move's codes)."""
-    if hand[top]:
-        return top
-    b = 0 if top == LLAMA else top + 1
-    if hand[b]:
-        return b
-    if may_draw and round_points(hand, komarami) > OWN_DRAW_POINTS:
-        return -1
-    return -2
-
-
-def _cautious_move(hand, top, komarami, may_draw):
-    """cautious in a play-out: the fitting value it holds most of (ties: the higher),
-    else -1 to draw (when its hand scores more than CAUTIOUS_DRAW_POINTS), else -2 to quit."""
-    a = top
-    b = 0 if top == LLAMA else top + 1
-    ca = hand[a]
-    cb = hand[b]
-    if ca or cb:
-        if ca > cb or (ca == cb and a > b):
-            return a
-        return b
-    if may_draw and round_points(hand, komarami) > CAUTIOUS_DRAW_POINTS:
-        return -1
-    return -2
-
-
 def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
-    """Play the round on from seat p's turn; the seat that emptied its hand, or -1."""
+    """Play the round on from seat p's turn; the seat that emptied its hand, or -1.
+    expert (seat me) plays the top's value, else the next one, else draws while its hand
+    scores more than OWN_DRAW_POINTS; the others play as cautious: the fitting value they
+    hold most of (ties: the higher), else draw above CAUTIOUS_DRAW_POINTS; else quit."""
     n = len(hands)
     active = 0
     for q in quit:
@@ -88,18 +62,24 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
             if p >= n:
                 p = 0
         hand = hands[p]
-        may = pos < npile and active > 1
-        if p == me:
-            m = _own_move(hand, top, komarami, may)
-        else:
-            m = _cautious_move(hand, top, komarami, may)
-        if m >= 0:
-            hand[m] -= 1
+        a = top
+        b = 0 if top == LLAMA else top + 1
+        ca = hand[a]
+        cb = hand[b]
+        if ca or cb:
+            if ca and (p == me or ca > cb or (ca == cb and a > b)):
+                top = a
+            else:
+                top = b
+            hand[top] -= 1
             sizes[p] -= 1
-            top = m
             if sizes[p] == 0:
                 return p
-        elif m == -1:
+        elif (
+            pos < npile
+            and active > 1
+            and round_points(hand, komarami) > (OWN_DRAW_POINTS if p == me else CAUTIOUS_DRAW_POINTS)
+        ):
             hand[pile[pos]] += 1
             sizes[p] += 1
             pos += 1
@@ -112,10 +92,25 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
     return -1
 
 
-def _outcome(view, hands, emptied):
+def _may_end(view):
+    """Whether this round's scores may end the game (S5/S6): else only expert's points
+    matter to a play-out's outcome."""
+    rules = view.rules
+    if rules.rounds > 0:
+        return view.round_no >= rules.rounds
+    most = 91 if rules.komarami else 31  # 1+...+6, and every llama (C12) or one
+    return max(view.scores) + most >= rules.target
+
+
+def _outcome(view, hands, emptied, may_end):
     """The value of a play-out's end for the view's seat (higher is better)."""
     me = view.seat
     rules = view.rules
+    if not may_end:
+        if emptied == me:
+            s = view.scores[me]
+            return 10 if s >= 10 else (1 if s >= 1 else 0)
+        return -round_points(hands[me], rules.komarami)
     scores = list(view.scores)
     over = rules.rounds > 0 and view.round_no >= rules.rounds
     for p in range(view.n):
@@ -161,6 +156,7 @@ def compare(view, plays, k):
     komarami = view.rules.komarami
     totals = [0] * len(plays)
     nxt = me + 1 if me + 1 < n else 0
+    may_end = _may_end(view)
     for _ in range(k):
         shuffle(pool, rng)
         base = []
@@ -185,7 +181,7 @@ def compare(view, plays, k):
             if sizes[me]:
                 quit = bytearray(view.quit)
                 emptied = _play_out(hands, sizes, pile, 0, v, quit, nxt, komarami, me)
-            totals[c] += _outcome(view, hands, emptied)
+            totals[c] += _outcome(view, hands, emptied, may_end)
     return totals
 
 
