@@ -26,7 +26,7 @@ def test_the_three_levels_are_offered_in_both_games_weakest_first():
 def test_levels_map_to_the_bots_of_the_ladder():
     b = card_bots.BOTS
     assert b["easy"] is card_bots.choose_cautious
-    assert b["medium"] is card_bots.choose_expert1
+    assert b["medium"] is card_bots.choose_mixed
     assert b["hard"] is card_bots.choose_expert
     d = dice_bots.BOTS
     assert d["easy"] is dice_bots.choose_cautious
@@ -147,3 +147,16 @@ def test_easy_dice_discards_all_it_may_takes_the_cheapest_and_quits_only_for_a_r
         elif a[0] == dice.ROLL:
             rolls += 1
     assert rolls > 50
+
+
+def test_medium_dice_is_expert_or_cautious_by_its_generator():
+    picks = {"expert": 0, "cautious": 0}
+    for v, acts in _dice_states(6, 4):
+        if dice.QUIT not in [a[0] for a in acts]:
+            continue
+        seed = len(picks) + picks["expert"] * 7 + picks["cautious"]
+        r = SeededRng(seed).randbelow(2)
+        want = dice_bots.BOTS["expert" if r else "cautious"](v, acts, SeededRng(seed))
+        assert dice_bots.BOTS["medium"](v, acts, SeededRng(seed)) == want
+        picks["expert" if r else "cautious"] += 1
+    assert picks["expert"] > 10 and picks["cautious"] > 10

@@ -5,8 +5,8 @@ from test_cards_rules import DRAW, QUIT, play, table
 
 from lama import cards
 from lama import card_expert
-from lama.card_bots import BOTS, choose_cautious, choose_expert, choose_expert1, choose_random
-from lama.card_bots import draw_beats_quit
+from lama.card_bots import BOTS, choose_cautious, choose_expert, choose_expert1, choose_mixed
+from lama.card_bots import choose_random, draw_beats_quit
 from lama.rng import SeededRng
 from lama.score import Rules
 
@@ -24,8 +24,9 @@ def test_registry_names_the_bots_and_the_levels():
         "cautious": choose_cautious,
         "expert1": choose_expert1,
         "expert": choose_expert,
+        "mixed": choose_mixed,
         "easy": choose_cautious,
-        "medium": choose_expert1,
+        "medium": choose_mixed,
         "hard": choose_expert,
     }
 
@@ -161,3 +162,14 @@ def test_expert_near_the_end_the_leader_plays_safe_and_the_others_take_the_risk(
     assert card_expert.endgame_shift(cards.view(st, 0)) == 0  # nobody near 40 (S5)
     st.scores = [20, 35, 30, 20]
     assert card_expert.endgame_shift(cards.view(st, 0)) == 0  # shares the lead
+
+
+def test_mixed_is_expert1_or_cautious_by_its_generator():
+    st = table(["3444", "5"], top="3", pile="1")  # expert1 plays 3, cautious 4
+    seen = set()
+    for seed in range(12):
+        a = decide(choose_mixed, st, seed)
+        r = SeededRng(seed).randbelow(2)
+        assert a == (play("3") if r else play("4"))
+        seen.add(a)
+    assert seen == {play("3"), play("4")}

@@ -8,4 +8,4 @@ before the levels existed (their seats name the bot, which still plays)."""
 
 LEVELS = ("easy", "medium", "hard")
 DICE = ("random", "cautious", "mixed", "expert") + LEVELS
-CARDS = ("random", "cautious", "expert1", "expert") + LEVELS
+CARDS = ("random", "cautious", "expert1", "mixed", "expert") + LEVELS

@@ -1,6 +1,6 @@
-"""L.L.A.M.A. card game computer players `random`, `cautious` and `expert1` (issue 3), the
-registry with `expert` (lama.card_expert, issue 16), and the levels people choose: easy =
-cautious, medium = expert1, hard = expert.
+"""L.L.A.M.A. card game computer players `random`, `cautious`, `expert1` (issue 3) and
+`mixed`, the registry with `expert` (lama.card_expert, issue 16), and the levels people
+choose: easy = cautious, medium = mixed, hard = expert.
 
 A bot is a function `choose(view, actions, rng) -> action`, as in lama.dice_bots:
   view     lama.cards.View for the bot's seat: only what that player may know (C14)
@@ -271,12 +271,21 @@ def choose_expert(view, actions, rng):
     return __import__("lama.card_expert", None, None, ["x"]).choose(view, actions, rng)
 
 
+def choose_mixed(view, actions, rng):
+    """A level between cautious and expert: each decision is expert1's one time in two
+    (rng decides), else cautious's."""
+    if rng.randbelow(2):
+        return choose_expert1(view, actions, rng)
+    return choose_cautious(view, actions, rng)
+
+
 BOTS = {
     "random": choose_random,
     "cautious": choose_cautious,
     "expert1": choose_expert1,
     "expert": choose_expert,
+    "mixed": choose_mixed,
     "easy": choose_cautious,
-    "medium": choose_expert1,
+    "medium": choose_mixed,
     "hard": choose_expert,
 }
