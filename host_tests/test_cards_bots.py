@@ -173,3 +173,6 @@ def test_mixed_is_expert1_or_cautious_by_its_generator():
         assert a == (play("3") if r else play("4"))
         seen.add(a)
     assert seen == {play("3"), play("4")}
+    st = table(["2", "1346", "L2", "35"], top="L", pile="4455666123LL", scores=[2, 6, 4, 7],
+               rules=Rules(target=15))  # fmt: skip
+    assert card_expert.endgame_shift(cards.view(st, 0)) == card_expert.ENDGAME_SHIFT  # S6

@@ -9,8 +9,8 @@ OWN_DRAW_POINTS; the others play as `cautious` (lama.card_bots). The card with t
 sum wins: minus the round points (a token returned counts as minus its value) while the game
 goes on, and the share of a win worth WIN_POINTS once the round's scores end it (S5).
 Nothing fits: expert1's estimate of (points after drawing - after quitting), plus
-ENDGAME_SHIFT points once someone has ENDGAME_FROM (the leader plays safe, the others take
-the risk), mixed with expert1's sampled play-outs when near even (lama.card_bots).
+ENDGAME_SHIFT points once a score is within ENDGAME_WITHIN of the target (the leader plays
+safe, the others take the risk), mixed with expert1's sampled play-outs when near even (lama.card_bots).
 Generators are seeded from the view alone; a play-out lasts MAX_STEPS turns at most.
 """
 
@@ -39,8 +39,8 @@ PLAYOUTS = const(16)  # deals sampled per decision (each played out once per can
 MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
 WIN_POINTS = const(40)  # a whole win, in points, when a play-out ends the game
 OWN_DRAW_POINTS = const(3)  # expert draws above this many points in a play-out
-ENDGAME_FROM = const(30)  # once a score reaches this, the draw estimate is shifted ...
-ENDGAME_SHIFT = const(2)  # ... by this many points
+ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), the draw ...
+ENDGAME_SHIFT = const(2)  # ... estimate is shifted by this many points
 
 
 def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
@@ -224,7 +224,8 @@ def choose(view, actions, rng):
 def endgame_shift(view):
     """Points added to the cost of drawing near the game's end: a leader plays safe, a
     player behind takes the risk."""
-    if view.rules.rounds > 0 or max(view.scores) < ENDGAME_FROM:
+    rules = view.rules
+    if rules.rounds > 0 or max(view.scores) < rules.target - ENDGAME_WITHIN:
         return 0
     me = view.seat
     low = 999
