@@ -18,6 +18,7 @@ def test_the_three_levels_are_offered_in_both_games_weakest_first():
     from ui.model.new_game import bot_levels
 
     assert bot_names.LEVELS == ("easy", "medium", "hard")
+    assert bot_names.DICE[-3:] == bot_names.LEVELS == bot_names.CARDS[-3:]
     assert bot_levels(1) == bot_levels(2) == ["easy", "medium", "hard"]
     for game in (1, 2):
         assert "random" not in bot_levels(game)  # for arenas and tests only

@@ -6,6 +6,6 @@ LEVELS are what people choose (issue 16); each registry maps them to one of its 
 The other names are the bots themselves: for arenas and tests, and for games saved
 before the levels existed (their seats name the bot, which still plays)."""
 
-LEVELS = ("easy", "medium", "hard")
-DICE = ("random", "cautious", "mixed", "expert") + LEVELS
-CARDS = ("random", "cautious", "expert1", "mixed", "expert") + LEVELS
+LEVELS = ("easy", "medium", "hard")  # written out below too: no tuple sum, no garbage at boot
+DICE = ("random", "cautious", "mixed", "expert", "easy", "medium", "hard")
+CARDS = ("random", "cautious", "expert1", "mixed", "expert", "easy", "medium", "hard")
