@@ -3,8 +3,8 @@ by host_tests/test_game_*.py; each returns a dict the test asserts on (printed a
 
 import json
 
-from game_drive import Driver, find_text
-from game_play import BOT_STEPS, engine_game, play
+from simulator.driver import Driver, find_text
+from simulator.game_play import BOT_STEPS, engine_game, play
 
 from lama import codec
 from lama.rng import SeededRng
@@ -19,10 +19,10 @@ def out(obj):
 
 def full_game(game, bots, seed, speed=True):
     """A whole game through the screens; what the panel showed at each kind of step."""
-    d = Driver(game, NAMES[: len(bots)], bots, seed=seed)
+    d = Driver.in_game(game, NAMES[: len(bots)], bots, seed=seed)
     seen = {}
     texts = {}
-    vt = d.vt
+    vt = d.emu.time
 
     def shots(dd, tag):
         seen[tag] = seen.get(tag, 0) + 1
@@ -64,7 +64,7 @@ def full_game(game, bots, seed, speed=True):
     sc, win, acts = engine_game(game, bots, seed)
     out({"ui": res[1], "ui_win": res[2], "eng": sc, "eng_win": win,
          "same": d.session.record == acts, "seen": seen, "texts": texts,
-         "vms": vt.now - t0, "bot_steps": BOT_STEPS[0]})  # fmt: skip
+         "vms": vt.now - t0, "bot_steps": BOT_STEPS[0]})
 
 
 def dice_illegal(seed):
@@ -72,7 +72,7 @@ def dice_illegal(seed):
     from lama import dice
     from ui.games import dice as D
 
-    d = Driver(1, NAMES[:3], [None, "cautious", "cautious"], seed=seed)
+    d = Driver.in_game(1, NAMES[:3], [None, "cautious", "cautious"], seed=seed)
     ses = d.session
     res = {}
     before = codec.encode(ses.state)
@@ -118,7 +118,7 @@ def dice_alone(seed):
     rng = SeededRng(seed)
     st = dice.new_game(2, None, 1, rng)
     dice.apply(st, (dice.QUIT,), rng)
-    d = Driver(1, NAMES[:2], [None, "cautious"], seed=seed, state=st)
+    d = Driver.in_game(1, NAMES[:2], [None, "cautious"], seed=seed, state=st)
     out({"alone": find_text(d.image(), "ALONE: A MISS BUSTS", True) is not None})
 
 
@@ -131,7 +131,7 @@ def cards_no_draw(seed):
     rng = SeededRng(seed)
     st = cards.new_game(2, None, 1, rng)
     cards.apply(st, (cards.QUIT,), rng)
-    d = Driver(2, NAMES[:2], [None, "cautious"], seed=seed, state=st)
+    d = Driver.in_game(2, NAMES[:2], [None, "cautious"], seed=seed, state=st)
     scr = d.screen()
     while scr.items[scr.cursor] != -1:
         d.press("RIGHT")
@@ -148,7 +148,7 @@ def cards_no_draw(seed):
             cards.apply(st, (cards.DRAW,), rng)
         if st.turn == 0:
             break
-    d = Driver(2, NAMES[:2], [None, "cautious"], seed=seed, state=st)
+    d = Driver.in_game(2, NAMES[:2], [None, "cautious"], seed=seed, state=st)
     if d.session.person_to_act():
         scr = d.screen()
         while scr.items[scr.cursor] != -1:
@@ -165,7 +165,7 @@ def cards_no_draw(seed):
 
 def menu_and_hint(game, seed):
     """Long press of B: the in-game menu, the scoreboard, the hint, quit to menu (asks)."""
-    d = Driver(game, NAMES[:3], [None, "cautious", "expert"], seed=seed)
+    d = Driver.in_game(game, NAMES[:3], [None, "cautious", "expert"], seed=seed)
     d.app.stack.insert(0, Screen(d.app))  # a stand-in for the main menu below the game
     ses = d.session
     res = {}
@@ -200,7 +200,7 @@ def tie_game_over():
     """S5: equal lowest scores share the win on the game-over page."""
     from ui.games.base import GameOverPanel
 
-    d = Driver(1, NAMES[:3], [None, "cautious", "cautious"], seed=1)
+    d = Driver.in_game(1, NAMES[:3], [None, "cautious", "cautious"], seed=1)
     scr = d.screen()
     d.session.result = ("game_end", [12, 12, 41], [0, 1])
     scr.push_panel(GameOverPanel(scr))
@@ -212,14 +212,14 @@ def resumed(game, seed, cut):
     """Save after every action; stop after `cut` actions, resume from the saved bytes in a
     new session: the game ends exactly as the uninterrupted one."""
     bots = [None, "cautious", "random"]
-    d = Driver(game, NAMES[:3], bots, seed=seed)
+    d = Driver.in_game(game, NAMES[:3], bots, seed=seed)
     saved = []
 
     def on_press(dd, name):
         if len(dd.session.record) >= cut and not saved:
             s = dd.session
             saved.append((codec.encode(s.state), s.rng.state, s.bot_rng.state,
-                          len(s.record)))  # fmt: skip
+                          len(s.record)))
 
     try:
         play(d, on_press=on_press, max_presses=cut * 4 + 50)
@@ -227,7 +227,7 @@ def resumed(game, seed, cut):
         pass
     data, r1, r2, done = saved[0]
     st = codec.decode(data)
-    d2 = Driver(game, NAMES[:3], bots, seed=seed, state=st)
+    d2 = Driver.in_game(game, NAMES[:3], bots, seed=seed, state=st)
     d2.session.rng.state = r1
     d2.session.bot_rng.state = r2
     play(d2)
@@ -256,7 +256,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
 
     _wipe(data_dir)
     bots = [None, "cautious", "random"]
-    d = Driver(game, NAMES[:3], bots, seed=seed, store=Saves(data_dir), data_dir=data_dir)
+    d = Driver.in_game(game, NAMES[:3], bots, seed=seed, store=Saves(data_dir), data_dir=data_dir)
     try:
         play(d, max_presses=cut)
     except RuntimeError:
@@ -265,7 +265,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
     d = None
     got = Saves(data_dir).load_progress()
     state, seats, rngs = got
-    d2 = Driver(game, NAMES[:3], bots, seed=seed, data_dir=data_dir)
+    d2 = Driver.in_game(game, NAMES[:3], bots, seed=seed, data_dir=data_dir)
     d2.app.game_store = Saves(data_dir)
     resume(d2.app, state, seats, rngs)
     d2.session = d2.app.top().session
@@ -275,13 +275,13 @@ def saved_and_resumed(game, seed, cut, data_dir):
     left = Saves(data_dir).load_progress()
     out({"ui": d2.session.result[1], "eng": sc, "seats": [list(s) for s in seats],
          "rest_same": d2.session.record == acts[done:], "done": done,
-         "cleared": left is None})  # fmt: skip
+         "cleared": left is None})
 
 
 def rematch(game, seed):
     """Game over: A on Rematch starts a new game with the same seats; Menu goes home."""
     bots = [None, "cautious", "random"]
-    d = Driver(game, NAMES[:3], bots, seed=seed)
+    d = Driver.in_game(game, NAMES[:3], bots, seed=seed)
     d.app.stack.insert(0, Screen(d.app))
     play(d)
     old = d.screen()
@@ -290,7 +290,7 @@ def rematch(game, seed):
     s2 = new.session
     res = {"new_screen": new is not old and type(new) is type(old),
            "same_seats": s2.names == NAMES[:3] and s2.bots == bots,
-           "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1}  # fmt: skip
+           "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1}
     d.session = s2
     play(d)
     d.press("RIGHT")
@@ -314,7 +314,7 @@ def round_end_keys(game, seed):
             st = mod.new_game(3, Rules(), 0, rng)
         fn = choose_bot(table, "cautious")
         mod.apply(st, fn(mod.view(st, st.turn), mod.legal_actions(st), rng), rng)
-    d = Driver(game, NAMES[:3], [None, "cautious", "cautious"], seed=seed, state=st)
+    d = Driver.in_game(game, NAMES[:3], [None, "cautious", "cautious"], seed=seed, state=st)
     scr = d.screen()
     res = {"page": bool(scr.panels) and isinstance(scr.panels[-1], RoundEndPanel)}
     before = codec.encode(d.session.state)
@@ -337,7 +337,7 @@ def fuzz_keys(game, seed, presses):
 
     rng = SeededRng(seed)
     bots = [None, "cautious", None, "random"]
-    d = Driver(game, NAMES[:4], bots, seed=seed)
+    d = Driver.in_game(game, NAMES[:4], bots, seed=seed)
     kind = type(d.screen())
     d.app.stack.insert(0, Screen(d.app))
     names = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
@@ -358,7 +358,7 @@ def fuzz_keys(game, seed, presses):
     for a in d.session.record:
         mod.apply(replay, a, r)
     out({"ok": ok, "actions": len(d.session.record),
-         "replay": codec.encode(replay) == codec.encode(st)})  # fmt: skip
+         "replay": codec.encode(replay) == codec.encode(st)})
 
 
 def dice_shown_are_the_actors(seed):
@@ -366,7 +366,7 @@ def dice_shown_are_the_actors(seed):
     computer player's roll, the next one's quit does not show them as its own."""
     from ui.games import dice as D
 
-    d = Driver(1, NAMES[:4], [None, "cautious", "random", "cautious"], seed=seed)
+    d = Driver.in_game(1, NAMES[:4], [None, "cautious", "random", "cautious"], seed=seed)
     ses = d.session
     roller = [-1]
     act = ses.act
@@ -401,7 +401,7 @@ def curtain_keys(seed):
     """On the pass-the-device curtain only A goes on; other keys (a long B too) say so."""
     from ui.games.base import CurtainPanel
 
-    d = Driver(2, NAMES[:3], [None, None, "cautious"], seed=seed)
+    d = Driver.in_game(2, NAMES[:3], [None, None, "cautious"], seed=seed)
     res = {"curtain": isinstance(d.screen().panels[-1], CurtainPanel)}
     d.press("B")
     res["b_note"] = find_text(d.image(), "PRESS A TO GO ON", True) is not None
@@ -415,10 +415,10 @@ def curtain_keys(seed):
 
 def hint_during_own_roll(seed):
     """B while the person's own dice roll: not "not your turn", but how to hurry it."""
-    d = Driver(1, NAMES[:2], [None, "cautious"], seed=seed)
+    d = Driver.in_game(1, NAMES[:2], [None, "cautious"], seed=seed)
     d.press("A")  # roll: the dice animation starts
-    d.pins.press(5, 40)  # B, without waiting for the animation to end
-    d.run_until(d.vt.now + 60)
+    d.emu.buttons.press(5, 40)  # B, without waiting for the animation to end
+    d.run_until(d.emu.time.now + 60)
     img = d.image()
     out({"speed": find_text(img, "A: SPEED UP  HOLD B: MENU", True) is not None,
-         "not_wait": find_text(img, "NOT YOUR TURN: A SPEEDS UP", True) is None})  # fmt: skip
+         "not_wait": find_text(img, "NOT YOUR TURN: A SPEEDS UP", True) is None})

@@ -60,7 +60,7 @@ def good_stats(i):
         records.record_result(
             stats, records.GAMES[g & 1], seats[: 2 + g % 3], [12 + g, 40, 9, 41][: 2 + g % 3],
             3 + g, [1, 0, 2][: 2 + g % 3] + [0] * 3, g + 1,
-        )  # fmt: skip
+        )
     return records.encode_stats(stats)
 
 

@@ -1,12 +1,12 @@
 """RAM on the device: whole games fit a fixed heap from the deployed .mpy, the idle frame
 loop allocates nothing, the main menu frees a game's modules, only one string table and
-no engine are loaded to list bots or switch language (tools/bench_memory.py has figures)."""
+no engine are loaded to list bots or switch language (tools/benches/memory.py has figures)."""
 
 import json
 
 import pytest
-from bench_game import compile_mpy
-from bench_memory import FRAMES, SESSION
+from benches.game import compile_mpy
+from benches.memory import FRAMES, SESSION
 
 # The unix port is a 64-bit build (objects twice the Pico's size). A session of a 6-player
 # dice game then a 6-player card game, both through the menu with saves, passes from
@@ -38,7 +38,7 @@ def test_idle_frames_allocate_nothing(micropython, mpy_path):
 
 BACK_TO_MENU = r"""
 import gc, sys, json
-from ui_driver import Driver
+from simulator.driver import Driver
 def used():
     gc.collect()
     return gc.mem_alloc()

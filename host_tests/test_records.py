@@ -38,7 +38,7 @@ def test_high_scores_keep_the_ten_lowest_of_people_in_the_order_set():
     places = []
     for i, pts in enumerate([20, 15, 20, 30, 15, 5, 40, 25, 22, 21, 23, 50, 1]):
         places.append(records.record_result(st, 1, [("N%02d" % i, None), ("BOT", "random")],
-                                            [pts, 60], 3, [0, 0], i + 1))  # fmt: skip
+                                            [pts, 60], 3, [0, 0], i + 1))
     records.record_result(st, 1, [("ROB", "expert"), ("ME", None)], [2, 60], 3, [0, 0], 99)
     high = st.game(1).high
     assert len(high) == 10
@@ -139,11 +139,11 @@ def test_progress_round_trip_with_seats_bots_and_generator_states():
     state, rng = game_after(10)
     assert state.round_no >= 1
     prog = records.Progress(codec.encode(state), SEATS3, 77, bytearray([1, 0, 1]), 0,
-                            [rng.state, 12345])  # fmt: skip
+                            [rng.state, 12345])
     data = records.encode_progress(prog)
     back, st2 = records.decode_progress(data)
     assert (back.game_no, back.seats, bytes(back.emptied), back.rng_states) == (
-        77, SEATS3, b"\1\0\1", [rng.state, 12345])  # fmt: skip
+        77, SEATS3, b"\1\0\1", [rng.state, 12345])
     assert codec.encode(st2) == codec.encode(state)
     assert len(data) <= records.PROGRESS_MAX
 

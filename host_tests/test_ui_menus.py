@@ -1,15 +1,14 @@
 """Scripted sessions through every menu screen on the emulated board, asserting on what the
-panel shows: golden images (host_tests/golden/, made by tools/ui_golden.py and looked at
+panel shows: golden images (host_tests/golden/, made by tools/simulator/ui_golden.py and looked at
 once by eye), settings applied live, the language switch, initials editing, setup."""
 
 import json
-import os
 
 import support
 
 SETUP = """
 import json
-from ui_driver import Driver
+from simulator.driver import Driver
 out = {}
 """
 
@@ -19,18 +18,14 @@ def run(micropython, body):
 
 
 def test_main_screens_match_their_golden_images(micropython, tmp_path):
-    proc = micropython.run_script(os.path.join(mp_tools(micropython), "ui_golden.py"))
+    proc = micropython.run_module("simulator.ui_golden")
     images = json.loads(proc.stdout.strip().splitlines()[-1])
     assert len(images) >= 10
-    differ = support.golden_differences(images, tmp_path, "python3 tools/ui_golden.py")
+    differ = support.golden_differences(images, tmp_path, "cd tools && python3 -m simulator.ui_golden")
     assert not differ, (
         "screens differ from host_tests/golden: %s (new images in %s; if the change is "
-        "meant, look at them and run python3 tools/ui_golden.py)" % (differ, tmp_path)
+        "meant, look at them and run cd tools && python3 -m simulator.ui_golden)" % (differ, tmp_path)
     )
-
-
-def mp_tools(micropython):
-    return micropython.TOOLS
 
 
 def test_every_menu_entry_opens_its_screen_and_B_comes_back(micropython):

@@ -111,6 +111,6 @@ def make_board():
 
         wdt_factory = factory(time)
     board = assemble("emulated-" + kind, display, pins.pins, clock, IRQ_FALLING, entropy,
-                     sound, data_dir, wdt_factory, cfg["contrast"])  # fmt: skip
+                     sound, data_dir, wdt_factory, cfg["contrast"])
     board.emu = Emu(bus, panel, time, pins, pwm)
     return board

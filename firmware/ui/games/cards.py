@@ -140,7 +140,7 @@ class CardsScreen(GameScreen):
         for i in range(ses.n()):
             x0 = HAND_X + (i // 3) * 50
             self.draw_player(fb, i, x0, LIST_Y + 6 * (i % 3), x0 + 46,
-                             cards.total(st.hands[i]))  # fmt: skip
+                             cards.total(st.hands[i]))
         if self.mode == M_TURN:
             item = self.items[self.cursor]
             sel = 0 if item >= 0 else (1 if item == -1 else 2)

@@ -58,13 +58,13 @@ def new_session(app, game, names, bots, rules, first, state=None):
     """A Session whose dice and deals come from the board's entropy (D22): the hardware
     generator on the device, host urandom or the --seed in the simulator. The heap is
     collected first, so that the game's modules load into the menus' freed room in one
-    piece (less fragmentation: tools/bench_memory.py's menu session needs ~8 KB less)."""
+    piece (less fragmentation: tools/benches/memory.py's menu session needs ~8 KB less)."""
     import gc
 
     gc.collect()
     read = app.board.entropy.read
     return Session(game, names, bots, rules, first, HardwareRng(read), HardwareRng(read),
-                   storage(app), state)  # fmt: skip
+                   storage(app), state)
 
 
 def choose_bot(table, name):
@@ -204,7 +204,7 @@ class Session:
         """The round_end event of a resumed state that sits between rounds."""
         st = self.state
         return ("round_end", st.round_no, st.reason, list(st.points), list(st.returned),
-                list(st.scores))  # fmt: skip
+                list(st.scores))
 
     def round_no(self):
         return self.state.round_no
