@@ -6,6 +6,8 @@ import json
 
 import pytest
 from benches.game import compile_mpy
+from benches.heap import FLOOR, HEAP
+from benches.heap import SESSION as LONG_SESSION
 from benches.memory import FRAMES, SESSION
 
 # The unix port is a 64-bit build (objects twice the Pico's size). A session of a 6-player
@@ -27,6 +29,18 @@ def test_a_dice_game_then_a_card_game_fit_a_fixed_heap_from_mpy(micropython, mpy
     code = SESSION.replace("SEED", "1").replace("DATA", repr(str(tmp_path)))
     proc = micropython.run(code, path=mpy_path, heapsize=SESSION_HEAP, check=False)
     assert "OK" in proc.stdout, proc.stderr[-2000:]
+
+
+def test_200_games_in_a_row_keep_the_largest_free_block_above_the_floor(micropython, mpy_path,
+                                                                      tmp_path):
+    """Fragmentation: the saves after every action and each game's code loaded anew must
+    not leave the heap in crumbs (issue 12: a MemoryError with 87 KB free in all)."""
+    code = LONG_SESSION.replace("GAMES", "200").replace("DATA", repr(str(tmp_path)))
+    proc = micropython.run(code, path=mpy_path, heapsize=HEAP, timeout=1800)
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got["failed"] is None
+    assert got["games"] == [100, 100]
+    assert got["least"] >= FLOOR and got["end"][0] >= FLOOR, got
 
 
 def test_idle_frames_allocate_nothing(micropython, mpy_path):

@@ -168,6 +168,26 @@ out["setup"] = [s.game, s.seats, s.first, s.rules.target, s.valid(), s.people()]
     assert first == 2 and people == 2
 
 
+def test_two_seats_never_share_a_name(micropython):
+    """Seat 2 renamed to seat 1's name: the rows and the game show it with a digit."""
+    got = run(micropython, """
+import ui.games.launch as game_launch
+seen = []
+game_launch.launch = lambda app, setup: seen.append(setup)
+d = Driver()
+d.keys("A,A,DOWN,DOWN,A")      # dice setup, seat 2 (EX2): edit its name
+ed = d.app.top()
+ed.chars = ["P", "1", " "]; ed.pos = 2
+d.keys("A")                    # confirmed as P1, seat 1's name
+out["row"] = d.shows("2 P12")
+d.keys("DOWN,DOWN,A")          # start
+s = seen[0]
+out["names"] = s.names()
+""")
+    assert got["row"]
+    assert got["names"] == ["P1", "P12"]
+
+
 def test_name_editor_refuses_a_blank_name(micropython):
     got = run(micropython, """
 d = Driver()

@@ -10,7 +10,7 @@ from hal.sound import Silent
 
 
 class Board:
-    """What the firmware gets from `board.make_board()` (see PLATFORM.md)."""
+    """What the firmware gets from `board.make_board()` (see docs/platform.md)."""
 
     def __init__(self, name, display, buttons, clock, entropy, sound, power, data_dir,
                  wdt_factory=None):

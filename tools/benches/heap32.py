@@ -20,7 +20,7 @@ import os
 from benches import game as bench_game
 from build import build_mpcore
 
-PICO_HEAP = 190 * 1024  # what the RP2040 build leaves (DESIGN.md)
+PICO_HEAP = 190 * 1024  # the heap the firmware plans for (docs/platform.md)
 STEP = 4 * 1024
 
 # heap of one module once imported (benches.memory too), framebuf loaded before the baseline

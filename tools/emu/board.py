@@ -84,7 +84,7 @@ class Emu:
 
 
 def make_board():
-    """The Board of PLATFORM.md on emulated parts, from the current configure() options."""
+    """The Board of docs/platform.md on emulated parts, from the current configure() options."""
     cfg = config
     kind = cfg["panel"]
     panel = make_panel(kind)

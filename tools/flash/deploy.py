@@ -9,18 +9,27 @@ board/NAME.py as /board.py, hashes every file on the board in one exec, copies o
 differs (main.py last, after removing it first, so a flash cut short never boots a mix
 of versions), removes stale firmware files that would shadow the new ones, verifies the
 copies, never touches /data/ (the saves), and soft-resets the board into the game.
+
+Every exchange with the port is under time limits (GuardedSerial): each step (entering
+the raw REPL, one exec, the reset) must end within FLASH_TIMEOUT seconds and bring at
+most a bounded number of bytes, and the whole command within FLASH_OVERALL seconds. A
+port that streams, trickles, floods or echoes, or runs another firmware, so ends within
+seconds with "does not answer like MicroPython".
 """
 
 import argparse
 import ast
 import base64
+import contextlib
 import glob
 import hashlib
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/flash/: stdlib only, runs as a script
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -30,12 +39,21 @@ KEEP_SOURCE = ("main.py", "boot.py")  # run by the board at boot: must stay .py
 DATA = "data"  # /data/: the saves, never touched by a flash
 RPI_VID = 0x2E8A  # Raspberry Pi: MicroPython's rp2 USB serial port
 CHUNK = 2048  # bytes written per exec while copying
-TIMEOUT_S = float(os.environ.get("FLASH_TIMEOUT", "10"))  # s to wait for the board
+TIMEOUT_S = float(os.environ.get("FLASH_TIMEOUT", "10"))  # s one step with the board may take
+OVERALL_S = float(os.environ.get("FLASH_OVERALL", "600"))  # s the whole command may take
+EXEC_FACTOR = 3  # an exec (hashing every file, say) may take this many FLASH_TIMEOUTs
+POLL_S = 0.1  # a read waits at most this long before the limits are looked at again
+ENTER_MAX = 16 * 1024  # bytes the board may send while the raw REPL is entered
+REPLY_MAX = 256 * 1024  # bytes one exec may bring back (the file listing: a few KB)
 BOOTSEL_DRIVES = ("RPI-RP2", "RP2350")
 
 
 class DeployError(Exception):
     """A problem the user can fix; the message says how."""
+
+
+class PortError(Exception):
+    """The port went past a limit: too slow, or too many bytes for one step."""
 
 
 # --- the files to install -----------------------------------------------------------------
@@ -49,20 +67,25 @@ def mpy_cross_path():
     return found
 
 
+def board_profiles():
+    """The profile names in board/ (board/NAME.py, not starting with _)."""
+    return sorted(
+        os.path.basename(p)[:-3]
+        for p in glob.glob(os.path.join(BOARDS, "*.py"))
+        if not os.path.basename(p).startswith("_")
+    )
+
+
 def board_profile(name):
-    """Path of board/NAME.py (NAME with - or _, with or without .py)."""
+    """Path of board/NAME.py for a profile NAME (with - or _, with or without .py); a
+    path or any other name is refused."""
     name = (name or DEFAULT_BOARD).replace("-", "_")
     if name.endswith(".py"):
         name = name[:-3]
-    path = os.path.join(BOARDS, name + ".py")
-    if not os.path.isfile(path):
-        choices = sorted(
-            os.path.basename(p)[:-3]
-            for p in glob.glob(os.path.join(BOARDS, "*.py"))
-            if not os.path.basename(p).startswith("_")
-        )
+    choices = board_profiles()
+    if name not in choices:
         raise DeployError("no board profile %r: BOARD= one of %s" % (name, ", ".join(choices)))
-    return path
+    return os.path.join(BOARDS, name + ".py")
 
 
 def firmware_sources(firmware=FIRMWARE):
@@ -189,6 +212,9 @@ def no_board_message():
 
 def find_port(port):
     """The serial device to use: PORT, else the first Raspberry Pi USB serial port."""
+    if port.startswith("-"):
+        raise DeployError("PORT=%s looks like an option, not a serial port: name the Pico's"
+                          " port, e.g. PORT=/dev/ttyACM0 (or leave PORT= out)" % port)
     if port:
         if not port.startswith(("COM", "socket:", "rfc2217:")) and not os.path.exists(port):
             raise DeployError("no board at %s (no such device). %s" % (port, no_board_message()))
@@ -209,8 +235,76 @@ def find_port(port):
     raise DeployError(no_board_message())
 
 
+class GuardedSerial:
+    """A pyserial port whose every read and write is under the limits of the current step
+    (`step`: seconds and bytes) and of the whole command (`overall_s`, from creation):
+    past one, PortError. A read of n bytes waits at most `wait_s` in all, as pyserial's
+    own timeout would, but looks at the limits every POLL_S."""
+
+    def __init__(self, serial, overall_s, wait_s):
+        self._s = serial
+        self._s.timeout = POLL_S
+        self._s.write_timeout = POLL_S
+        self.wait_s = wait_s
+        self.end_all = time.monotonic() + overall_s
+        self.step(wait_s, ENTER_MAX)
+
+    def step(self, seconds, max_bytes):
+        """Start a step: at most `seconds` (within the overall limit) and `max_bytes` read."""
+        self.end = min(time.monotonic() + seconds, self.end_all)
+        self.seconds = seconds
+        self.left = max_bytes
+
+    def _check(self):
+        now = time.monotonic()
+        if now >= self.end_all:
+            raise PortError("the whole command took over %g s (FLASH_OVERALL)" % OVERALL_S)
+        if now >= self.end:
+            raise PortError("no complete reply within %g s (FLASH_TIMEOUT)" % self.seconds)
+
+    def read(self, n=1):
+        out = b""
+        give_up = time.monotonic() + self.wait_s
+        while len(out) < n:
+            self._check()
+            got = self._s.read(n - len(out))
+            out += got
+            self.left -= len(got)
+            if self.left < 0:
+                raise PortError("it sends more than any reply of MicroPython")
+            if not got and time.monotonic() >= give_up:
+                break
+        return out
+
+    def inWaiting(self):  # noqa: N802 - pyserial's name, as mpremote calls it
+        self._check()
+        return self._s.inWaiting()
+
+    def write(self, data):
+        done = 0
+        while done < len(data):
+            self._check()
+            try:
+                done += self._s.write(data[done:]) or 0
+            except Exception as e:  # serial.SerialTimeoutException: nobody reads
+                if "timeout" not in type(e).__name__.lower():
+                    raise
+        return done
+
+    def __getattr__(self, name):  # close, dtr, rts, isOpen...
+        return getattr(self._s, name)
+
+
+def not_micropython(port, why):
+    return DeployError(
+        "the board on %s does not answer like MicroPython (%s).\nInstall MicroPython on it"
+        " (README: Build the device), check PORT= names the Pico, then run make flash again."
+        % (port, why)
+    )
+
+
 class Board:
-    """An mpremote connection to a board in the raw REPL."""
+    """An mpremote connection to a board in the raw REPL, every step under time limits."""
 
     def __init__(self, port):
         from mpremote.transport import TransportError
@@ -221,21 +315,32 @@ class Board:
             self.t = SerialTransport(port, baudrate=115200, timeout=TIMEOUT_S)
         except TransportError as e:
             raise DeployError("cannot open %s: %s (is another program using it?)" % (port, e))
+        self.guard = GuardedSerial(self.t.serial, OVERALL_S, TIMEOUT_S)
+        self.t.serial = self.guard
         try:
-            self.t.enter_raw_repl(soft_reset=True, timeout_overall=TIMEOUT_S)
-        except Exception as e:  # TransportError, a serial error, a timeout
+            with contextlib.redirect_stdout(io.StringIO()):  # mpremote prints what it got
+                self.t.enter_raw_repl(soft_reset=True, timeout_overall=TIMEOUT_S)
+        except Exception as e:  # TransportError, PortError, a serial error
             self.close()
-            raise DeployError(
-                "the board on %s does not answer like MicroPython (no raw REPL: %s).\nInstall"
-                " MicroPython on it (README: Build the device), then run make flash again."
-                % (port, str(e).strip() or type(e).__name__)
-            )
+            why = str(e).strip() or type(e).__name__
+            if not isinstance(e, PortError):
+                why = "no raw REPL: " + why
+            raise not_micropython(port, why)
+
+    def _step(self, call, *args):
+        """One exchange: EXEC_FACTOR * TIMEOUT_S and REPLY_MAX for it, PortError as a
+        DeployError."""
+        self.guard.step(EXEC_FACTOR * TIMEOUT_S, REPLY_MAX)
+        try:
+            return call(*args)
+        except PortError as e:
+            raise not_micropython(self.port, str(e))
 
     def exec(self, code):
-        return self.t.exec(code).decode()
+        return self._step(self.t.exec, code).decode()
 
     def eval(self, expr):
-        return self.t.eval(expr)
+        return self._step(self.t.eval, expr)
 
     def close(self):
         try:
@@ -245,6 +350,9 @@ class Board:
 
     def reset_into_game(self):
         """Soft reset from the friendly REPL: the board runs boot.py then main.py."""
+        self._step(self._reset)
+
+    def _reset(self):
         self.t.exit_raw_repl()
         self.t.read_until(1, b">>> ", timeout=TIMEOUT_S)
         self.t.serial.write(b"\x04")
@@ -335,6 +443,7 @@ def sha(data):
 
 
 def flash(args):
+    board_profile(args.board)  # a name that is not a profile: refused before anything
     port = find_port(args.port)
     files = build(args.board, args.build, args.firmware)
     total = sum(len(d) for d in files.values())

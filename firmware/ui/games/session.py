@@ -174,7 +174,8 @@ class Session:
 
     def flush(self):
         """Save what act() changed, if anything: the game in progress on flash; at game
-        over the result in the statistics and the save removed (ui.model.saves never
+        over the result in the statistics and the save removed, or, when the result could
+        not be saved, the ended game saved for the next boot to count (ui.model.saves never
         raises). Actions applied since the last flush are saved as one."""
         st = self.store
         if not self.unsaved:
@@ -183,8 +184,10 @@ class Session:
         if st is None:
             return
         if self.state.phase == self.mod.GAME_OVER:
-            st.record_game_result(self.state, self.seats())
-            st.clear_progress()
+            if st.record_game_result(self.state, self.seats()):
+                st.clear_progress()
+            else:
+                st.save_progress(self.state, self.seats(), (self.rng, self.bot_rng))
         else:
             st.save_progress(self.state, self.seats(), (self.rng, self.bot_rng))
         line = st.take_message()
