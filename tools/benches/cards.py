@@ -27,7 +27,8 @@ KOMARAMI = Rules(komarami=True)
 PAIRS = (("cautious", "random"), ("expert", "cautious"), ("expert", "random"))
 GOALS = (("cautious", "random", 0.80), ("expert", "cautious", 0.45), ("expert", "expert1", 0.30))
 # the unix port on this machine against an RP2040 at 125 MHz: the project's design notes
-# give a pystone ratio of ~150-300x; the worst decision is scaled by both ends (an estimate, not a figure)
+# give a pystone ratio of ~150-300x; the worst decision is scaled by both ends (an
+# estimate, not a figure)
 PICO_SLOWDOWN = (150, 300)
 EXPERT1_PICO_MAX_MS = 169  # issue 16: expert1's worst decision on the emulated RP2040
 
