@@ -97,3 +97,32 @@ def test_bad_arguments_are_refused_clearly():
     assert p.returncode != 0 and "2 to 6" in p.stderr
     p = _run("--game", "chess", "--players", "a,b")
     assert p.returncode != 0 and "unknown game" in p.stderr
+
+
+def test_ladder_prints_each_level_against_three_of_each_in_both_games():
+    from arenas import ladder
+
+    calls = []
+
+    def fake_run(game, names, games, seed, workers):
+        calls.append((game, tuple(names)))
+        me = names[0]
+        share = 0.25 if names == [me] * 4 else 0.1 + 0.1 * ladder.LEVELS.index(me)
+        return {"bots": {me: {"win_share": share, "ci95": [share - 0.0196, share + 0.0196]}}}
+
+    text = ladder.report(10, 1, 1, fake_run)
+    assert len(calls) == 2 * 9
+    assert ("cards", ("hard", "easy", "easy", "easy")) in calls
+    assert ("dice", ("easy", "easy", "easy", "easy")) in calls
+    lines = text.splitlines()
+    assert lines[0].startswith("LAMA Dice ladder") and lines[6].startswith("L.L.A.M.A. ladder")
+    assert "0.300 +- 0.010" in lines[4]  # hard against three easy
+    # at the easy table medium's 0.2 is below easy's parity 0.25; the medium table has
+    # 0.1 < 0.25 < 0.3, the hard one 0.1 < 0.2 < 0.25, each step more than 2 s.e.
+    assert lines[-1].endswith("easy: NOT clear, medium: clear, hard: clear")
+
+
+def test_ladder_runs_real_games_from_the_command_line():
+    out = _run("--ladder", "--games", "2")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("ladder, 2 games a cell") == 2

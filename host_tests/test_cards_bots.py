@@ -1,10 +1,12 @@
-"""The card bots: `random` and `cautious` exactly as issue 3 defines them, `expert`'s rules
-of thumb, and the registry."""
+"""The card bots: `random` and `cautious` exactly as issue 3 defines them, the rules of thumb
+of `expert1` (issue 3's expert) and `expert` (issue 16), and the registry."""
 
 from test_cards_rules import DRAW, QUIT, play, table
 
 from lama import cards
-from lama.card_bots import BOTS, choose_cautious, choose_expert, choose_random, draw_beats_quit
+from lama import card_expert
+from lama.card_bots import BOTS, choose_cautious, choose_expert, choose_expert1, choose_mixed
+from lama.card_bots import choose_random, draw_beats_quit
 from lama.rng import SeededRng
 from lama.score import Rules
 
@@ -16,8 +18,17 @@ def decide(bot, st, seed=0):
     return a
 
 
-def test_registry_names_the_three_bots():
-    assert BOTS == {"random": choose_random, "cautious": choose_cautious, "expert": choose_expert}
+def test_registry_names_the_bots_and_the_levels():
+    assert BOTS == {
+        "random": choose_random,
+        "cautious": choose_cautious,
+        "expert1": choose_expert1,
+        "expert": choose_expert,
+        "mixed": choose_mixed,
+        "easy": choose_cautious,
+        "medium": choose_mixed,
+        "hard": choose_expert,
+    }
 
 
 def test_random_is_uniform_over_legal_actions():
@@ -61,29 +72,29 @@ def test_cautious_scores_llamas_as_the_variant_does():
     assert decide(choose_cautious, table(["1L", "5"], top="4", pile="1", rules=rules)) == DRAW
 
 
-def test_expert_plays_the_top_value_before_the_next():
-    assert decide(choose_expert, table(["3444", "5"], top="3", pile="1")) == play("3")
-    assert decide(choose_expert, table(["1L", "5"], top="L", pile="1")) == play("L")
-    assert decide(choose_expert, table(["45", "5"], top="3", pile="1")) == play("4")
-    assert decide(choose_expert, table(["4", "5"], top="3", pile="1", quit="1")) == play("4")
+def test_expert1_plays_the_top_value_before_the_next():
+    assert decide(choose_expert1, table(["3444", "5"], top="3", pile="1")) == play("3")
+    assert decide(choose_expert1, table(["1L", "5"], top="L", pile="1")) == play("L")
+    assert decide(choose_expert1, table(["45", "5"], top="3", pile="1")) == play("4")
+    assert decide(choose_expert1, table(["4", "5"], top="3", pile="1", quit="1")) == play("4")
 
 
-def test_expert_keeps_drawing_with_a_costly_hand_and_quits_a_cheap_one_near_the_end():
-    assert decide(choose_expert, table(["456L", "55"], top="2", pile="1236")) == DRAW
+def test_expert1_keeps_drawing_with_a_costly_hand_and_quits_a_cheap_one_near_the_end():
+    assert decide(choose_expert1, table(["456L", "55"], top="2", pile="1236")) == DRAW
     st = table(["1", "5"], top="3", pile="L2L")  # 1 point; the other has one card left
     assert not draw_beats_quit(cards.view(st, 0))
-    assert decide(choose_expert, st) == QUIT
-    assert decide(choose_expert, table(["56", "5"], top="2", pile="")) == QUIT
+    assert decide(choose_expert1, st) == QUIT
+    assert decide(choose_expert1, table(["56", "5"], top="2", pile="")) == QUIT
 
 
-def test_expert_is_deterministic():
+def test_expert1_is_deterministic():
     st = table(["2356L", "5", "1234"], top="1", pile="1236L44")
-    first = [decide(choose_expert, st, seed) for seed in range(5)]
+    first = [decide(choose_expert1, st, seed) for seed in range(5)]
     assert first == [first[0]] * 5
 
 
-def test_expert_play_outs_see_only_the_view():
-    from test_cards_props import hide_again
+def test_expert1_play_outs_see_only_the_view():
+    from support import hide_again
 
     from lama.card_bots import sample_draw_minus_quit
 
@@ -96,3 +107,72 @@ def test_expert_play_outs_see_only_the_view():
         other = hide_again(st, rng)
         assert sample_draw_minus_quit(cards.view(other, 0), 8) == want
     assert -8 * 10 <= want <= 8 * 41
+
+
+# expert (lama.card_expert): a near-even draw (7 points, the others far from out) and a
+# choice between two cards that fit
+NEAR_EVEN = table(["25", "1346", "L2", "35"], top="L", pile="4455666123LL")
+TWO_FIT = table(["34", "1346", "L2", "356"], top="3", pile="4455666123LL")
+
+
+def test_expert_plays_whenever_it_can_and_keeps_the_card_that_follows():
+    assert decide(choose_expert, TWO_FIT) == play("3")  # then 4 still fits; 4 first kills 3
+    assert decide(choose_expert, table(["45", "5"], top="3", pile="1")) == play("4")
+    assert decide(choose_expert, table(["4", "5"], top="3", pile="1", quit="1")) == play("4")
+    assert decide(choose_expert, table(["1L", "5"], top="6", pile="12")) == play("L")
+
+
+def test_expert_draws_a_costly_hand_and_quits_a_cheap_one_near_the_end():
+    assert decide(choose_expert, table(["456L", "55"], top="2", pile="1236")) == DRAW
+    assert decide(choose_expert, table(["1", "5"], top="3", pile="L2L")) == QUIT
+    assert decide(choose_expert, table(["56", "5"], top="2", pile="")) == QUIT
+
+
+def test_expert_decides_from_its_view_only():
+    """C14: the same view with the hidden cards dealt otherwise gives the same decision,
+    and the same play-out sums (they are what the decision is made of)."""
+    from support import hide_again
+
+    rng = SeededRng(3)
+    sums = card_expert.compare(cards.view(TWO_FIT, 0), [3, 2], 8)
+    assert sums[0] != sums[1]  # the play-outs do tell the two cards apart
+    for st in (NEAR_EVEN, TWO_FIT):
+        want = decide(choose_expert, st)
+        for _ in range(6):
+            other = hide_again(st, rng)
+            assert decide(choose_expert, other, 5) == want
+            if st is TWO_FIT:
+                assert card_expert.compare(cards.view(other, 0), [3, 2], 8) == sums
+
+
+def test_expert_plays_out_a_bounded_number_of_turns():
+    assert card_expert.PLAYOUTS * card_expert.MAX_STEPS <= 16 * 120
+    v = cards.view(TWO_FIT, 0)
+    for total in card_expert.compare(v, [2, 3], 4):
+        assert -4 * 41 <= total <= 4 * 10
+
+
+def test_expert_near_the_end_the_leader_plays_safe_and_the_others_take_the_risk():
+    st = table(["2", "1346", "L2", "35"], top="L", pile="4455666123LL", scores=[20, 35, 30, 36])
+    v = cards.view(st, 0)
+    assert card_expert.endgame_shift(v) == card_expert.ENDGAME_SHIFT  # drawing costs more
+    st.scores = [36, 35, 30, 20]
+    assert card_expert.endgame_shift(cards.view(st, 0)) == -card_expert.ENDGAME_SHIFT
+    st.scores = [20, 29, 25, 20]
+    assert card_expert.endgame_shift(cards.view(st, 0)) == 0  # nobody near 40 (S5)
+    st.scores = [20, 35, 30, 20]
+    assert card_expert.endgame_shift(cards.view(st, 0)) == 0  # shares the lead
+
+
+def test_mixed_is_expert1_or_cautious_by_its_generator():
+    st = table(["3444", "5"], top="3", pile="1")  # expert1 plays 3, cautious 4
+    seen = set()
+    for seed in range(12):
+        a = decide(choose_mixed, st, seed)
+        r = SeededRng(seed).randbelow(2)
+        assert a == (play("3") if r else play("4"))
+        seen.add(a)
+    assert seen == {play("3"), play("4")}
+    st = table(["2", "1346", "L2", "35"], top="L", pile="4455666123LL", scores=[2, 6, 4, 7],
+               rules=Rules(target=15))  # fmt: skip
+    assert card_expert.endgame_shift(cards.view(st, 0)) == card_expert.ENDGAME_SHIFT  # S6

@@ -1,4 +1,4 @@
-"""The card rule tests, whole games and transcripts again under the MicroPython unix port."""
+"""The card rule and bot tests, whole games and transcripts again under the MicroPython port."""
 
 import os
 import subprocess
@@ -8,6 +8,8 @@ import pytest
 
 import mp
 import support
+import test_bot_levels
+import test_cards_bots
 import test_cards_rules
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -16,6 +18,13 @@ SCRIPT = os.path.join(mp.TOOLS, "transcript.py")
 
 def test_card_rule_tests_pass_under_micropython(micropython):
     names, out = support.run_tests_under_micropython(micropython, test_cards_rules)
+    assert out[-1] == "ran %d" % len(names)
+    assert out[:-1] == [""] or out[:-1] == [], out
+
+
+@pytest.mark.parametrize("module", [test_cards_bots, test_bot_levels])
+def test_bot_tests_pass_under_micropython(micropython, module):
+    names, out = support.run_tests_under_micropython(micropython, module)
     assert out[-1] == "ran %d" % len(names)
     assert out[:-1] == [""] or out[:-1] == [], out
 

@@ -118,8 +118,8 @@ print(json.dumps(out))
 def test_setup_lists_bots_and_lang_switches_without_loading_more(micropython):
     out = micropython.run_json(LIGHT)
     assert out["engine loaded"] == []
-    assert out["dice"] == ["random", "cautious", "expert"]
-    assert out["cards"] == ["random", "cautious", "expert"]
+    assert out["dice"] == ["easy", "medium", "hard"]
+    assert out["cards"] == ["easy", "medium", "hard"]
     assert out["tables"] == ["ui.text.strings_fr"]
     from ui.text import strings_fr
 

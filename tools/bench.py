@@ -7,8 +7,8 @@ import sys
 
 import paths
 
-BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "memory", "menu",
-           "store")
+BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "ladder", "memory",
+           "menu", "store")
 
 
 def main(argv):

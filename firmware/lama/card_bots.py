@@ -1,5 +1,6 @@
-"""L.L.A.M.A. card game computer players `random`, `cautious` and `expert` (issue 3), and
-their registry.
+"""L.L.A.M.A. card game computer players `random`, `cautious`, `expert1` (issue 3) and
+`mixed`, the registry with `expert` (lama.card_expert, issue 16), and the levels people
+choose: easy = cautious, medium = mixed, hard = expert.
 
 A bot is a function `choose(view, actions, rng) -> action`, as in lama.dice_bots:
   view     lama.cards.View for the bot's seat: only what that player may know (C14)
@@ -44,14 +45,15 @@ def choose_cautious(view, actions, rng):
     return (cards.QUIT,)
 
 
-# expert: always play when it can (the top card's value first: it keeps the discard where
-# the rest of the hand can follow); otherwise draw or quit by the sign of an estimate of
-# (round points after drawing - round points after quitting). The estimate is linear in a
-# few features of the view (draw_features); when it is near even, it is averaged with
-# sampled play-outs of the rest of the round (sample_draw_minus_quit). The linear weights
-# come from tools/solver/fit_cards_expert.py, a least-squares fit over rollouts of real games.
-# Integer arithmetic only: the weights are thousandths, and the expected cost of the drawn
-# card is kept as a sum over the unseen cards, so the estimate is multiplied by their number.
+# expert1 (issue 3's expert, kept as a fixed reference): always play when it can (the top
+# card's value first: it keeps the discard where the rest of the hand can follow); otherwise
+# draw or quit by the sign of an estimate of (round points after drawing - round points
+# after quitting). The estimate is linear in a few features of the view (draw_features);
+# when it is near even, it is averaged with sampled play-outs of the rest of the round
+# (sample_draw_minus_quit). The linear weights come from tools/solver/fit_cards_expert.py, a
+# least-squares fit over rollouts of real games. Integer arithmetic only: the weights are
+# thousandths, and the expected cost of the drawn card is kept as a sum over the unseen
+# cards, so the estimate is multiplied by their number.
 W_BIAS = const(5037)
 W_COST = const(339)  # expected points the drawn card adds to the hand
 # the weights of draw_features(view)[2], in order
@@ -136,7 +138,7 @@ def draw_estimate(view):
 
 
 def draw_beats_quit(view):
-    """expert's judgement that drawing costs fewer points this round than quitting: the
+    """expert1's judgement that drawing costs fewer points this round than quitting: the
     linear estimate, and when that is within SAMPLE_MARGIN points of even, its average
     with SAMPLES sampled play-outs (sample_draw_minus_quit)."""
     if cards.hand_points(view.hand, view.rules) > ALWAYS_DRAW_POINTS:
@@ -248,8 +250,8 @@ def sample_draw_minus_quit(view, k):
     return total
 
 
-def choose_expert(view, actions, rng):
-    """Play if it can: a card of the top's value before the next value; else draw when
+def choose_expert1(view, actions, rng):
+    """expert1: play if it can: a card of the top's value before the next value; else draw when
     draw_beats_quit says so; else quit. Deterministic; sees only its view (C14)."""
     play = None
     for a in actions:
@@ -264,8 +266,26 @@ def choose_expert(view, actions, rng):
     return (cards.QUIT,)
 
 
+def choose_expert(view, actions, rng):
+    """lama.card_expert's choice (imported on the first call)."""
+    return __import__("lama.card_expert", None, None, ["x"]).choose(view, actions, rng)
+
+
+def choose_mixed(view, actions, rng):
+    """A level between cautious and expert: each decision is expert1's one time in two
+    (rng decides), else cautious's."""
+    if rng.randbelow(2):
+        return choose_expert1(view, actions, rng)
+    return choose_cautious(view, actions, rng)
+
+
 BOTS = {
     "random": choose_random,
     "cautious": choose_cautious,
+    "expert1": choose_expert1,
     "expert": choose_expert,
+    "mixed": choose_mixed,
+    "easy": choose_cautious,
+    "medium": choose_mixed,
+    "hard": choose_expert,
 }

@@ -1,4 +1,5 @@
-"""LAMA Dice computer players `random` and `cautious` (issue 2), and the bot registry.
+"""LAMA Dice computer players `random`, `cautious` (issue 2) and `mixed`, the bot registry,
+and the levels people choose (issue 16): easy = cautious, medium = mixed, hard = expert.
 
 A bot is a function `choose(view, actions, rng) -> action`:
   view     lama.dice.View for the bot's seat (view.seat == view.turn); read-only
@@ -58,8 +59,25 @@ def choose_cautious(view, actions, rng):
     return actions[0]
 
 
+def choose_expert(view, actions, rng):
+    """lama.dice_expert's choice (imported on the first call)."""
+    return __import__("lama.dice_expert", None, None, ["x"]).choose_expert(view, actions, rng)
+
+
+def choose_mixed(view, actions, rng):
+    """A level between cautious and expert: each decision is expert's one time in two
+    (rng decides), else cautious's."""
+    if rng.randbelow(2):
+        return choose_expert(view, actions, rng)
+    return choose_cautious(view, actions, rng)
+
+
 BOTS = {
     "random": choose_random,
     "cautious": choose_cautious,
+    "mixed": choose_mixed,
+    "expert": choose_expert,
+    "easy": choose_cautious,
+    "medium": choose_mixed,
+    "hard": choose_expert,
 }
-BOTS["expert"] = lambda v, a, r: __import__("lama.dice_expert", None, None, ["x"]).choose_expert(v, a, r)

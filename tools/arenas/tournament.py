@@ -9,6 +9,9 @@
       N rounds of BOT alone in the round (D12) from random deals, a full llama row and a
       token worth 10 to return; prints {"bot", "rounds", "mean", "ci95"} of
       (round points - tokens returned).
+  arena.py --ladder --games N --seed S
+      the levels people choose (easy, medium, hard) against three of each, both games:
+      a table of win shares with standard errors (tools/arenas/ladder.py).
   --workers K spreads the games over K processes; a progress bar goes to stderr.
 
 Each game is a small adapter module (ADAPTERS): `bots()` -> {name: choose},
@@ -176,7 +179,13 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--ladder", action="store_true", help="the levels' ladder, both games")
     args = ap.parse_args(argv)
+    if args.ladder:
+        from arenas import ladder
+
+        print(ladder.report(max(1, args.games), args.seed, max(1, args.workers), run_games))
+        return 0
     if args.game not in ADAPTERS:
         ap.error("unknown game %r (known: %s)" % (args.game, ", ".join(sorted(ADAPTERS))))
     ad = adapter(args.game)

@@ -1,9 +1,11 @@
 """Times the expert card bot's decisions (run under micropython by benches.cards).
 
-`micropython -m benches.cards_expert_timing [GAMES] [SEED] [PLAYERS]` plays GAMES games of
-expert against cautious bots and prints one JSON line: the number of expert decisions and
-their median, 95th-percentile and largest time in microseconds (the choose() call alone;
-the view is built by the driver), and the same for building the view.
+`micropython -m benches.cards_expert_timing [GAMES] [SEED] [PLAYERS] [BOT]` plays GAMES
+games of BOT (default expert) against cautious bots and prints one JSON line: the number of
+its decisions and their median, 95th-percentile and largest time in microseconds (the
+choose() call alone; the view is built by the driver), and the same for building the view.
+The card bots timed here are deterministic, so each decision is made REPEAT times and the
+fastest kept: on a busy host that takes out the time the process was waiting, not the work.
 """
 
 import json
@@ -16,11 +18,14 @@ from lama.card_bots import BOTS
 from lama.score import Rules
 
 
+REPEAT = 3  # each decision is timed this many times, the fastest kept (see the docstring)
+
+
 def main(argv):
     games = int(argv[1]) if len(argv) > 1 else 40
     seed = int(argv[2]) if len(argv) > 2 else 1
     n = int(argv[3]) if len(argv) > 3 else 4
-    expert = BOTS["expert"]
+    expert = BOTS[argv[4] if len(argv) > 4 else "expert"]
     times = []
     view_times = []
 
@@ -28,9 +33,13 @@ def main(argv):
         t0 = now_us()
         v = cards.view(st, p)
         view_times.append(since_us(t0))
-        t1 = now_us()
-        a = expert(v, acts, bot_rng)
-        times.append(since_us(t1))
+        best = None
+        for _ in range(REPEAT):
+            t1 = now_us()
+            a = expert(v, acts, bot_rng)
+            t = since_us(t1)
+            best = t if best is None or t < best else best
+        times.append(best)
         return a
 
     def rules_of(g):

@@ -77,16 +77,16 @@ class Game:
         d.run(ms)
 
 
-# on the setup screen (3 players, computer seats cautious): 6 players, seats P1 cautious
-# expert random cautious expert, Start
-SEATS6 = "RIGHT,RIGHT,RIGHT,DOWN,DOWN,DOWN,RIGHT,DOWN,LEFT,DOWN,DOWN,RIGHT,DOWN,DOWN,A"
+# on the setup screen (3 players, computer seats medium): 6 players, seats P1 hard easy
+# medium hard medium, Start
+SEATS6 = "RIGHT,RIGHT,RIGHT,DOWN,DOWN,RIGHT,DOWN,LEFT,DOWN,DOWN,RIGHT,DOWN,DOWN,DOWN,A"
 d.keys("A")
 for pick in ("A", "DOWN,A"):
     d.keys(pick + "," + SEATS6 + ",WAIT:100")
     from simulator.game_play import play  # anew: the menu dropped the last game's modules
 
     g = Game()
-    assert g.session.bots == [None, "cautious", "expert", "random", "cautious", "expert"]
+    assert g.session.bots == [None, "medium", "hard", "easy", "medium", "hard"]
     play(g)
     del g, play  # what the game left is the firmware's, not this script's
     d.keys("RIGHT,A,WAIT:100")  # game over: back to the menu

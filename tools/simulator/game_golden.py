@@ -154,6 +154,8 @@ def end_of_round(game):
     from lama.score import Rules
 
     bots = ["cautious", "expert", "random", "cautious", "expert", "cautious"]
+    if game == 2:  # expert1: the card expert that played this round before issue 16
+        bots = ["expert1" if b == "expert" else b for b in bots]
     mod = dice if game == 1 else cards
     rng = SeededRng(3)
     st = mod.new_game(6, Rules(), 0, rng)

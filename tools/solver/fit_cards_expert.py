@@ -1,9 +1,9 @@
-"""Fits the weights of the expert card bot's linear draw-or-quit estimate (lama.card_bots;
-expert decides by it alone when it is more than SAMPLE_MARGIN points from even, and by its
-average with sampled play-outs otherwise).
+"""Fits the weights of the linear draw-or-quit estimate (lama.card_bots) of expert1 (and of
+expert, which shares it): expert1 decides by it alone when it is more than SAMPLE_MARGIN
+points from even, and by its average with sampled play-outs otherwise.
 
 `fit_cards_expert.py [--games G] [--players 2,3,4,5,6] [--seed S]` plays G games per table
-size of the current expert against cautious bots. Wherever expert can draw but not play
+size of expert1 against cautious bots. Wherever expert1 can draw but not play
 (and its hand scores at most ALWAYS_DRAW_POINTS), the round is played out twice from that
 very state, once after a draw and once after a quit, everyone then following their own
 policy (both bots are deterministic, the draw pile is fixed: the two futures differ only
@@ -49,7 +49,7 @@ def row(view):
 def samples(n, games, seed):
     """(inputs, y) at every draw-or-quit decision of expert in `games` games of n players."""
     out = []
-    expert = card_bots.choose_expert
+    expert = card_bots.choose_expert1
     for g in range(games):
         rng = SeededRng((seed * 1000003 + n * 7919 + g) & 0x3FFFFFFF)
         me = g % n

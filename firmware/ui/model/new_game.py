@@ -2,9 +2,8 @@
 
 from lama.score import MAX_PLAYERS, MIN_PLAYERS, Rules
 
-PERSON = "person"  # a seat's kind: PERSON, or the name of a bot level ("random", "expert" ...)
+PERSON = "person"  # a seat's kind: PERSON, or a level ("easy", "medium", "hard": issue 16)
 FIRST_GAME_PLAYERS = 3  # a new game's table: the person and two computer players
-_LEVEL_ORDER = ("random", "cautious", "expert")
 
 
 class GameSetup:
@@ -37,22 +36,22 @@ class GameSetup:
         n = len(self.seats)
         if n < MIN_PLAYERS or n > MAX_PLAYERS or not 0 <= self.first < n:
             return False
-        levels = bot_levels(self.game)
+        from lama.games import get
+
+        bots = get(self.game).bot_names
         for seat in self.seats:
-            if seat[1] != PERSON and seat[1] not in levels:
+            if seat[1] != PERSON and seat[1] not in bots:
                 return False
         return True
 
 
 def bot_levels(game):
-    """The bot names of a game in a fixed order: random, cautious, expert, then the others
-    (from lama.games: listing them loads neither the engine nor the bots)."""
-    from lama.games import get
+    """The levels a person may give a computer player of `game`, weakest first (from
+    lama.bot_names: listing them loads neither the engine nor the bots). Both games have
+    the same three; each game's registry maps them to its bots."""
+    from lama.bot_names import LEVELS
 
-    bots = get(game).bot_names
-    out = [n for n in _LEVEL_ORDER if n in bots]
-    others = sorted(n for n in bots if n not in out)
-    return out + others
+    return list(LEVELS)
 
 
 def default_level(game):

@@ -66,9 +66,9 @@ SETUP_PLAYERS = "Players"
 SETUP_FIRST = "First"
 SETUP_START = "Start"
 KIND_PERSON = "person"
-BOT_LEVELS = {"random": "random", "cautious": "cautious", "expert": "expert"}
+BOT_LEVELS = {"easy": "easy", "medium": "medium", "hard": "hard"}
 NAME_PERSON = "P"  # default names: P1, P2 ... for people
-NAME_BOT = {"random": "RN", "cautious": "CA", "expert": "EX"}
+NAME_BOT = {"easy": "EZ", "medium": "MD", "hard": "HD"}
 NAME_TITLE = "Name of seat "
 
 # rules summaries (wrapped to the panel's width at run time; "" starts a new paragraph)

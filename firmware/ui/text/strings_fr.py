@@ -66,9 +66,9 @@ SETUP_PLAYERS = "Joueurs"
 SETUP_FIRST = "Début"
 SETUP_START = "Jouer"
 KIND_PERSON = "humain"
-BOT_LEVELS = {"random": "hasard", "cautious": "prudent", "expert": "expert"}
+BOT_LEVELS = {"easy": "facile", "medium": "moyen", "hard": "difficile"}
 NAME_PERSON = "J"  # noms par défaut : J1, J2 ... pour les humains
-NAME_BOT = {"random": "HA", "cautious": "PR", "expert": "EX"}
+NAME_BOT = {"easy": "FA", "medium": "MO", "hard": "DI"}
 NAME_TITLE = "Nom, place "
 
 # résumés des règles (coupés à la largeur de l'écran ; "" commence un paragraphe)

@@ -1,0 +1,239 @@
+"""The L.L.A.M.A. `expert` (issue 16): expert1's draw-or-quit judgement, shifted near the
+game's end, and sampled play-outs of the round to choose between two cards that fit; from
+the bot's view only (C14).
+
+Two cards fit: the unseen cards are dealt at random into the other hands (their sizes are
+known) and the draw pile, PLAYOUTS times, the same deals for both cards, and each card is
+played out to the round's end: expert plays the top's value, else the next, and draws above
+OWN_DRAW_POINTS; the others play as `cautious` (lama.card_bots). The card with the better
+sum wins: minus the round points (a token returned counts as minus its value) while the game
+goes on, and the share of a win worth WIN_POINTS once the round's scores end it (S5).
+Nothing fits: expert1's estimate of (points after drawing - after quitting), plus
+ENDGAME_SHIFT points once a score is within ENDGAME_WITHIN of the target (the leader plays
+safe, the others take the risk), mixed with expert1's sampled play-outs when near even (lama.card_bots).
+Generators are seeded from the view alone; a play-out lasts MAX_STEPS turns at most.
+"""
+
+from lama import cards
+from lama.card_bots import (
+    ALWAYS_DRAW_POINTS,
+    CAUTIOUS_DRAW_POINTS,
+    SAMPLE_MARGIN,
+    SAMPLES,
+    draw_estimate,
+    sample_draw_minus_quit,
+)
+from lama.rng import SeededRng, shuffle
+from lama.score import round_points
+from lama.symbols import LLAMA, N_SYMBOLS
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+PLAYOUTS = const(16)  # deals sampled per decision (each played out once per candidate)
+MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
+WIN_POINTS = const(40)  # a whole win, in points, when a play-out ends the game
+OWN_DRAW_POINTS = const(3)  # expert draws above this many points in a play-out
+ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), the draw ...
+ENDGAME_SHIFT = const(2)  # ... estimate is shifted by this many points
+
+
+def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
+    """Play the round on from seat p's turn; the seat that emptied its hand, or -1.
+    expert (seat me) plays the top's value, else the next one, else draws while its hand
+    scores more than OWN_DRAW_POINTS; the others play as cautious: the fitting value they
+    hold most of (ties: the higher), else draw above CAUTIOUS_DRAW_POINTS; else quit."""
+    n = len(hands)
+    active = 0
+    for q in quit:
+        if not q:
+            active += 1
+    npile = len(pile)
+    for _ in range(MAX_STEPS):
+        if active == 0:
+            return -1
+        while quit[p]:
+            p += 1
+            if p >= n:
+                p = 0
+        hand = hands[p]
+        a = top
+        b = 0 if top == LLAMA else top + 1
+        ca = hand[a]
+        cb = hand[b]
+        if ca or cb:
+            if ca and (p == me or ca > cb or (ca == cb and a > b)):
+                top = a
+            else:
+                top = b
+            hand[top] -= 1
+            sizes[p] -= 1
+            if sizes[p] == 0:
+                return p
+        elif (
+            pos < npile
+            and active > 1
+            and round_points(hand, komarami) > (OWN_DRAW_POINTS if p == me else CAUTIOUS_DRAW_POINTS)
+        ):
+            hand[pile[pos]] += 1
+            sizes[p] += 1
+            pos += 1
+        else:
+            quit[p] = 1
+            active -= 1
+        p += 1
+        if p >= n:
+            p = 0
+    return -1
+
+
+def _may_end(view):
+    """Whether this round's scores may end the game (S5/S6): else only expert's points
+    matter to a play-out's outcome."""
+    rules = view.rules
+    if rules.rounds > 0:
+        return view.round_no >= rules.rounds
+    most = 91 if rules.komarami else 31  # 1+...+6, and every llama (C12) or one
+    return max(view.scores) + most >= rules.target
+
+
+def _outcome(view, hands, emptied, may_end):
+    """The value of a play-out's end for the view's seat (higher is better)."""
+    me = view.seat
+    rules = view.rules
+    if not may_end:
+        if emptied == me:
+            s = view.scores[me]
+            return 10 if s >= 10 else (1 if s >= 1 else 0)
+        return -round_points(hands[me], rules.komarami)
+    scores = list(view.scores)
+    over = rules.rounds > 0 and view.round_no >= rules.rounds
+    for p in range(view.n):
+        if p == emptied:
+            s = scores[p]
+            scores[p] -= 10 if s >= 10 else (1 if s >= 1 else 0)
+        else:
+            scores[p] += round_points(hands[p], rules.komarami)
+        if rules.rounds == 0 and scores[p] >= rules.target:
+            over = True
+    if not over:
+        return view.scores[me] - scores[me]
+    low = min(scores)
+    if scores[me] != low:
+        return -WIN_POINTS
+    k = 0
+    for s in scores:
+        if s == low:
+            k += 1
+    return WIN_POINTS // k - WIN_POINTS
+
+
+def _seed(view):
+    """A seed from the view alone (C14: the same view, the same decision)."""
+    x = view.top + 7 * view.pile_size + 131 * view.round_no + 17 * view.seat
+    for v in range(N_SYMBOLS):
+        x = (x * 31 + 9 * view.hand[v] + view.discard[v]) & 0xFFFFFF
+    for p in range(view.n):
+        x = (x * 13 + view.sizes[p] + 3 * view.quit[p] + view.scores[p]) & 0xFFFFFF
+    return x
+
+
+def compare(view, plays, k):
+    """Summed over k sampled deals: the play-out value of playing each card value of
+    `plays` (a list, in order)."""
+    unseen = cards.unseen(view)
+    pool = bytearray()
+    for v in range(N_SYMBOLS):
+        pool.extend(bytes([v]) * unseen[v])
+    rng = SeededRng(_seed(view))
+    me = view.seat
+    n = view.n
+    komarami = view.rules.komarami
+    totals = [0] * len(plays)
+    nxt = me + 1 if me + 1 < n else 0
+    may_end = _may_end(view)
+    for _ in range(k):
+        shuffle(pool, rng)
+        base = []
+        i = 0
+        for p in range(n):
+            if p == me:
+                hand = bytearray(view.hand)
+            else:
+                hand = bytearray(N_SYMBOLS)
+                for _ in range(view.sizes[p]):
+                    hand[pool[i]] += 1
+                    i += 1
+            base.append(hand)
+        pile = pool[i:]
+        for c in range(len(plays)):
+            v = plays[c]
+            hands = [bytearray(h) for h in base]
+            hands[me][v] -= 1
+            sizes = bytearray(view.sizes)
+            sizes[me] -= 1
+            emptied = me
+            if sizes[me]:
+                quit = bytearray(view.quit)
+                emptied = _play_out(hands, sizes, pile, 0, v, quit, nxt, komarami, me)
+            totals[c] += _outcome(view, hands, emptied, may_end)
+    return totals
+
+
+def _best(view, plays):
+    """The card of `plays` whose play-outs come out best (ties: the first)."""
+    totals = compare(view, plays, PLAYOUTS)
+    best = 0
+    for c in range(1, len(plays)):
+        if totals[c] > totals[best]:
+            best = c
+    return plays[best]
+
+
+def choose(view, actions, rng):
+    """expert: play when it can (of two cards that fit, the one the play-outs prefer);
+    otherwise draw or quit by the shifted estimate, mixed with expert1's play-outs when it
+    is near even. Deterministic; sees only its view (C14)."""
+    plays = []
+    for a in actions:
+        if a[0] == cards.PLAY:
+            plays.append(a[1])
+    if len(plays) == 1:
+        return (cards.PLAY, plays[0])
+    if len(plays) == 2:
+        return (cards.PLAY, _best(view, plays))
+    if actions[0][0] != cards.DRAW:
+        return (cards.QUIT,)
+    if cards.hand_points(view.hand, view.rules) > ALWAYS_DRAW_POINTS:
+        return actions[0]
+    est, n_unseen = draw_estimate(view)
+    scale = 1000 * n_unseen
+    est += endgame_shift(view) * scale
+    if est > SAMPLE_MARGIN * scale or est < -SAMPLE_MARGIN * scale:
+        return (cards.QUIT,) if est > 0 else actions[0]
+    if est * SAMPLES + sample_draw_minus_quit(view, SAMPLES) * scale < 0:
+        return actions[0]
+    return (cards.QUIT,)
+
+
+def endgame_shift(view):
+    """Points added to the cost of drawing near the game's end: a leader plays safe, a
+    player behind takes the risk."""
+    rules = view.rules
+    if rules.rounds > 0 or max(view.scores) < rules.target - ENDGAME_WITHIN:
+        return 0
+    me = view.seat
+    low = 999
+    for p in range(view.n):
+        if p != me and view.scores[p] < low:
+            low = view.scores[p]
+    if view.scores[me] < low:
+        return ENDGAME_SHIFT
+    if view.scores[me] > low:
+        return -ENDGAME_SHIFT
+    return 0
