@@ -4,17 +4,31 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
+NODE_STAMP := node_modules/.installed
+PIP := $(BIN)/pip install --disable-pip-version-check -q
 MICROPYTHON ?= $(BIN)/micropython
+WEB_PORT ?= 8000
 export MICROPYTHON
 
-.PHONY: test play bench lint pytest venv clean flash repl run wipe-saves screenshots
+.PHONY: test play bench lint pytest venv clean flash repl run wipe-saves screenshots web web-serve
 
+## make venv: .venv with everything (requirements.txt); make play installs only requirements-play.txt
 venv: $(STAMP)
 
-$(STAMP): requirements.txt
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --disable-pip-version-check -q -r requirements.txt
+$(PLAY_STAMP): requirements-play.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) -r requirements-play.txt
+	touch $(PLAY_STAMP)
+
+$(STAMP): requirements.txt $(PLAY_STAMP)
+	$(PIP) -r requirements.txt
 	touch $(STAMP)
+
+# the MicroPython WebAssembly port and the browser tests' driver, pinned in package-lock.json
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
 
 ## make test: everything CI checks (lint, type check, host tests on CPython and MicroPython)
 test: lint pytest
@@ -23,11 +37,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check firmware board tools host_tests
 	$(PY) tools/build/typecheck.py
 
-pytest: $(STAMP)
+pytest: $(STAMP) $(NODE_STAMP)
 	$(BIN)/pytest -q host_tests
 
 ## make play: play on the board if one is attached, else in the simulator
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	@if [ "$(PLAY)" != sim ] && port=$$($(PY) tools/flash/deploy.py detect --port="$(PORT)"); then \
 	  echo "board attached on $$port: flashing it, then play on it (PLAY=sim: the simulator)"; \
 	  $(PY) tools/flash/deploy.py flash --port="$$port" --board="$(BOARD)"; \
@@ -42,19 +56,26 @@ screenshots: $(STAMP)
 	$(PY) tools/screenshots.py
 
 ## make flash: compile and copy the firmware to the Pico on USB (PORT=/dev/ttyACM0, BOARD=pico_sh1106)
-flash: $(STAMP)
+flash: $(PLAY_STAMP)
 	$(PY) tools/flash/deploy.py flash --port="$(PORT)" --board="$(BOARD)"
 
 ## make repl: a REPL on the board; make run: run firmware/ from this computer, nothing copied
-repl: $(STAMP)
+repl: $(PLAY_STAMP)
 	$(PY) tools/flash/deploy.py repl --port="$(PORT)"
 
-run: $(STAMP)
+run: $(PLAY_STAMP)
 	$(PY) tools/flash/deploy.py run --port="$(PORT)" --board="$(BOARD)"
 
 ## make wipe-saves: delete the saves (/data/) on the board, after asking (YES=1 does not ask)
-wipe-saves: $(STAMP)
+wipe-saves: $(PLAY_STAMP)
 	$(PY) tools/flash/deploy.py wipe-saves --port="$(PORT)" $(if $(YES),--yes)
 
+## make web: the browser version in build/web/; make web-serve: on http://127.0.0.1:8000/ (WEB_PORT=)
+web: $(NODE_STAMP)
+	$(PYTHON) tools/web/build_page.py
+
+web-serve: web
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory build/web $(WEB_PORT)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build node_modules

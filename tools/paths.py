@@ -36,8 +36,10 @@ def find_micropython():
     env = os.environ.get("MICROPYTHON")
     if env and "/" not in env:
         return shutil.which(env)
-    if env:  # the Makefile's is relative to the project (or to where the tool was started)
-        return env if env.startswith("/") or os.path.exists(env) else ROOT + "/" + env
+    if env:  # the Makefile's is relative to the project (or to where the tool was started):
+        if not env.startswith("/"):  # made absolute, for tools that change directory
+            env = os.path.abspath(env) if os.path.exists(env) else ROOT + "/" + env
+        return env
     for p in (os.path.dirname(sys.executable), ROOT + "/.venv/bin"):
         if os.path.exists(p + "/micropython"):
             return p + "/micropython"

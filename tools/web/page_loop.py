@@ -1,0 +1,60 @@
+"""The page's entry (MicroPython WebAssembly): boots firmware/ on the browser board, one frame
+per call of step(), which the page's timer makes (tools/web/console.js).
+
+main.load_board() builds the board from /board.py (tools/web/board.py) as on the device;
+ui.boot.run(board, frames=0) does the device's boot (saved settings, "Continue the
+game?", notices) and returns the App without running a frame; each step() then runs one
+frame through App.run (which shows an error screen for a screen that raises), sends the
+glass to the page when the panel received anything, and returns how long to wait."""
+
+import main
+from page_parts import glass
+
+_app = None
+_board = None
+_bytes_seen = -1
+
+
+def start():
+    """Boot; True when the app runs (False: main.load_board printed why not)."""
+    global _app, _board
+    _board = main.load_board()
+    if _board is None:
+        return False
+    from ui import boot
+
+    _app = boot.run(_board, frames=0)
+    return True
+
+
+def press(button, down):
+    """A key or on-screen button: level 0 while held, as a button to ground."""
+    _board.page.pins[button].set(0 if down else 1)
+
+
+def step():
+    """One frame; returns the milliseconds to wait before the next one."""
+    global _bytes_seen
+    page = _board.page
+    _app.run(1)
+    bus = page.bus
+    if bus.bytes != _bytes_seen:
+        _bytes_seen = bus.bytes
+        import lama_page
+
+        panel = page.panel
+        lama_page.show(glass(panel), panel.contrast if panel.lit() else -1)
+    return page.time.take_wait()
+
+
+def screen():
+    """The class name of the screen on top, with that of its top panel if it has panels
+    ("DiceScreen/GameOverPanel"): what the page's tests wait for."""
+    top = _app.top()
+    if top is None:
+        return ""
+    name = type(top).__name__
+    panels = getattr(top, "panels", None)
+    if panels:
+        name += "/" + type(panels[-1]).__name__
+    return name
