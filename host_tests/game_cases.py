@@ -3,7 +3,7 @@ by host_tests/test_game_*.py; each returns a dict the test asserts on (printed a
 
 import json
 
-from game_drive import Driver, find_text
+from game_drive import SMALL, Driver, find_text
 from game_play import BOT_STEPS, engine_game, play
 
 from lama import codec
@@ -34,26 +34,26 @@ def full_game(game, bots, seed, speed=True):
             if scr.mode == D.M_TURN and "person" not in texts:
                 texts["person"] = find_text(img, "Roll", inverted=scr.opt == 0) is not None
             elif scr.mode == D.M_DISCARD and "discard" not in texts:
-                texts["discard"] = find_text(img, "Discard " + str(sum(scr.sel))) is not None
+                texts["discard"] = dd.shows("Discard " + str(sum(scr.sel)))
             elif scr.mode == D.M_TAKE and "take" not in texts:
-                texts["take"] = find_text(img, "Take") is not None
+                texts["take"] = dd.shows("Take")
         elif tag == "person" and "person" not in texts:
-            pile = "PILE " + str(len(dd.session.state.pile))
-            texts["person"] = find_text(img, pile, small=True) is not None
+            pile = str(len(dd.session.state.pile))
+            texts["person"] = dd.shows("PILE", SMALL) and dd.shows(pile)
         elif tag == "round_end" and "round_end" not in texts:
-            texts["round_end"] = find_text(img, "ROUND " + str(dd.session.round_no()), True) is not None
+            texts["round_end"] = dd.shows("R" + str(dd.session.round_no()) + ": ")
         elif tag == "game_over":
             texts["game_over"] = find_text(img, "Game over") is not None
         elif tag == "curtain":
             texts["curtain"] = find_text(img, "Pass the device") is not None
             # the next person's name, big: nothing of the previous hand is on screen
-            texts["curtain_no_hand"] = find_text(img, "HAND HIDDEN", True) is None
+            texts["curtain_no_hand"] = not dd.shows("HAND HIDDEN", ("mid", "small"))
         elif tag == "wait" and game == 2 and dd.session.people() >= 2:
             # while computer players move, no hand is on screen but that of the person
             # who last passed the curtain (and only when they are the next to play)
             hs = scr.hand_seat()
             if hs < 0:
-                ok = find_text(img, "HAND HIDDEN", True) is not None
+                ok = dd.shows("HAND HIDDEN")
             else:
                 ok = hs == scr.shown_seat and hs == dd.session.state.turn
             texts["hidden"] = texts.get("hidden", True) and ok
@@ -79,7 +79,7 @@ def dice_illegal(seed):
     for k in ("UP", "DOWN"):
         d.press(k)
     res["turn_unchanged"] = codec.encode(ses.state) == before
-    res["turn_note"] = find_text(d.image(), "LEFT/RIGHT: ROLL OR QUIT, A: OK", True) is not None
+    res["turn_note"] = d.shows("LEFT/RIGHT, THEN A")
     # roll until a discard choice comes up on a person's turn (skip the others)
     for _ in range(400):
         scr = d.screen()
@@ -96,16 +96,16 @@ def dice_illegal(seed):
     scr = d.screen()
     res["discard"] = scr.mode == D.M_DISCARD
     before = codec.encode(ses.state)
-    for s in range(7):
-        while scr.sel[s]:
+    for s in range(7):  # DOWN held on every column: at least one card stays chosen
+        if scr.allowed[s]:
             while scr.cursor != s:
                 d.press("RIGHT")
-            d.press("DOWN")
-    d.press("A")
+            for _ in range(scr.allowed[s] + 1):
+                d.press("DOWN")
     res["empty_unchanged"] = codec.encode(ses.state) == before
     res["empty_phase"] = ses.state.phase == dice.CHOOSE_DISCARD
-    res["empty_note"] = find_text(d.image(), "DISCARD AT LEAST ONE CARD", True) is not None
-    d.press("UP")
+    res["empty_note"] = d.shows("AT LEAST ONE CARD")
+    res["still_chosen"] = sum(scr.sel)  # a held DOWN never leaves nothing chosen
     d.press("A")
     res["then_ok"] = ses.state.phase != dice.CHOOSE_DISCARD
     out(res)
@@ -119,7 +119,7 @@ def dice_alone(seed):
     st = dice.new_game(2, None, 1, rng)
     dice.apply(st, (dice.QUIT,), rng)
     d = Driver(1, NAMES[:2], [None, "cautious"], seed=seed, state=st)
-    out({"alone": find_text(d.image(), "ALONE: A MISS BUSTS", True) is not None})
+    out({"alone": d.shows("ALONE: A MISS BUSTS")})
 
 
 def cards_no_draw(seed):
@@ -135,11 +135,11 @@ def cards_no_draw(seed):
     scr = d.screen()
     while scr.items[scr.cursor] != -1:
         d.press("RIGHT")
-    res["alone_reason"] = find_text(d.image(), "ALONE IN THE ROUND: NO DRAWING", True) is not None
+    res["alone_reason"] = d.shows("ALONE: NO DRAWING")
     before = codec.encode(d.session.state)
     d.press("A")
     res["alone_unchanged"] = codec.encode(d.session.state) == before
-    res["alone_note"] = find_text(d.image(), "ALONE IN THE ROUND: NO DRAWING", True) is not None
+    res["alone_note"] = d.shows("ALONE: NO DRAWING")
     # C5: the pile is empty (everyone drew it empty)
     for first in (0, 1):
         rng = SeededRng(seed)
@@ -156,10 +156,10 @@ def cards_no_draw(seed):
         before = codec.encode(d.session.state)
         d.press("A")
         res["empty_unchanged"] = codec.encode(d.session.state) == before
-        res["empty_note"] = find_text(d.image(), "THE PILE IS EMPTY: NO DRAWING", True) is not None
+        res["empty_note"] = d.shows("PILE EMPTY: NO DRAW")
         d.press("UP")  # a button that means nothing here
         res["up_unchanged"] = codec.encode(d.session.state) == before
-        res["up_note"] = find_text(d.image(), "LEFT/RIGHT: PLAY, DRAW OR QUIT", True) is not None
+        res["up_note"] = d.shows("LEFT/RIGHT, THEN A")
     out(res)
 
 
@@ -172,21 +172,21 @@ def menu_and_hint(game, seed):
     before = codec.encode(ses.state)
     d.press("B")  # short: the hint
     img = d.image()
-    res["hint"] = find_text(img, "Expert would:") is not None
+    res["hint"] = d.shows("Expert:")
     d.press("A")
     d.press("B", 700)  # long: the menu
     img = d.image()
     res["menu"] = find_text(img, "Game menu") is not None
     d.press("DOWN")
     d.press("A")
-    res["scores"] = find_text(d.image(), "Scores R1") is not None
+    res["scores"] = d.shows("Table R1")
     d.press("B")
     res["back_to_table"] = not d.screen().panels
     d.press("B", 700)
-    for _ in range(3):
+    for _ in range(6):
         d.press("DOWN")
     d.press("A")
-    res["confirm"] = find_text(d.image(), "Abandon this") is not None
+    res["confirm"] = d.shows("Abandon this")
     d.press("B")  # no
     res["still_menu"] = find_text(d.image(), "Game menu") is not None
     res["unchanged"] = codec.encode(ses.state) == before
@@ -205,7 +205,15 @@ def tie_game_over():
     d.session.result = ("game_end", [12, 12, 41], [0, 1])
     scr.push_panel(GameOverPanel(scr))
     d.wait(30)
-    out({"share": find_text(d.image(), "ANA+BOB SHARE THE WIN", True) is not None})
+    res = {"share": d.shows("1.ANA") and d.shows("1.BOB") and d.shows("3.CAT")}
+    res["place"] = d.shows("You placed 1st of 3")
+    d = Driver(1, NAMES[:3], [None, None, "cautious"], seed=1)  # two people: who won
+    scr = d.screen()
+    d.session.result = ("game_end", [12, 12, 41], [0, 1])
+    scr.push_panel(GameOverPanel(scr))
+    d.wait(30)
+    res["people"] = d.shows("SHARE THE WIN")
+    out(res)
 
 
 def resumed(game, seed, cut):
@@ -285,15 +293,17 @@ def rematch(game, seed):
     d.app.stack.insert(0, Screen(d.app))
     play(d)
     old = d.screen()
+    res0 = old.panels[-1].choice == 1  # Menu preselected: a stray A starts no new game
+    d.press("LEFT")
     d.press("A")
     new = d.app.top()
     s2 = new.session
     res = {"new_screen": new is not old and type(new) is type(old),
            "same_seats": s2.names == NAMES[:3] and s2.bots == bots,
-           "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1}  # fmt: skip
+           "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1,
+           "menu_first": res0}  # fmt: skip
     d.session = s2
     play(d)
-    d.press("RIGHT")
     d.press("A")
     res["menu"] = len(d.app.stack) == 1
     out(res)
@@ -319,7 +329,7 @@ def round_end_keys(game, seed):
     res = {"page": bool(scr.panels) and isinstance(scr.panels[-1], RoundEndPanel)}
     before = codec.encode(d.session.state)
     d.press("LEFT")
-    res["note"] = find_text(d.image(), "PRESS A TO GO ON", True) is not None
+    res["note"] = d.shows("PRESS A TO GO ON")
     res["unchanged"] = codec.encode(d.session.state) == before and bool(scr.panels)
     rnd = d.session.round_no()
     d.press("A")
@@ -404,9 +414,9 @@ def curtain_keys(seed):
     d = Driver(2, NAMES[:3], [None, None, "cautious"], seed=seed)
     res = {"curtain": isinstance(d.screen().panels[-1], CurtainPanel)}
     d.press("B")
-    res["b_note"] = find_text(d.image(), "PRESS A TO GO ON", True) is not None
+    res["b_note"] = d.shows("PRESS A TO GO ON")
     d.press("B", 700)
-    res["long_b_note"] = find_text(d.image(), "PRESS A TO GO ON", True) is not None
+    res["long_b_note"] = d.shows("PRESS A TO GO ON")
     res["still_curtain"] = isinstance(d.screen().panels[-1], CurtainPanel)
     d.press("A")
     res["gone"] = not d.screen().panels
@@ -419,6 +429,4 @@ def hint_during_own_roll(seed):
     d.press("A")  # roll: the dice animation starts
     d.pins.press(5, 40)  # B, without waiting for the animation to end
     d.run_until(d.vt.now + 60)
-    img = d.image()
-    out({"speed": find_text(img, "A: SPEED UP  HOLD B: MENU", True) is not None,
-         "not_wait": find_text(img, "NOT YOUR TURN: A SPEEDS UP", True) is None})  # fmt: skip
+    out({"speed": d.shows("A: FASTER"), "not_wait": not d.shows("NOT YOUR TURN")})

@@ -59,7 +59,7 @@ def test_menu_labels_fit_a_row():
 def test_settings_rows_fit_label_and_value():
     for mod in (strings_en, strings_fr):
         labels = [getattr(mod, k) for k in dir(mod) if k.startswith("S_")]
-        values = list(mod.REPEAT_SPEEDS) + [mod.ON, mod.OFF, mod.ROUNDS_OFF, "100", "8"]
+        values = list(mod.REPEAT_SPEEDS) + list(mod.BOT_SPEEDS) + [mod.ON, mod.OFF, mod.ROUNDS_OFF, "100", "8"]
         for label in labels:
             assert len(label) <= 10, label
         for v in values:

@@ -15,6 +15,8 @@ for _p in (_here + "/../firmware", _here):
 from hal.buttons import NAMES  # noqa: E402
 
 GAP_MS = 30  # after a release, before the next press
+LARGE = ("8x8", "big", "mid")  # ui.gfx.record's readable fonts (the rest: "small")
+SMALL = ("small",)
 
 
 def button(name):
@@ -78,6 +80,28 @@ class Driver:
         import png
 
         png.write(path, self.image())
+
+    def drawn(self):
+        """[(font, text, x, y)] of the top screen drawn once more through the drawing kit
+        (ui.gfx.record): which font shows each text, without guessing from pixels."""
+        import framebuf
+
+        from ui import gfx
+
+        fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+        gfx.record = []
+        try:
+            self.app.top().draw(fb)
+            return gfx.record
+        finally:
+            gfx.record = None
+
+    def shows(self, text, fonts=LARGE):
+        """Whether the screen draws a text containing `text` in one of `fonts`."""
+        for rec in self.drawn():
+            if rec[0] in fonts and text in rec[1]:
+                return True
+        return False
 
 
 def _render(text, small):

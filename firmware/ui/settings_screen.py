@@ -4,7 +4,7 @@ from ui import lang
 from ui.menu import ListScreen
 from ui.settings import FIELDS
 
-_LABELS = ("S_CONTRAST", "S_SOUND", "S_FLIP", "S_REPEAT", "S_LANGUAGE", "S_TARGET", "S_ROUNDS", "S_KOMARAMI")
+_LABELS = ("S_CONTRAST", "S_SOUND", "S_FLIP", "S_REPEAT", "S_LANGUAGE", "S_TARGET", "S_ROUNDS", "S_KOMARAMI", "S_SPEED")
 
 
 def shown(name, value):
@@ -12,6 +12,8 @@ def shown(name, value):
     s = lang.s
     if name == "repeat":
         return s.REPEAT_SPEEDS[value]
+    if name == "speed":
+        return s.BOT_SPEEDS[value]
     if name == "language":
         return s.LANG_NAMES[value]
     if name == "rounds" and value == 0:
