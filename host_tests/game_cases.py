@@ -430,3 +430,172 @@ def hint_during_own_roll(seed):
     d.pins.press(5, 40)  # B, without waiting for the animation to end
     d.run_until(d.vt.now + 60)
     out({"speed": d.shows("A: FASTER"), "not_wait": not d.shows("NOT YOUR TURN")})
+
+
+def small_allowed(T):
+    """The texts the game screens may draw in the 3x5 font: keys, column heads, labels
+    (a player's information is in a large font: issue 11)."""
+    ok = [getattr(T, k) for k in dir(T) if k.startswith("G_K_")]
+    ok += [T.G_PTS, T.G_PILE, T.G_CARDS_HEAD, "↑", "↓"]
+    ok += list(T.G_END_HEADS) + list(T.G_TABLE_HEADS)
+    return ok
+
+
+def followed_game(game, bots, seed):
+    """A whole game through the screens, waiting out every step (no A to hurry), each frame
+    checked through the drawing kit: nothing small but keys and labels; while the dice
+    spin, the roller's row and score as before the roll and no word of the outcome; a bust
+    told as the dice that missed, then the cards it brings; the last-move line."""
+    from ui import dice_screen as D
+    from ui import lang
+    from ui.game_common import MSG_Y
+
+    T = lang.s
+    d = Driver(game, NAMES[: len(bots)], bots, seed=seed)
+    ses = d.session
+    allowed = small_allowed(T)
+    res = {"frames": 0, "small_bad": [], "spoilers": [], "anim_frames": 0, "busts": 0,
+           "bust_told": 0, "bust_bad": [], "last_move": 0, "last_move_bad": []}  # fmt: skip
+    pre = [None]  # the roller's (row, score) before the action
+    act = ses.act
+
+    def spy(a):
+        st = ses.state
+        if game == 1:
+            pre[0] = (list(st.rows[st.turn]), st.scores[st.turn])
+        return act(a)
+
+    ses.act = spy
+    step = d.app.step
+    outcome = (T.G_BUSTS, T.G_THREE_LLAMAS, T.G_ROLLED, T.G_TAKES)
+    stage = {"seen_bust": False}
+
+    def look():
+        step()
+        scr = d.screen()
+        recs = d.drawn()
+        res["frames"] += 1
+        for font, text, _x, _y in recs:
+            if font == "small" and text not in allowed and not text.startswith(T.G_ROUND_SHORT):
+                if len(res["small_bad"]) < 5:
+                    res["small_bad"].append(text)
+        if scr.panels or game != 1:
+            return
+        if scr.mode == D.M_ANIM:
+            res["anim_frames"] += 1
+            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + 9 and x < 84]
+            held = [n for n in pre[0][0] if n]
+            texts = [t for f, t, x, y in recs]
+            if counts != held or str(pre[0][1]) not in texts:
+                res["spoilers"].append(["row", counts, held])
+            for t in texts:
+                for w in outcome:
+                    if w in t:
+                        res["spoilers"].append(t)
+        line = [t for f, t, x, y in recs if y == MSG_Y and f == "mid"]
+        if scr.mode == D.M_WAIT and T.G_BUSTS in scr.msg and not stage["seen_bust"]:
+            stage["seen_bust"] = True
+            res["busts"] += 1
+            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + 9 and x < 84]
+            if counts != [n for n in pre[0][0] if n] or scr.hits:
+                res["bust_bad"].append("row or dice changed with the miss")
+        elif stage["seen_bust"] and T.G_TAKES in scr.msg and scr.bust_cards is not None:
+            stage["seen_bust"] = False
+            res["bust_told"] += 1
+            st = ses.state
+            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + 9 and x < 84]
+            if counts != [n for n in st.rows[scr.actor] if n]:
+                res["bust_bad"].append("the cards brought are not in the row")
+        if scr.mode == D.M_TURN and scr.log and sum(ses.state.quit) < ses.n() - 1:
+            res["last_move"] += 1
+            if line != [scr.log[-1][:21]] and not scr.note_text:
+                res["last_move_bad"].append([line, scr.log[-1]])
+
+    d.app.step = look
+    play(d, speed=False)
+    d.app.step = step
+    res["spoilers"] = res["spoilers"][:5]
+    res["bust_bad"] = res["bust_bad"][:5]
+    res["last_move_bad"] = res["last_move_bad"][:5]
+    res["over"] = ses.result is not None
+    out(res)
+
+
+def save_leave_resume(game, seed, moves):
+    """Game menu, Save and leave after `moves` actions: the menu is home, the save is kept;
+    a new app's "Continue the game?" (A) resumes the very same state and seats."""
+    import os
+
+    from ui.resume_screen import ContinueScreen
+    from ui.saves import Saves
+
+    data_dir = "/tmp/game-save-leave-%d" % game
+    if _exists(data_dir):
+        for f in os.listdir(data_dir):
+            os.remove(data_dir + "/" + f)
+    bots = [None, "cautious", "expert"]
+    d = Driver(game, NAMES[:3], bots, seed=seed, store=Saves(data_dir), data_dir=data_dir)
+    d.app.stack.insert(0, Screen(d.app))  # a stand-in for the main menu below the game
+    ses = d.session
+    while len(ses.record) < moves or not ses.person_to_act() or d.screen().panels:
+        d.press("A")
+    d.press("B", 700)  # the game menu
+    menu = d.screen().panels[-1]
+    while menu.items()[menu.cursor] != menu.items()[5]:
+        d.press("DOWN")
+    res = {"label": menu.items()[menu.cursor]}
+    before = codec.encode(ses.state)
+    d.press("A")
+    res["home"] = len(d.app.stack) == 1
+    saved = Saves(data_dir).load_progress()
+    res["kept"] = saved is not None
+    d2 = Driver(game, NAMES[:2], [None, "random"], seed=seed + 1, data_dir=data_dir)  # any game
+    d2.app.stack = [Screen(d2.app)]
+    d2.app.push(ContinueScreen(d2.app, saved))
+    d2.press("A")
+    top = d2.app.top()
+    res["same_state"] = codec.encode(top.session.state) == before
+    res["same_seats"] = top.session.names == NAMES[:3] and top.session.bots == bots
+    res["resumed_shows"] = d2.shows(NAMES[top.session.state.turn])
+    out(res)
+
+
+def _exists(path):
+    import os
+
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def bot_pace(game, speed, quit_first):
+    """Virtual ms from the person's first move until it is their turn again (or the round
+    ends), waiting without A, at computer-player speed `speed`. `quit_first`: the person
+    quits at once (the rest of the round then plays at once, whatever the speed)."""
+    from ui.game_common import GameScreen
+
+    d = Driver(game, NAMES[:4], [None, "cautious", "cautious", "cautious"], seed=11)
+    d.app.settings.set("speed", speed)
+    scr = d.screen()
+    assert isinstance(scr, GameScreen)
+    while scr.panels:
+        d.press("A")
+    if quit_first:
+        while scr.items[scr.cursor] != -2 if game == 2 else scr.opt != 1:
+            d.press("RIGHT")
+    t0 = d.vt.now
+    moves = len(d.session.record)
+    d.press("A")  # roll (or play the first card) / quit
+    ses = d.session
+
+    def turn_again():
+        return ses.person_to_act() and scr.due is None and (game == 2 or ses.state.phase == 0)
+
+    while not scr.panels and not turn_again():
+        if getattr(scr, "person_ack", False) or (ses.person_to_act() and scr.due is None):
+            d.press("A")  # what the roll did, or a discard or take choice: as proposed
+        d.wait(10)
+    out({"ms": d.vt.now - t0, "moves": len(d.session.record) - moves,
+         "round_over": bool(scr.panels)})  # fmt: skip

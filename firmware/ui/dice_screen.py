@@ -49,7 +49,7 @@ class DiceScreen(GameScreen):
         self.anim_end = 0
         # the roller's row and the llama row as they were before the roll: drawn until its
         # outcome is told (nothing of it shows while the dice spin, a bust shows its miss)
-        self.before = None  # (row, llama row) or None: the real state is drawn
+        self.before = None  # (row, llama row, score) or None: the real state is drawn
         self.bust_cards = None  # a bust's cards, boxed in the row once they are told
 
     # -- flow --------------------------------------------------------------------------
@@ -102,7 +102,7 @@ class DiceScreen(GameScreen):
         ses = self.session
         st = ses.state
         seat = st.turn
-        before = (bytes(st.rows[seat]), bytes(st.llama_row))
+        before = (bytes(st.rows[seat]), bytes(st.llama_row), st.scores[seat])
         events = ses.try_act(action)
         if not isinstance(events, list):
             self.note(lang.s.G_NOTE_ILLEGAL)
@@ -317,7 +317,7 @@ class DiceScreen(GameScreen):
         llama_row = st.llama_row if before is None else before[1]
         # header: whose turn, their score; the dice on the right
         x = gfx.mid(fb, ses.names[p], 0, 2)
-        x = gfx.mid(fb, str(st.scores[p]), x + 6, 2)
+        x = gfx.mid(fb, str(st.scores[p] if before is None else before[2]), x + 6, 2)
         gfx.small(fb, T.G_PTS, x + 2, 4)
         faces = None
         if self.mode == M_ANIM:

@@ -62,7 +62,7 @@ def grouped(fb, counts, x0, y, marks=0, boxed=0, colw=COLW):
         if n >= 10:
             gfx.small(fb, str(n), x + (colw - 7) // 2, y + 10, c)
         elif n:
-            fb.text(str(n), cx, y + 9, c)
+            gfx.text(fb, str(n), cx, y + 9, c)
         else:
             fb.fill_rect(cx + 3, y + 12, 2, 2, c)
 

@@ -25,7 +25,7 @@ MID_COLS = 21
 
 # None, or a list that every text call appends (font, text, x, y) to: "8x8", "big" (scaled
 # 8x8), "mid" (5x7) or "small" (3x5); tests check that a player's information is large
-record = None
+record = None  # type: list | None
 
 
 def _rec(font, s, x, y):

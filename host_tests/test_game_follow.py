@@ -1,0 +1,61 @@
+"""Issue 11 through the UI: whole games waited out frame by frame and checked through the
+drawing kit (ui.gfx.record): only keys and labels in the 3x5 font, the dice outcome only
+after the animation, a bust told as a bust, the last-move line; save and leave, resume."""
+
+import pytest
+
+from test_game_play import case
+
+
+@pytest.mark.parametrize(
+    "game,bots,seed",
+    [
+        (1, [None, "cautious", "expert"], 3),
+        (1, [None, "random", "cautious", "expert", "random", "cautious"], 4),
+        (2, [None, "cautious", "expert"], 3),
+        (2, [None, None, "random", "cautious"], 4),
+    ],
+)
+def test_a_followed_game_draws_a_players_information_large(micropython, game, bots, seed):
+    r = case(micropython, "followed_game(%d, %r, %d)" % (game, bots, seed))
+    assert r["over"] and r["frames"] > 100
+    assert r["small_bad"] == [], "a player's information in the 3x5 font"
+    if game == 1:
+        assert r["anim_frames"] > 0 and r["spoilers"] == [], "the outcome shown while the dice spin"
+        assert r["last_move"] > 0 and r["last_move_bad"] == []
+        assert r["bust_bad"] == [] and r["busts"] == r["bust_told"]
+
+
+def test_dice_busts_are_told_as_busts(micropython):
+    """Seeds with busts: each shows the missing dice, then the cards it brings."""
+    total = 0
+    for seed in (5, 6):
+        r = case(micropython, "followed_game(1, [None, 'random', 'random', 'random'], %d)" % seed)
+        assert r["bust_bad"] == [] and r["busts"] == r["bust_told"]
+        total += r["busts"]
+    assert total > 0, "no bust in these games: pick other seeds"
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_save_and_leave_then_continue_gives_the_same_game(micropython, game):
+    r = case(micropython, "save_leave_resume(%d, 7, 6)" % game)
+    assert r["label"] in ("Save and leave", "Garder, quitter")
+    assert r["home"] and r["kept"], "Save and leave keeps the save"
+    assert r["same_state"] and r["same_seats"] and r["resumed_shows"]
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_computer_players_pace_follows_the_speed_setting(micropython, game):
+    """slow > normal > fast > instant, for the same moves; A still hurries (elsewhere)."""
+    runs = [case(micropython, "bot_pace(%d, %d, False)" % (game, s)) for s in range(4)]
+    assert len({r["moves"] for r in runs}) == 1, "the speed changed the game"
+    per_move = [r["ms"] / max(1, r["moves"]) for r in runs]
+    assert per_move[0] > per_move[1] > per_move[2] > per_move[3]
+    assert per_move[3] < 100, "instant: a frame or so a move"
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_when_no_person_is_left_the_round_plays_out_at_once(micropython, game):
+    r = case(micropython, "bot_pace(%d, 0, True)" % game)  # slow, yet the person quit
+    assert r["round_over"] and r["moves"] > 0
+    assert r["ms"] / r["moves"] < 100
