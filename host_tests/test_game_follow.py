@@ -59,3 +59,26 @@ def test_when_no_person_is_left_the_round_plays_out_at_once(micropython, game):
     r = case(micropython, "bot_pace(%d, 0, True)" % game)  # slow, yet the person quit
     assert r["round_over"] and r["moves"] > 0
     assert r["ms"] / r["moves"] < 100
+
+
+def test_the_readable_font_draws_french_accents_and_dark_text(micropython):
+    """é, è, ê, à, ç... differ from their base letter in the 5x7 font (the mark over the
+    lower case, the cedilla under it); dark text on a lit bar is the glyph inverted."""
+    got = micropython.run_json("""
+import json, framebuf
+from ui import gfx
+
+def img(s, c=1):
+    buf = bytearray(6 * 8)
+    fb = framebuf.FrameBuffer(buf, 6 * len(s), 8, framebuf.MONO_VLSB)
+    if not c:
+        fb.fill(1)
+    gfx.mid(fb, s, 0, 0, c)
+    return bytes(buf[: 6 * len(s)])
+
+pairs = [("é", "e"), ("è", "e"), ("ê", "e"), ("à", "a"), ("ù", "u"), ("î", "i"), ("ç", "c")]
+inv = bytes([b ^ 0xFF for b in img("Aé", 0)])
+print(json.dumps({"differ": [img(a) != img(b) for a, b in pairs],
+                  "capital": img("É") == img("E"), "inverted": inv == img("Aé")}))
+""")
+    assert all(got["differ"]) and got["capital"] and got["inverted"]
