@@ -42,12 +42,12 @@ def main():
     if board is None:
         return
     try:
-        from ui import startup
+        from ui import boot
     except ImportError as e:
-        _say("the user interface (ui/startup.py) is not installed.", e)
+        _say("the user interface (ui/boot.py) is not installed.", e)
         return
     try:
-        startup.run(board)  # saved settings and game, watchdog (hal/watchdog.py)
+        boot.run(board)  # saved settings and game, watchdog (hal/watchdog.py)
     except Exception as e:  # the app's own loop shows errors; this is one it could not
         import sys
 

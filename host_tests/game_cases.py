@@ -8,7 +8,7 @@ from game_play import BOT_STEPS, engine_game, play
 
 from lama import codec
 from lama.rng import SeededRng
-from ui.screen import Screen
+from ui.loop.screen import Screen
 
 NAMES = ["ANA", "BOB", "CAT", "DAN", "EVE", "FOX"]
 
@@ -29,7 +29,7 @@ def full_game(game, bots, seed, speed=True):
         img = dd.image()
         scr = dd.screen()
         if tag == "person" and game == 1:
-            from ui import dice_screen as D
+            from ui.games import dice as D
 
             if scr.mode == D.M_TURN and "person" not in texts:
                 texts["person"] = find_text(img, "Roll", inverted=scr.opt == 0) is not None
@@ -70,7 +70,7 @@ def full_game(game, bots, seed, speed=True):
 def dice_illegal(seed):
     """Inputs that mean nothing, and an empty discard: the state does not change."""
     from lama import dice
-    from ui import dice_screen as D
+    from ui.games import dice as D
 
     d = Driver(1, NAMES[:3], [None, "cautious", "cautious"], seed=seed)
     ses = d.session
@@ -198,7 +198,7 @@ def menu_and_hint(game, seed):
 
 def tie_game_over():
     """S5: equal lowest scores share the win on the game-over page."""
-    from ui.game_common import GameOverPanel
+    from ui.games.base import GameOverPanel
 
     d = Driver(1, NAMES[:3], [None, "cautious", "cautious"], seed=1)
     scr = d.screen()
@@ -256,11 +256,11 @@ def _wipe(path):
 
 
 def saved_and_resumed(game, seed, cut, data_dir):
-    """Through ui.saves: every action saved; after `cut` actions the device 'loses power'
+    """Through ui.model.saves: every action saved; after `cut` actions the device 'loses power'
     (everything dropped), boots, loads the saved game and resumes it on a new screen; the
     game ends as the uninterrupted one. At game over the save is gone."""
-    from ui.game_launch import resume
-    from ui.saves import Saves
+    from ui.games.launch import resume
+    from ui.model.saves import Saves
 
     _wipe(data_dir)
     bots = [None, "cautious", "random"]
@@ -313,8 +313,8 @@ def round_end_keys(game, seed):
     """The round-end page: a key that means nothing says to press A and changes nothing;
     A deals the next round."""
     from lama.score import Rules
-    from ui.game_common import RoundEndPanel
-    from ui.game_session import choose_bot, engine
+    from ui.games.base import RoundEndPanel
+    from ui.games.session import choose_bot, engine
 
     mod, table = engine(game)
     rng = SeededRng(seed)
@@ -342,8 +342,8 @@ def fuzz_keys(game, seed, presses):
     rematch): nothing raises, the state reached decodes (a state the rules allow), and
     the actions the screens applied replay on the bare engine to the same state."""
     from lama.score import Rules
-    from ui.game_common import GameScreen
-    from ui.game_session import engine
+    from ui.games.base import GameScreen
+    from ui.games.session import engine
 
     rng = SeededRng(seed)
     bots = [None, "cautious", None, "random"]
@@ -374,7 +374,7 @@ def fuzz_keys(game, seed, presses):
 def dice_shown_are_the_actors(seed):
     """The dice in the header are always those of the player the table shows: after one
     computer player's roll, the next one's quit does not show them as its own."""
-    from ui import dice_screen as D
+    from ui.games import dice as D
 
     d = Driver(1, NAMES[:4], [None, "cautious", "random", "cautious"], seed=seed)
     ses = d.session
@@ -409,7 +409,7 @@ def dice_shown_are_the_actors(seed):
 
 def curtain_keys(seed):
     """On the pass-the-device curtain only A goes on; other keys (a long B too) say so."""
-    from ui.game_common import CurtainPanel
+    from ui.games.base import CurtainPanel
 
     d = Driver(2, NAMES[:3], [None, None, "cautious"], seed=seed)
     res = {"curtain": isinstance(d.screen().panels[-1], CurtainPanel)}
@@ -446,9 +446,9 @@ def followed_game(game, bots, seed):
     checked through the drawing kit: nothing small but keys and labels; while the dice
     spin, the roller's row and score as before the roll and no word of the outcome; a bust
     told as the dice that missed, then the cards it brings; the last-move line."""
-    from ui import dice_screen as D
-    from ui import lang
-    from ui.game_common import MSG_Y
+    from ui.games import dice as D
+    from ui.text import lang
+    from ui.games.base import MSG_Y
 
     T = lang.s
     d = Driver(game, NAMES[: len(bots)], bots, seed=seed)
@@ -526,8 +526,8 @@ def save_leave_resume(game, seed, moves):
     a new app's "Continue the game?" (A) resumes the very same state and seats."""
     import os
 
-    from ui.resume_screen import ContinueScreen
-    from ui.saves import Saves
+    from ui.screens.resume import ContinueScreen
+    from ui.model.saves import Saves
 
     data_dir = "/tmp/game-save-leave-%d" % game
     if _exists(data_dir):
@@ -574,7 +574,7 @@ def bot_pace(game, speed, quit_first):
     """Virtual ms from the person's first move until it is their turn again (or the round
     ends), waiting without A, at computer-player speed `speed`. `quit_first`: the person
     quits at once (the rest of the round then plays at once, whatever the speed)."""
-    from ui.game_common import GameScreen
+    from ui.games.base import GameScreen
 
     d = Driver(game, NAMES[:4], [None, "cautious", "cautious", "cautious"], seed=11)
     d.app.settings.set("speed", speed)

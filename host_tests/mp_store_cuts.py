@@ -5,7 +5,7 @@ saves as the firmware makes them (settings, a whole dice game and a whole card g
 after every action, the statistics at each game's end, the saved game removed, the
 statistics growing past littlefs's inline limit, a raw record growing past a 4 KB block).
 For each save, every erase and program is cut in three flavours; the copy is mounted and
-a fresh ui.saves.Saves loads from it: it must get the old or the new content, intact,
+a fresh ui.model.saves.Saves loads from it: it must get the old or the new content, intact,
 with no "damaged" message, and the file system must take a new save afterwards.
 Prints one JSON line: {"points": ..., "ops": ..., "saves": ..., "failures": [...]}.
 """
@@ -17,8 +17,8 @@ from emu import powercut, ramflash
 from hal import store as st
 from lama import card_bots, cards, codec, dice, dice_bots, records
 from lama.rng import SeededRng
-from ui.saves import KIND_GAME, Saves
-from ui.settings import Settings
+from ui.model.saves import KIND_GAME, Saves
+from ui.model.settings import Settings
 
 MOUNT = "/f"
 BLOCKS = 48

@@ -2,7 +2,7 @@
 
 `micropython -X heapsize=... mp_store_fuzz.py KIND COUNT SEED`, KIND settings | stats |
 game. Each round puts one mutated slot file on a littlefs2 RAM flash (half the time next
-to a good older copy) and loads it with a fresh ui.saves.Saves: bit flips, truncations,
+to a good older copy) and loads it with a fresh ui.model.saves.Saves: bit flips, truncations,
 extensions, random bytes, wrong kind/version/length headers, and - with a valid CRC -
 hostile payloads (bytes flipped, cut or added, fields set to extremes). Checks: no
 exception escapes; a file that was refused is kept as NAME.bad, byte for byte, and the
@@ -23,8 +23,8 @@ dev = ramflash.RamFlash(12)  # first, while the small heap is still in one piece
 from hal import store as st
 from lama import codec, dice, records
 from lama.rng import SeededRng
-from ui import saves as sv
-from ui.settings import Settings
+from ui.model import saves as sv
+from ui.model.settings import Settings
 
 KIND = sys.argv[1]
 COUNT = int(sys.argv[2])
@@ -204,11 +204,11 @@ def read(path):
 
 
 def older_format(got, payload):
-    """Settings saved by an older firmware (fewer fields: ui.settings.FIELDS_V1 and up)
+    """Settings saved by an older firmware (fewer fields: ui.model.settings.FIELDS_V1 and up)
     re-encode to their bytes followed by the defaults of the fields they lack."""
     if KIND != "settings" or len(payload) >= len(got):
         return False
-    from ui.settings import Settings
+    from ui.model.settings import Settings
 
     return got == payload + Settings().to_bytes()[len(payload) :]
 

@@ -1,5 +1,5 @@
 """Issue 11 through the UI: whole games waited out frame by frame and checked through the
-drawing kit (ui.gfx.record): only keys and labels in the 3x5 font, the dice outcome only
+drawing kit (ui.draw.gfx.record): only keys and labels in the 3x5 font, the dice outcome only
 after the animation, a bust told as a bust, the last-move line; save and leave, resume."""
 
 import pytest
@@ -66,7 +66,7 @@ def test_the_readable_font_draws_french_accents_and_dark_text(micropython):
     lower case, the cedilla under it); dark text on a lit bar is the glyph inverted."""
     got = micropython.run_json("""
 import json, framebuf
-from ui import gfx
+from ui.draw import gfx
 
 def img(s, c=1):
     buf = bytearray(6 * 8)

@@ -1,8 +1,9 @@
-"""The game screens' texts (G_* in ui/strings_en.py and ui/strings_fr.py) exist in both
-languages and fit where they are drawn: small capitals 32 a line, the 5x7 font 21, 8x8
-text 16; each font has every character its texts use."""
+"""The game screens' texts (G_* in ui/text/strings_en.py and ui/text/strings_fr.py) exist
+in both languages and fit where they are drawn: small capitals 32 a line, the 5x7 font 21,
+8x8 text 16; each font has every character its texts use."""
 
-from ui import glyphs, strings_en, strings_fr
+from ui.draw import glyphs
+from ui.text import strings_en, strings_fr
 
 SMALL_FULL = (  # drawn in small capitals: keys, on a line of up to 32 characters
     "G_K_NEXT G_K_RESULT G_K_BACK G_K_CONFIRM G_K_CHOOSE G_K_READY G_K_HINT_BACK G_K_SPEED "
@@ -74,7 +75,7 @@ def test_small_capitals_texts_use_only_glyphs_the_font_has():
 
 def test_readable_font_texts_use_only_glyphs_it_has():
     """Every 5x7 text's characters are in the font (accented capitals fall back to plain)."""
-    from ui import accents
+    from ui.draw import accents
 
     chars = glyphs.MID_CHARS
     for t in (strings_en, strings_fr):
@@ -90,7 +91,7 @@ def test_a_hand_too_long_for_the_round_end_line_shows_its_values_and_size(microp
     got = micropython.run_json("""
 import json
 from lama.symbols import str_to_counts
-from ui.game_layout import cards_text
+from ui.games.pieces import cards_text
 print(json.dumps([cards_text(str_to_counts("1335L"), 14),
                   cards_text(str_to_counts("111122233345566L"), 14)]))
 """)

@@ -134,7 +134,7 @@ import json
 import sys
 sys.path.insert(0, "tools/emu")
 import board
-from ui import app
+from ui import boot
 out = []
 for kind in ("ssd1306", "sh1106"):
     board.reset_config()
@@ -142,7 +142,7 @@ for kind in ("ssd1306", "sh1106"):
     b = board.make_board()
     b.emu.buttons.press(4, 80, at_ms=400)   # A: past the title screen
     b.emu.buttons.press(1, 80, at_ms=900)   # DOWN in the menu
-    app.run(b, frames=60)
+    boot.make_app(b).run(60)
     p = b.emu.panel
     out.append([p.image(), p.ram_view() == bytes(b.display.buffer), p.errors])
 print(json.dumps([out[0][0] == out[1][0], out[0][0] != bytes(1024), out[0][1:], out[1][1:]]))

@@ -38,13 +38,13 @@ def test_idle_frames_allocate_nothing(micropython, mpy_path):
 
 BACK_TO_MENU = r"""
 import gc, sys, json
-from ui import resident
 from ui_driver import Driver
 def used():
     gc.collect()
     return gc.mem_alloc()
-def games():
-    return sorted(m for m in resident.GAME_MODULES if m in sys.modules)
+def games():  # a game's code, by name alone (not by lama.games' own list)
+    return sorted(m for m in sys.modules if m.startswith("ui.games.") or "dice" in m
+                  or "card" in m or m == "lama.match")
 d = Driver(seed=2, data_dir=DATA)
 out = {}
 d.keys("A")
@@ -62,9 +62,9 @@ out["cards"] = games()
 d.keys("B:900,UP,A,A,WAIT:100")
 out["after cards"] = games()
 d.keys("DOWN,DOWN,A")
-out["settings"] = "ui.settings_screen" in sys.modules
+out["settings"] = "ui.screens.settings" in sys.modules
 d.keys("B")
-out["after settings"] = "ui.settings_screen" in sys.modules
+out["after settings"] = "ui.screens.settings" in sys.modules
 out["tables in RAM"] = "lama.dice_values" in sys.modules
 print(json.dumps(out))
 """
@@ -87,15 +87,15 @@ def test_back_to_the_menu_frees_the_game_modules(micropython, mpy_path, tmp_path
 
 LIGHT = r"""
 import sys, json
-from ui import lang
-from ui.setup import bot_levels
+from ui.text import lang
+from ui.model.new_game import bot_levels
 out = {"dice": bot_levels(1), "cards": bot_levels(2)}
 out["engine loaded"] = [m for m in ("lama.dice", "lama.cards", "lama.dice_bots",
                         "lama.card_bots") if m in sys.modules]
 lang.use(1)
 lang.use(0)
 lang.use(1)
-out["tables"] = sorted(m for m in sys.modules if m.startswith("ui.strings_"))
+out["tables"] = sorted(m for m in sys.modules if m.startswith("ui.text.strings_"))
 out["word"] = lang.s.MENU
 print(json.dumps(out))
 """
@@ -106,8 +106,8 @@ def test_setup_lists_bots_and_lang_switches_without_loading_more(micropython):
     assert out["engine loaded"] == []
     assert out["dice"] == ["random", "cautious", "expert"]
     assert out["cards"] == ["random", "cautious", "expert"]
-    assert out["tables"] == ["ui.strings_fr"]
-    from ui import strings_fr
+    assert out["tables"] == ["ui.text.strings_fr"]
+    from ui.text import strings_fr
 
     assert out["word"] == strings_fr.MENU
 
@@ -117,8 +117,10 @@ def test_bot_names_are_the_registries_names():
 
     assert sorted(bot_names.DICE) == sorted(dice_bots.BOTS)
     assert sorted(bot_names.CARDS) == sorted(card_bots.BOTS)
-    assert bot_names.names_of(1) == bot_names.DICE
-    assert bot_names.names_of(2) == bot_names.CARDS
+    from lama.games import GAME_CARDS, GAME_DICE, get
+
+    assert get(GAME_DICE).bot_names == bot_names.DICE
+    assert get(GAME_CARDS).bot_names == bot_names.CARDS
 
 
 CONTINUE = r"""
@@ -127,8 +129,9 @@ from emu.board import configure, make_board
 from hal.buttons import A, PRESS
 from lama import dice
 from lama.rng import SeededRng
-from ui import resident, startup
-from ui.saves import Saves
+from ui.loop import resident
+from ui import boot
+from ui.model.saves import Saves
 try:
     os.mkdir(DATA)
 except OSError:
@@ -141,9 +144,10 @@ for _ in range(12):
 Saves(DATA).save_progress(st, [("ANA", None), ("BOB", "cautious"), ("CY", "expert"), ("DEE", "random")])
 del st, dice
 resident.forget("lama.dice")  # as on a fresh boot: only the saved game loads the engine
-def games():
-    return sorted(m for m in resident.GAME_MODULES if m in sys.modules)
-app = startup.run(make_board(), frames=3)
+def games():  # a game's code, by name alone (not by lama.games' own list)
+    return sorted(m for m in sys.modules if m.startswith("ui.games.") or "dice" in m
+                  or "card" in m or m == "lama.match")
+app = boot.run(make_board(), frames=3)
 out = {"boot": type(app.top()).__name__}
 app.top().handle((PRESS, A))  # continue the saved game
 app.run(3)

@@ -1,4 +1,4 @@
-"""hal/store.py and ui/saves.py: CRC-32, A/B copies, full flash, read-back, clear, messages."""
+"""hal/store.py and ui/model/saves.py: CRC-32, A/B copies, full flash, read-back, clear, messages."""
 
 import json
 import random
@@ -83,8 +83,8 @@ def test_full_flash_is_reported_and_the_previous_save_stays_valid(micropython):
     r = micropython.run_json(
         PRELUDE
         + """
-from ui.saves import Saves
-from ui import lang
+from ui.model.saves import Saves
+from ui.text import lang
 fresh(blocks=8)  # 32 KB: littlefs takes some for itself
 sv = Saves("/f/data")
 from lama import records
@@ -214,7 +214,7 @@ def test_a_game_is_counted_once_even_after_a_cut_before_its_save_is_removed(micr
     r = micropython.run_json(
         PRELUDE
         + """
-from ui.saves import Saves
+from ui.model.saves import Saves
 from lama import dice
 from lama.rng import SeededRng
 fresh()
@@ -250,8 +250,8 @@ def test_messages_name_the_file_and_what_was_done(micropython):
         """
 import json
 from hal import store as st
-from ui import lang
-from ui.saves import Saves, KIND_GAME, KIND_SETTINGS, KIND_STATS
+from ui.text import lang
+from ui.model.saves import Saves, KIND_GAME, KIND_SETTINGS, KIND_STATS
 s = Saves("/nonexistent")
 out = []
 for table in (0, 1):
@@ -291,7 +291,7 @@ def test_a_resumed_game_keeps_its_number_and_its_rounds_emptied(micropython):
     r = micropython.run_json(
         PRELUDE
         + """
-from ui.saves import Saves
+from ui.model.saves import Saves
 from lama import cards
 from lama.rng import SeededRng
 fresh()

@@ -7,7 +7,7 @@ import json
 from emu import ramflash
 from lama import card_bots, cards, codec, dice, dice_bots
 from lama.rng import SeededRng
-from ui.saves import Saves
+from ui.model.saves import Saves
 
 GAME = %d
 SEED = %d

@@ -80,9 +80,9 @@ out["done"] = d.shows("Statistics")
 shot("reset_done", d)
 d.keys("B")
 out["empty"] = d.shows("No games yet.")
-from ui.saves import Saves
+from ui.model.saves import Saves
 out["on_flash"] = Saves("/f/data").load_stats().game(1).games
-from ui import lang
+from ui.text import lang
 lang.use(1)
 d.app.top().dirty = True
 d.keys("WAIT:50")
@@ -99,9 +99,9 @@ out["fr"] = d.shows("Aucune partie.")
 def test_boot_offers_the_saved_game_and_says_when_a_file_was_damaged(micropython, tmp_path):
     out, shots = run(micropython, """
 from emu.board import configure, make_board
-from ui import startup
-from ui.saves import Saves
-from ui.settings import Settings
+from ui import boot
+from ui.model.saves import Saves
+from ui.model.settings import Settings
 configure(data_dir="/f/data", seed=3)
 saves = Saves("/f/data")
 saves.save_settings(Settings())
@@ -118,7 +118,7 @@ for slot in "ab":
     except OSError:
         pass
 b = make_board()
-app = startup.run(b, frames=3)
+app = boot.run(b, frames=3)
 class D:
     pass
 d = D()
@@ -150,11 +150,11 @@ def test_a_settings_save_that_fails_says_so_on_screen(micropython):
     out, _ = run(micropython, """
 from emu.board import configure, make_board
 from hal.buttons import B, LEFT, PRESS
-from ui import startup
-from ui.settings_screen import SettingsScreen
+from ui import boot
+from ui.screens.settings import SettingsScreen
 configure(data_dir="/f/data", seed=3)
 b = make_board()
-app = startup.run(b, frames=2)
+app = boot.run(b, frames=2)
 app.game_store.store.save = lambda *a: 4  # FULL, as hal.store says when ENOSPC
 app.push(SettingsScreen(app))
 app.run(2)
@@ -169,14 +169,14 @@ out["says"] = find_text(b.emu.panel.image(), "Settings:") is not None
 
 
 def test_games_played_on_the_screens_are_saved_counted_and_removed(micropython):
-    """Computer players only, through the game screens (ui.game_launch): a save after
+    """Computer players only, through the game screens (ui.games.launch): a save after
     every action, the statistics at the end, the saved game removed; then the statistics
     screen shows the players."""
     out, _ = run(micropython, """
 from lama.codec import GAME_CARDS, GAME_DICE
-from ui.game_launch import launch
-from ui.saves import Saves
-from ui.setup import GameSetup
+from ui.games.launch import launch
+from ui.model.saves import Saves
+from ui.model.new_game import GameSetup
 d = Driver(data_dir="/f/data")
 d.keys("A")
 saved = []
@@ -187,7 +187,7 @@ def counting(*a):
 d.saves.save_progress = counting
 for game in (GAME_DICE, GAME_CARDS):
     seats = [("ANA", "cautious"), ("BOB", "random"), ("CY", "cautious")]
-    from ui.main_menu import MainMenu
+    from ui.screens.main_menu import MainMenu
     d.app.push(MainMenu(d.app))
     launch(d.app, GameSetup(game, seats))
     for _ in range(400):

@@ -6,7 +6,7 @@ SETUP = """
 import json
 from ui_driver import Driver
 from hal.buttons import A, B, DOWN, LONG, PRESS, RELEASE
-from ui.screen import Screen
+from ui.loop.screen import Screen
 out = {}
 """
 
@@ -100,12 +100,11 @@ class Dog:
     def feed(self):
         self.n += 1
 from emu.board import configure, make_board
-from ui.app import App
+from ui.boot import make_app
 configure(seed=1, clock="virtual")
 board = make_board()
 dog = Dog()
-app = App(board, watchdog=dog)
-app.start()
+app = make_app(board, watchdog=dog)
 app.run(50)
 out["fed"] = dog.n
 out["frames"] = app.frames
@@ -180,7 +179,7 @@ def test_button_mashing_never_breaks_the_app(micropython):
 from lama.rng import SeededRng
 rng = SeededRng(7)
 d = Driver()
-import ui.game_launch as gl
+import ui.games.launch as gl
 gl.launch = lambda app, setup: None  # stay in the menus
 names = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
 errors = 0
@@ -197,7 +196,7 @@ out["errors"] = errors
 out["stack"] = len(d.app.stack)
 out["lit"] = d.emu.panel.lit()
 s = d.app.settings
-from ui.settings import FIELDS
+from ui.model.settings import FIELDS
 out["ok"] = all(f[1] <= s.get(f[0]) <= f[2] for f in FIELDS)
 """)
     assert got["errors"] == 0

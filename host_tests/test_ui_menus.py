@@ -78,7 +78,7 @@ out["restored"] = d.image() == before
 d.keys("DOWN,RIGHT")              # repeat: normal -> fast
 out["repeat"] = [board.buttons._delay, board.buttons._interval]
 """)
-    from ui.settings import REPEAT_TIMES, contrast_value
+    from ui.model.settings import REPEAT_TIMES, contrast_value
 
     assert got["c1"] == contrast_value(4) and got["c1"] < got["c0"]
     assert got["muted"] is True
@@ -99,7 +99,7 @@ s = d2.app.settings
 out["boot"] = [s.contrast, s.flip]
 out["panel"] = d2.emu.panel.contrast
 """)
-    from ui.settings import contrast_value
+    from ui.model.settings import contrast_value
 
     assert got["kept_while_open"] == 6  # written once, when the screen is left
     assert got["boot"] == [5, 1]
@@ -143,7 +143,7 @@ out["back"] = d.shows("Settings")
 
 def test_initials_editing_names_the_seat_and_reaches_the_game(micropython):
     got = run(micropython, """
-import ui.game_launch as gl
+import ui.games.launch as gl
 seen = []
 gl.launch = lambda app, setup: seen.append(setup)
 d = Driver()

@@ -1,10 +1,10 @@
-"""ui.settings: defaults, ranges, validation, the byte encoding (untrusted input), rules;
+"""ui.model.settings: defaults, ranges, validation, the byte encoding (untrusted input), rules;
 on CPython (with hypothesis) and under the MicroPython unix port."""
 
 from hypothesis import given
 from hypothesis import strategies as st
-from ui import settings as S
-from ui.settings import FIELDS, Settings, from_bytes
+from ui.model import settings as S
+from ui.model.settings import FIELDS, Settings, from_bytes
 
 
 def test_defaults_are_in_range_and_the_documented_ones():
@@ -93,7 +93,7 @@ def test_contrast_levels_cover_the_panel_range():
 def test_same_bytes_under_micropython(micropython):
     got = micropython.run_json(
         "import json\n"
-        "from ui.settings import Settings, from_bytes\n"
+        "from ui.model.settings import Settings, from_bytes\n"
         "s = Settings(); s.set('target', 65); s.set('language', 1); s.set('flip', 1)\n"
         "b = s.to_bytes()\n"
         "print(json.dumps([list(b), list(from_bytes(b'junk').to_bytes()), from_bytes(b).target]))"

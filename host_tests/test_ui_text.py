@@ -1,7 +1,8 @@
 """String tables (same names in English and French, every character drawable, every label
 fitting its place) and the text helpers (accents, small capitals, word wrap)."""
 
-from ui import accents, glyphs, strings_en, strings_fr
+from ui.draw import accents, glyphs
+from ui.text import strings_en, strings_fr
 
 
 def _table(mod):
@@ -78,7 +79,7 @@ def test_setup_rows_fit():
 
 DRAW = """
 import framebuf, json
-from ui import gfx
+from ui.draw import gfx
 buf = bytearray(1024)
 fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
 def cell(ch, c=1):
@@ -135,7 +136,7 @@ def test_lower_case_v_in_small_capitals_is_a_v_not_an_arrow(micropython):
     """French notices ("valeurs", "sauvé") are drawn in small capitals: v is a V there."""
     got = micropython.run_json("""
 import framebuf, json
-from ui import gfx
+from ui.draw import gfx
 def cols(s):
     buf = bytearray(16)
     fb = framebuf.FrameBuffer(buf, 16, 8, framebuf.MONO_VLSB)
@@ -149,7 +150,8 @@ print(json.dumps([cols("v"), cols("V"), cols("\u2193")]))
 def test_wrap_keeps_french_spaced_punctuation_with_its_word(micropython):
     got = micropython.run_json("""
 import json
-from ui import gfx, strings_fr
+from ui.draw import gfx
+from ui.text import strings_fr
 lines = []
 for t in (strings_fr.RULES_DICE, strings_fr.RULES_CARDS):
     lines += gfx.wrap_paragraphs(t)

@@ -13,8 +13,8 @@ from emu.board import configure, make_board
 from hal.buttons import A, PRESS
 from lama import codec, dice
 from lama.rng import SeededRng
-from ui import startup
-from ui.saves import Saves
+from ui import boot
+from ui.model.saves import Saves
 
 dev = ramflash.RamFlash(48)
 ramflash.mkfs(dev)
@@ -59,14 +59,14 @@ hang_after(b1, 30000)
 app = None
 reset_at = None
 try:
-    startup.run(b1)
+    boot.run(b1)
 except wdt.WatchdogReset:
     reset_at = b1.emu.time.now
 w = b1.wdt_factory.started
 # what the game had saved when it hung
 on_flash = Saves("/f/data").load_progress()
 b2 = new_board()
-app2 = startup.run(b2, frames=5, fault=True)
+app2 = boot.run(b2, frames=5, fault=True)
 top = app2.top()
 name = type(top).__name__
 same = codec.encode(top.state) == codec.encode(on_flash[0])
@@ -96,7 +96,7 @@ def test_ctrl_c_stops_the_watchdog_so_a_long_mpremote_session_is_not_reset(micro
 b = new_board()
 hang_after(b, 20000, KeyboardInterrupt())  # mpremote's Ctrl-C arrives in the frame loop
 try:
-    startup.run(b)
+    boot.run(b)
     how = "returned"
 except KeyboardInterrupt:
     how = "interrupted"
@@ -130,7 +130,7 @@ def test_any_exception_out_of_the_loop_stops_the_watchdog_too(micropython):
 b = new_board()
 hang_after(b, 15000, SystemExit())
 try:
-    startup.run(b)
+    boot.run(b)
 except SystemExit:
     pass
 w = b.wdt_factory.started
@@ -145,7 +145,7 @@ def test_no_watchdog_during_the_grace_period_after_boot(micropython):
         BOOT
         + """
 b = new_board()
-app = startup.run(b, frames=600)  # 15 s of frames
+app = boot.run(b, frames=600)  # 15 s of frames
 w = b.wdt_factory.started
 print(json.dumps([len(w), w[0].started_at, w[0].timeout_ms, w[0].running]))
 """
@@ -263,7 +263,7 @@ class Twice(wdt.Factory):
         return w
 b.wdt_factory = Twice(b.emu.time)
 try:
-    startup.run(b)
+    boot.run(b)
 except KeyboardInterrupt:
     pass
 w = fac.started[0]
@@ -290,7 +290,7 @@ ramflash.mount(remote, "/remote")
 here = os.getcwd()
 os.chdir("/remote")
 b = new_board()
-startup.run(b, frames=600)  # 15 s, past the grace period
+boot.run(b, frames=600)  # 15 s, past the grace period
 os.chdir(here)
 print(json.dumps([len(b.wdt_factory.started)]))
 """

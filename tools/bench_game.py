@@ -73,8 +73,8 @@ HEAP_IDLE = r"""
 import sys
 from emu.board import configure, make_board
 configure(seed=1, clock="virtual")
-from ui.app import App
-from ui.screen import Screen
+from ui.loop.app import App
+from ui.loop.screen import Screen
 b = make_board()
 app = App(b)
 app.push(Screen(app))

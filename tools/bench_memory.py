@@ -43,7 +43,7 @@ def used():
     gc.collect()
     return gc.mem_alloc()
 ENGINE = ("lama.dice", "lama.dice_bots", "lama.dice_expert", "lama.cards", "lama.card_bots",
-          "ui.dice_screen", "ui.cards_screen", "ui.game_common", "ui.strings_fr")
+          "ui.games.dice", "ui.games.cards", "ui.games.base", "ui.text.strings_fr")
 base = used()
 from ui_driver import Driver
 d = Driver(seed=1, data_dir="/tmp/bench-memory-data")

@@ -4,7 +4,7 @@ Runs itself under the MicroPython unix port ($MICROPYTHON, else the venv's) on a
 RAM flash of the Pico's geometry and size (4 KB blocks; the rp2 port's file system on a
 2 MB Pico is 1.4 MB = 352 blocks), formatted as the rp2 port does (progsize 256). Plays
 games of each kind with four computer players and saves as the firmware does: the game
-after every action (ui/saves.py save_progress), the statistics and the removal of the
+after every action (ui/model/saves.py save_progress), the statistics and the removal of the
 saved game at the end. Prints block erases and bytes programmed per action, per round
 and per game, how evenly littlefs spread the erases over the blocks, what that means
 against the RP2040 flash's ~100,000 erase cycles per sector, and the time one save takes
@@ -38,7 +38,7 @@ def mp_main():
     from timing import percentile
     from lama import card_bots, cards, dice, dice_bots
     from lama.rng import SeededRng
-    from ui.saves import Saves
+    from ui.model.saves import Saves
 
     dev = ramflash.RamFlash(BLOCKS)
     ramflash.mkfs(dev)

@@ -15,7 +15,7 @@ for _p in (_here + "/../firmware", _here):
 from hal.buttons import NAMES  # noqa: E402
 
 GAP_MS = 30  # after a release, before the next press
-LARGE = ("8x8", "big", "mid")  # ui.gfx.record's readable fonts (the rest: "small")
+LARGE = ("8x8", "big", "mid")  # ui.draw.gfx.record's readable fonts (the rest: "small")
 SMALL = ("small",)
 
 
@@ -36,9 +36,9 @@ class Driver:
         from emu.board import make_board
         from lama.rng import SeededRng
         from lama.score import Rules
-        from ui.app import App
-        from ui.game_launch import screen_for
-        from ui.game_session import BOT_SEED_SALT, Session
+        from ui.loop.app import App
+        from ui.games.launch import screen_for
+        from ui.games.session import BOT_SEED_SALT, Session
 
         self.board = make_board()
         self.app = App(self.board)
@@ -83,10 +83,10 @@ class Driver:
 
     def drawn(self):
         """[(font, text, x, y)] of the top screen drawn once more through the drawing kit
-        (ui.gfx.record): which font shows each text, without guessing from pixels."""
+        (ui.draw.gfx.record): which font shows each text, without guessing from pixels."""
         import framebuf
 
-        from ui import gfx
+        from ui.draw import gfx
 
         fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
         gfx.record = []
@@ -108,7 +108,7 @@ def _render(text, small):
     """text drawn alone: (framebuffer, width, height)."""
     import framebuf
 
-    from ui import gfx
+    from ui.draw import gfx
 
     w = (4 * len(text)) if small else 8 * len(text)
     h = 5 if small else 8

@@ -135,7 +135,7 @@ def scenes():
         d4.press("DOWN")
     d4.press("A")
     yield "game_log", d4
-    from ui.game_common import GameOverPanel
+    from ui.games.base import GameOverPanel
 
     scr = d.screen()
     d.session.result = ("game_end", [12, 7, 31, 7, 25, 44], [1, 3])
@@ -175,7 +175,7 @@ def end_of_round(game):
     mod = dice if game == 1 else cards
     rng = SeededRng(3)
     st = mod.new_game(6, Rules(), 0, rng)
-    from ui.game_session import choose_bot, engine
+    from ui.games.session import choose_bot, engine
 
     table = engine(game)[1]
     for i in range(6):

@@ -7,8 +7,8 @@ generators, then turned into button presses; the screens do everything else."""
 import game_drive  # noqa: F401  (puts firmware/ on sys.path)
 
 from lama.rng import SeededRng
-from ui.game_common import CurtainPanel, GameOverPanel, RoundEndPanel
-from ui.game_session import BOT_SEED_SALT, choose_bot, engine
+from ui.games.base import CurtainPanel, GameOverPanel, RoundEndPanel
+from ui.games.session import BOT_SEED_SALT, choose_bot, engine
 
 
 def person_choice(session, policy):
@@ -21,7 +21,7 @@ def person_choice(session, policy):
 def keys_for_dice(scr, action):
     """The presses that make the dice screen take `action` from where it stands."""
     from lama import dice
-    from ui import dice_screen as D
+    from ui.games import dice as D
 
     out = []
     k = action[0]

@@ -58,7 +58,7 @@ t = VirtualTime()
 btn = ScriptedButtons(t)
 pwm = RecordingPwm(t)
 out["emu objects"] = used() - b
-import ui.game_common, ui.game_session, hal.buttons
+import ui.games.base, ui.games.session, hal.buttons
 b = used()
 import game_drive, game_play
 out["game harness"] = used() - b

@@ -1,4 +1,4 @@
-"""Regenerates firmware/ui/glyphs.py (3x5 capitals, the readable 5x7 font, 8x8 icons) from the art here.
+"""Regenerates firmware/ui/draw/glyphs.py (3x5 capitals, the readable 5x7 font, 8x8 icons) from the art.
 
 Run `python3 tools/make_glyphs.py` after changing the art; the firmware only reads the bytes."""
 
@@ -339,7 +339,7 @@ def columns(rows, width):
 
 
 def render():
-    """The text of firmware/ui/glyphs.py."""
+    """The text of firmware/ui/draw/glyphs.py."""
     chars = "".join(SMALL)
     small = []
     for ch in chars:
@@ -367,7 +367,7 @@ def render():
 
 if __name__ == "__main__":
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    path = os.path.join(root, "firmware", "ui", "glyphs.py")
+    path = os.path.join(root, "firmware", "ui", "draw", "glyphs.py")
     with open(path, "w") as f:
         f.write(render())
     print("wrote", path)

@@ -197,7 +197,7 @@ def _clear_dir(path):
 
 
 def headless(opts):
-    """Boot the firmware as main.py does (ui.startup.run) on virtual time, with the key
+    """Boot the firmware as main.py does (ui.boot.run) on virtual time, with the key
     presses scheduled ahead, and record a frame whenever the panel changed."""
     out = opts["out"].rstrip("/") or "."
     _mkdirs(out)
@@ -225,8 +225,8 @@ def headless(opts):
             t += GAP_MS
         t += ms
     t += SETTLE_MS
-    from ui.app import FRAME_MS
-    from ui.startup import run
+    from ui.loop.app import FRAME_MS
+    from ui.boot import run
 
     run(board, frames=(t - board.emu.time.now) // FRAME_MS + 1)
     rec.capture()
@@ -484,7 +484,7 @@ def interactive(opts):
         if board is None:
             return 1
         player.attach(board)
-        from ui.startup import run
+        from ui.boot import run
 
         run(board)  # what main.py runs on the device
     except SystemExit:

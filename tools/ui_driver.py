@@ -8,7 +8,7 @@ from sim import GAP_MS, KEY_NAMES, parse_keys
 
 class Driver:
     """A fresh emulated board with the app at its title screen (one frame run), its
-    storage (ui.saves) in `data_dir` (emptied first when `fresh`), as ui.startup wires it on the device
+    storage (ui.model.saves) in `data_dir` (emptied first when `fresh`), as ui.boot wires it on the device
     (without the watchdog and the continue prompt, which have their own tests)."""
 
     def __init__(self, seed=1, panel="ssd1306", data_dir=".emu-data-ui", settings=None,
@@ -22,14 +22,14 @@ class Driver:
         configure(panel=panel, seed=seed, clock="virtual", data_dir=data_dir)
         self.board = make_board()
         self.emu = self.board.emu
-        from ui.app import App
-        from ui.saves import Saves
+        from ui.boot import make_app
+        from ui.model.saves import Saves
 
         self.saves = Saves(data_dir)
         if settings is None:
             settings = self.saves.load_settings()
-        self.app = App(self.board, settings, self.saves.save_settings, game_store=self.saves)
-        self.app.start()
+        self.app = make_app(self.board, settings=settings,
+                            save_settings=self.saves.save_settings, game_store=self.saves)  # fmt: skip
         self.app.step()
 
     @property
@@ -91,8 +91,8 @@ def columns(image):
 
 
 def render(s):
-    """The column bytes of s drawn with ui.gfx.text (8 per character)."""
-    from ui import gfx
+    """The column bytes of s drawn with ui.draw.gfx.text (8 per character)."""
+    from ui.draw import gfx
 
     w = 8 * len(s)
     buf = bytearray(w)

@@ -1,4 +1,4 @@
-"""Time for the firmware: ticks and sleep (virtual in the emulator); ui.app paces the frames."""
+"""Time for the firmware: ticks and sleep (virtual in the emulator); ui.loop.app paces the frames."""
 
 
 class Clock:

@@ -39,7 +39,7 @@ TRAILER = const(4)
 ENOSPC = const(28)  # errno.ENOSPC; the unix port's errno module lacks the name
 SLOTS = ("a", "b")
 
-# Outcomes of load/save (the UI turns them into words, see ui/saves.py).
+# Outcomes of load/save (the UI turns them into words, see ui/model/saves.py).
 OK = const(0)
 MISSING = const(1)  # no copy at all: first run, defaults used, not a problem
 BAD_OLDER_USED = const(2)  # a damaged copy set aside, the last good copy used

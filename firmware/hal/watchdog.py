@@ -7,11 +7,11 @@ resets the board in the middle of writing a file.
 
 The decision:
 1. The watchdog runs only while the app's frame loop runs. `feed()` is called once a
-   frame (ui/app.py); the first feed after GRACE_MS from boot starts it. Nothing else
+   frame (ui/loop/app.py); the first feed after GRACE_MS from boot starts it. Nothing else
    starts it: no watchdog at the REPL, under `mpremote run`'s set-up, in the boot code
    or while the file system mounts.
 2. Leaving the frame loop for ANY reason - Ctrl-C (KeyboardInterrupt, which is how
-   mpremote gets in), an exception, a normal quit - goes through `stop()` (ui/startup.py
+   mpremote gets in), an exception, a normal quit - goes through `stop()` (ui/boot.py
    calls it in a `finally`; a second Ctrl-C during it is ignored or retried). machine.WDT has no stop, so stop() clears the ENABLE bit of
    the chip's watchdog CTRL register itself (RP2040: WATCHDOG_BASE 0x40058000, RP2350:
    0x400d8000; bit 30, written through the atomic clear alias at +0x3000), which is what

@@ -10,7 +10,7 @@ Statistics (per game: LAMA Dice and L.L.A.M.A.)
   each with the winner's initials and the number of players; an equal score goes below
   the ones already there (the Pico has no clock: the order they were set is the order).
   `last_game` is the number of the last game counted, so a game is never counted twice
-  (see ui/saves.py).
+  (see ui/model/saves.py).
 
 The game in progress (Progress): the engine state's lama.codec bytes, the seats (name and
 bot of each: None for a person, else the computer player's name, e.g. "cautious"), the
@@ -22,7 +22,7 @@ invariant checked; anything else raises lama.errors.CodecError. Counters saturat
 of overflowing. No I/O here (hal/store.py does it).
 """
 
-from lama import codec, score
+from lama import codec, games, score
 from lama.errors import CodecError
 
 try:
@@ -35,7 +35,7 @@ except ImportError:
 
 STATS_VERSION = const(1)
 PROGRESS_VERSION = const(1)
-GAMES = (codec.GAME_DICE, codec.GAME_CARDS)
+GAMES = games.IDS
 MAX_NAME = const(8)  # characters in a player name
 MAX_NAMES = const(24)  # player names kept per game
 HIGH_SCORES = const(10)

@@ -1,0 +1,272 @@
+"""Drawing helpers on a 128x64 MONO_VLSB canvas: text with accents in the 8x8 font and the
+readable 5x7 font, small capitals, big text, icons, word wrap, header/footer bars, list rows;
+`record` lists which font drew which text (for tests)."""
+
+import framebuf
+
+from ui.draw import accents, glyphs
+
+W = 128
+H = 64
+COLS = 16  # 8x8 characters per line
+LINE = 8
+
+# layout: a header (title, rule under it), list rows 9 pixels apart (a selected row is a
+# 9-pixel inverted bar), text lines 8 apart, the footer in small capitals on the bottom
+HEADER_H = 9  # title text rows 0-7, rule at row 8
+PITCH = 9
+ROWS = 5  # list rows under a header
+ROWS_BARE = 6  # list rows without a header
+TEXT_Y = 10  # text lines under a header
+TEXT_ROWS = 6
+FOOTER_Y = 58
+MID_W = 6  # the readable 5x7 font: a 6x8 cell, 21 characters a line
+MID_COLS = 21
+
+# None, or a list that every text call appends (font, text, x, y) to: "8x8", "big" (scaled
+# 8x8), "mid" (5x7) or "small" (3x5); tests check that a player's information is large
+record = None  # type: list | None
+
+
+def _rec(font, s, x, y):
+    record.append((font, s, x, y))
+
+
+def text(fb, s, x, y, c=1):
+    """Draw s with the built-in 8x8 font; French accented letters get their accents."""
+    if record is not None:
+        _rec("8x8", s, x, y)
+    for ch in s:
+        if ch < "\x80":
+            fb.text(ch, x, y, c)
+        else:
+            accents.draw(fb, ch, x, y, c)
+        x += 8
+
+
+def center(fb, s, y, c=1):
+    """Draw s centred horizontally."""
+    text(fb, s, (W - 8 * len(s)) // 2, y, c)
+
+
+def right(fb, s, y, c=1, x_end=W):
+    """Draw s so that it ends at x_end."""
+    text(fb, s, x_end - 8 * len(s), y, c)
+
+
+def small(fb, s, x, y, c=1):
+    """Draw s in the 3x5 capitals font (4 pixels a character; "↑"/"↓" are arrows); returns
+    the x after it."""
+    if record is not None:
+        _rec("small", s, x, y)
+    chars = glyphs.SMALL_CHARS
+    data = glyphs.SMALL
+    for ch in s:
+        if "a" <= ch <= "z":
+            ch = ch.upper()  # lower case is drawn in capitals (the arrows are ↑ and ↓)
+        i = chars.find(ch)
+        if i < 0:
+            m = accents.MARKS.get(ch)
+            i = chars.find((m[0] if m else ch).upper())
+        if i >= 0:
+            base = 3 * i
+            for dx in range(3):
+                col = data[base + dx]
+                for dy in range(5):
+                    if col & (1 << dy):
+                        fb.pixel(x + dx, y + dy, c)
+        x += 4
+    return x
+
+
+def small_width(s):
+    """Width in pixels of s in the small font (without the trailing gap)."""
+    return 4 * len(s) - 1 if s else 0
+
+
+_mid_buf = None
+_mid_fb = None
+
+
+def mid(fb, s, x, y, c=1):
+    """Draw s in the readable 5x7 font (a 6x8 cell: 21 characters a line; lower case,
+    French accents; accented capitals as plain ones); returns the x after it."""
+    global _mid_buf, _mid_fb
+    if record is not None:
+        _rec("mid", s, x, y)
+    if _mid_fb is None:
+        _mid_buf = bytearray(MID_W)
+        _mid_fb = framebuf.FrameBuffer(_mid_buf, MID_W, 8, framebuf.MONO_VLSB)
+    buf = _mid_buf
+    chars = glyphs.MID_CHARS
+    data = glyphs.MID
+    inv = 0 if c else 0xFF  # dark text: the glyph inverted, its lit background transparent
+    for ch in s:
+        i = chars.find(ch)
+        if i < 0:
+            m = accents.MARKS.get(ch)
+            i = chars.find(m[0] if m else "?")
+        base = 5 * i
+        for k in range(5):
+            buf[k] = data[base + k] ^ inv
+        buf[5] = inv
+        fb.blit(_mid_fb, x, y, 1 - c)
+        x += MID_W
+    return x
+
+
+def mid_width(s):
+    """Width in pixels of s in the readable font (without the trailing gap)."""
+    return MID_W * len(s) - 1 if s else 0
+
+
+def mid_right(fb, s, x_end, y, c=1):
+    """Readable-font text whose last pixel column is x_end."""
+    mid(fb, s, x_end + 1 - mid_width(s), y, c)
+
+
+def mid_center(fb, s, y, c=1, x0=0, x1=W):
+    """Readable-font text centred between x0 and x1."""
+    mid(fb, s, x0 + (x1 - x0 - mid_width(s)) // 2, y, c)
+
+
+_icon_buf = None
+_icon_fb = None
+
+
+def icon(fb, index, x, y, c=1):
+    """Draw 8x8 icon number `index` (ui.draw.icons names them) at (x, y) in colour c."""
+    global _icon_buf, _icon_fb
+    if _icon_buf is None:
+        _icon_buf = bytearray(8)
+        _icon_fb = framebuf.FrameBuffer(_icon_buf, 8, 8, framebuf.MONO_VLSB)
+    data = glyphs.ICONS
+    base = 8 * index
+    for i in range(8):
+        _icon_buf[i] = data[base + i]
+    if c:
+        fb.blit(_icon_fb, x, y, 0)
+    else:
+        for dx in range(8):
+            col = _icon_buf[dx]
+            for dy in range(8):
+                if col & (1 << dy):
+                    fb.pixel(x + dx, y + dy, 0)
+
+
+_big_buf = None
+_big_fb = None
+
+
+def big(fb, s, x, y, scale=2, c=1):
+    """Draw s with the 8x8 font scaled up `scale` times (8*scale pixels a character)."""
+    global _big_buf, _big_fb
+    if record is not None:
+        _rec("big", s, x, y)
+    if _big_buf is None:
+        _big_buf = bytearray(8)
+        _big_fb = framebuf.FrameBuffer(_big_buf, 8, 8, framebuf.MONO_VLSB)
+    for ch in s:
+        _big_fb.fill(0)
+        if ch < "\x80":
+            _big_fb.text(ch, 0, 0, 1)
+        else:
+            accents.draw(_big_fb, ch, 0, 0, 1)
+        for dx in range(8):
+            col = _big_buf[dx]
+            if col:
+                for dy in range(8):
+                    if col & (1 << dy):
+                        fb.fill_rect(x + dx * scale, y + dy * scale, scale, scale, c)
+        x += 8 * scale
+
+
+_GLUED = (":", ";", "!", "?", "»")
+
+
+def wrap(s, width=COLS):
+    """Split s into lines of at most `width` characters at spaces (long words are cut)."""
+    lines = []
+    line = ""
+    words = s.split()
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        # French spaced punctuation (" :", " ?") stays with the word before it
+        while i < len(words) and words[i] in _GLUED and len(word) + 1 + len(words[i]) <= width:
+            word = word + " " + words[i]
+            i += 1
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line = line + " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def wrap_paragraphs(paragraphs, width=COLS):
+    """Wrap a tuple of paragraphs ("" = blank line) into display lines."""
+    out = []
+    for p in paragraphs:
+        if p:
+            out.extend(wrap(p, width))
+        else:
+            out.append("")
+    return out
+
+
+def header(fb, title):
+    """The title centred on line 0, with a rule under it."""
+    center(fb, title, 0)
+    fb.hline(0, HEADER_H - 1, W, 1)
+
+
+def footer(fb, hint):
+    """The buttons' meaning, centred on the bottom line in small capitals."""
+    small(fb, hint, (W - small_width(hint)) // 2, FOOTER_Y)
+
+
+def row_y(i, header=True):
+    """Top of the text of visible list row i."""
+    return (11 if header else 1) + PITCH * i
+
+
+def line_y(i):
+    """Top of text line i under a header (8 pixels apart)."""
+    return TEXT_Y + LINE * i
+
+
+def list_row(fb, i, label, value=None, selected=False, header=True):
+    """Visible list row i: the label on the left, an optional value on the right; the
+    selected row is drawn inverted across the whole width."""
+    y = row_y(i, header)
+    c = 1
+    if selected:
+        fb.fill_rect(0, y - 1, W, PITCH, 1)
+        c = 0
+    text(fb, label, 4, y, c)
+    if value is not None:
+        room = W - 4 - (4 + 8 * len(label) + 6)  # keep a gap after the label
+        if 8 * len(value) <= room:
+            right(fb, value, y, c, W - 4)
+        else:  # too long for the 8x8 font here: small capitals
+            small(fb, value, W - 4 - small_width(value), y + 1, c)
+
+
+def scroll_marks(fb, top, count, rows):
+    """Small arrows at the bottom right when the list goes on above (↑) or below (↓)."""
+    if top > 0:
+        small(fb, "↑", W - 8, FOOTER_Y)
+    if top + rows < count:
+        small(fb, "↓", W - 3, FOOTER_Y)

@@ -1,0 +1,171 @@
+"""The L.L.A.M.A. table: the hand grouped by value with the playable values picked out, the
+discard pile's top card large, the draw pile's size, every player's hand size and score;
+play, draw or quit; a curtain between two people's private hands; bots step by step."""
+
+from hal.buttons import A, LEFT, PRESS, RIGHT
+from lama import cards
+from lama.symbols import SYMBOLS
+from ui.draw import gfx
+from ui.text import lang
+from ui.games.base import BAR_Y, M_TURN, MSG_Y, CurtainPanel, GameScreen, sound
+from ui.games.pieces import button_bar, big_symbol, grouped, small_right
+
+HAND_X = 30
+ROW_Y = 11  # the hand: symbols, counts under them (its boxes 10-28)
+LIST_Y = 31  # the players: two rows 8 apart, three seats a row
+LIST_W = 31  # a seat's place in the list: name and cards held (a rule between two)
+
+
+class CardsScreen(GameScreen):
+    """One L.L.A.M.A. game on the panel (a ui.games.session.Session of game 2)."""
+
+    def __init__(self, app, session):
+        GameScreen.__init__(self, app, session)
+        self.items = []  # the choices: values that may be played, then DRAW, then QUIT
+        self.cursor = 0
+
+    # -- whose hand may be seen ----------------------------------------------------------
+
+    def hand_seat(self):
+        """The seat whose hand is on screen, or -1 (hidden between two people's turns)."""
+        ses = self.session
+        if ses.people() == 1:
+            return ses.bots.index(None)
+        t = ses.state.turn
+        if ses.in_play() and ses.bots[t] is None and self.shown_seat == t:
+            return t
+        return -1
+
+    # -- flow --------------------------------------------------------------------------
+
+    def start_person_turn(self):
+        ses = self.session
+        t = ses.state.turn
+        self.mode = M_TURN
+        self.items = []
+        for a in ses.legal():
+            if a[0] == cards.PLAY:
+                self.items.append(a[1])
+        self.items.append(-1)  # draw: listed even when not allowed (says why)
+        self.items.append(-2)  # quit
+        self.cursor = 0 if (len(self.items) > 2 or not self.draw_refusal()) else 1
+        if ses.people() >= 2 and self.shown_seat != t:
+            self.push_panel(CurtainPanel(self, t))
+
+    def draw_refusal(self):
+        """Why drawing is not allowed now (C5, C7), or "" when it is."""
+        st = self.session.state
+        if not st.pile:
+            return lang.s.G_NO_DRAW_EMPTY
+        if cards.alone(st):
+            return lang.s.G_NO_DRAW_ALONE
+        return ""
+
+    def show_events(self, seat, events):
+        ses = self.session
+        T = lang.s
+        name = ses.names[seat]
+        ended = False
+        for ev in events:
+            k = ev[0]
+            if k == "play":
+                self.say(name + " " + T.G_PLAYS + " " + SYMBOLS[ev[2]])
+                sound(self.app, "click")
+            elif k == "draw":
+                self.say(name + " " + T.G_DRAWS)
+            elif k == "quit":
+                self.say(name + " " + T.G_QUITS)
+            elif k == "round_end":
+                ended = True
+        self.after_step(seat, ended, ses.bots[seat] is not None)
+
+    # -- a person's keys ---------------------------------------------------------------
+
+    def person_key(self, ev):
+        kind, b = ev
+        T = lang.s
+        if self.mode != M_TURN:
+            return
+        n = len(self.items)
+        if b == LEFT or b == RIGHT:
+            self.cursor = (self.cursor + (1 if b == RIGHT else -1)) % n
+        elif kind == PRESS and b == A:
+            item = self.items[self.cursor]
+            if item >= 0:
+                self.do((cards.PLAY, item))
+            elif item == -1:
+                why = self.draw_refusal()
+                if why:
+                    self.note(why)  # the state is unchanged
+                else:
+                    self.do((cards.DRAW,))
+            else:
+                self.do((cards.QUIT,))
+        else:
+            self.note(T.G_NOTE_CARDS)
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def draw_table(self, fb):
+        T = lang.s
+        ses = self.session
+        st = ses.state
+        p = self.active()
+        x = gfx.mid(fb, ses.names[p], 0, 0)
+        x = gfx.mid(fb, str(st.scores[p]), x + 6, 0)
+        gfx.small(fb, T.G_PTS, x + 2, 2)
+        pile = str(len(st.pile))
+        gfx.mid_right(fb, pile, 127, 0)
+        small_right(fb, T.G_PILE, 125 - gfx.mid_width(pile), 2)
+        fb.hline(0, 8, 128, 1)
+        # the discard pile's top card, large
+        fb.rect(0, ROW_Y - 1, 28, 28, 1)
+        big_symbol(fb, st.top, 2, ROW_Y + 1, 3)
+        # the hand on screen, grouped by value
+        seat = self.hand_seat()
+        playable = 0
+        marks = 0
+        if seat >= 0:
+            hand = st.hands[seat]
+            if self.mode == M_TURN and seat == p:
+                for v in self.items:
+                    if v >= 0:
+                        playable |= 1 << v
+                item = self.items[self.cursor]
+                if item >= 0:
+                    marks = 1 << item
+            grouped(fb, hand, HAND_X, ROW_Y, marks, playable & ~marks)
+            if seat != p:  # another player's turn: say whose hand this is
+                fb.vline(HAND_X + 85, ROW_Y - 1, 19, 1)
+                gfx.mid(fb, ses.names[seat], HAND_X + 87, ROW_Y + 5)
+        else:
+            gfx.mid(fb, T.G_HIDDEN, HAND_X + 2, ROW_Y + 5)
+        # every player: name, cards in hand (a dash: quit); two rows of three
+        gfx.small(fb, T.G_CARDS_HEAD, 0, LIST_Y + 10)
+        for i in range(ses.n()):
+            x0 = HAND_X + (i % 3) * (LIST_W + 3)
+            self.draw_player(fb, i, x0, LIST_Y + 8 * (i // 3), x0 + LIST_W - 1)
+        rows = 8 * ((ses.n() + 2) // 3)
+        for k in (1, 2):
+            fb.vline(HAND_X + k * (LIST_W + 3) - 2, LIST_Y - 1, rows, 1)
+        if self.mode == M_TURN:
+            item = self.items[self.cursor]
+            sel = 0 if item >= 0 else (1 if item == -1 else 2)
+            off = 0
+            if not playable:
+                off |= 1
+            refusal = self.draw_refusal()
+            if refusal:
+                off |= 2
+            if self.note_text:
+                line = self.note_text
+            elif refusal and (sel == 1 or not playable):
+                line = refusal
+            elif not playable:
+                line = T.G_NO_PLAY
+            else:
+                line = self.msg
+            gfx.mid(fb, line, 0, MSG_Y)
+            button_bar(fb, (T.G_PLAY, T.G_DRAW, T.G_QUIT), sel, BAR_Y, off)
+        else:
+            self.draw_bottom(fb)

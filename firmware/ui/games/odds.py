@@ -1,0 +1,18 @@
+"""Numbers the hint states: chances in tenths, and how close the others are to going out."""
+
+from lama.symbols import total
+
+
+def tenths(k, n):
+    """k/n to the nearest tenth, as an int 0..10."""
+    return (k * 10 + n // 2) // n
+
+
+def closest(st, held):
+    """The fewest cards held (`held`: each seat's 7-count) by another player still in the
+    round, or 99 when none is."""
+    close = 99
+    for i in range(st.n):
+        if i != st.turn and not st.quit[i]:
+            close = min(close, total(held[i]))
+    return close

@@ -1,0 +1,123 @@
+"""Drawing pieces the game screens share: symbols, dice, grouped rows of cards, choice bars."""
+
+from ui.draw import gfx, icons
+
+SYMBOLS = "123456L"
+LLAMA = 6
+COLW = 12  # width of one symbol column of a grouped row
+
+
+def symbol(fb, s, x, y, c=1):
+    """One symbol 0..6 in the 8x8 cell at (x, y): a digit, or the llama icon."""
+    if s == LLAMA:
+        gfx.icon(fb, icons.LLAMA, x, y, c)
+    else:
+        fb.text(SYMBOLS[s], x, y, c)
+
+
+def big_symbol(fb, s, x, y, scale, c=1):
+    """A symbol `scale` times bigger (8*scale pixels square), for the discard pile's top."""
+    if s == LLAMA:
+        import framebuf
+
+        buf = bytearray(8)
+        g = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+        gfx.icon(g, icons.LLAMA, 0, 0, 1)
+        for dx in range(8):
+            col = buf[dx]
+            for dy in range(8):
+                if col & (1 << dy):
+                    fb.fill_rect(x + dx * scale, y + dy * scale, scale, scale, c)
+    else:
+        gfx.big(fb, SYMBOLS[s], x, y, scale, c)
+
+
+def die(fb, face, x, y, marked):
+    """A die 11x11 at (x, y) showing `face`; a marked die (it matches) is drawn filled."""
+    if marked:
+        fb.fill_rect(x, y, 11, 11, 1)
+        symbol(fb, face, x + 2, y + 2, 0)
+    else:
+        fb.fill_rect(x, y, 11, 11, 0)
+        fb.rect(x, y, 11, 11, 1)
+        symbol(fb, face, x + 2, y + 2, 1)
+
+
+def grouped(fb, counts, x0, y, marks=0, boxed=0, colw=COLW):
+    """A set of cards grouped by symbol: seven columns from x0, a symbol on top (at y) and
+    its count under it (y + 9), so thirteen cards fit one line; a zero is a small dot.
+    Bit s of `marks` draws column s inverted (a die matches it, or it is selected); bit s
+    of `boxed` frames it (it may be chosen)."""
+    for s in range(7):
+        x = x0 + s * colw
+        cx = x + (colw - 8) // 2
+        inv = (marks >> s) & 1
+        if inv:
+            fb.fill_rect(x, y - 1, colw - 1, 19, 1)
+        elif (boxed >> s) & 1:
+            fb.rect(x, y - 1, colw - 1, 19, 1)
+        c = 0 if inv else 1
+        symbol(fb, s, cx, y, c)
+        n = counts[s]
+        if n >= 10:
+            gfx.small(fb, str(n), x + (colw - 7) // 2, y + 10, c)
+        elif n:
+            gfx.text(fb, str(n), cx, y + 9, c)
+        else:
+            fb.fill_rect(cx + 3, y + 12, 2, 2, c)
+
+
+def cards_text(counts, width=99):
+    """'1335L' for a 7-count (sorted 123456L); longer than `width` characters, each value
+    held once and the number of cards instead (what scores, S3): '1356L (15)'."""
+    out = ""
+    for s in range(7):
+        out += SYMBOLS[s] * counts[s]
+    if len(out) > width:
+        n = len(out)
+        out = ""
+        for s in range(7):
+            if counts[s]:
+                out += SYMBOLS[s]
+        out += " (" + str(n) + ")"
+    return out
+
+
+def cards_words(counts, room):
+    """Cards in words for a line with `room` characters: '1 3 3 L' when it fits, else
+    '133L', else the values held and their number (cards_text)."""
+    out = cards_text(counts)
+    spaced = " ".join(out)
+    if len(spaced) <= room:
+        return spaced
+    return cards_text(counts, room)
+
+
+def fit(text, n):
+    """`text` cut to n characters."""
+    return text if len(text) <= n else text[:n]
+
+
+def small_right(fb, s, x_end, y, c=1):
+    """Small-capitals text that ends at x_end."""
+    gfx.small(fb, s, x_end - gfx.small_width(s), y, c)
+
+
+def button_bar(fb, labels, selected, y, disabled=0):
+    """Options side by side across the width (8x8 text), the selected one inverted; bit i
+    of `disabled` crosses option i out (shown, but not possible now)."""
+    n = len(labels)
+    w = 128 // n
+    for i in range(n):
+        x = i * w
+        lab = fit(labels[i], w // 8)
+        tx = x + (w - 8 * len(lab)) // 2
+        if i == selected:
+            fb.fill_rect(x, y, w - 1, 9, 1)
+            gfx.text(fb, lab, tx, y + 1, 0)
+            c = 0
+        else:
+            gfx.text(fb, lab, tx, y + 1, 1)
+            c = 1
+        if (disabled >> i) & 1:
+            fb.hline(tx - 1, y + 4, 8 * len(lab) + 1, c)

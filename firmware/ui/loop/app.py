@@ -1,0 +1,185 @@
+"""The app: the frame loop (poll -> power filter -> screen -> draw when dirty -> show -> sleep)
+and the screen stack, on the Board a profile's make_board() returns (hal/assembly.py)."""
+
+import sys
+
+from hal.buttons import B, EVENTS, LONG, PRESS, RELEASE
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+FRAME_MS = const(25)  # 40 frames a second at most
+
+
+class App:
+    """Runs screens on a board. `step()` runs one frame; `run()` runs frames until `quit()`.
+
+    `settings` is a ui.model.settings.Settings (defaults if None), applied to the board at once;
+    `save_settings(settings)` is called when the settings screen changed something (the
+    storage layer provides it); `watchdog` is an object with feed(), fed every frame;
+    `game_store` is the storage API (ui.model.saves.Saves) the game and statistics screens use,
+    or None (nothing is saved); `error_screen(app, exc)` makes the screen that shows a
+    frame's exception (ui.boot gives the device's; without one the error is only printed).
+    The loop imports no screen: `start(first)` is handed the first one."""
+
+    def __init__(self, board, settings=None, save_settings=None, watchdog=None,
+                 frame_ms=FRAME_MS, game_store=None, error_screen=None):  # fmt: skip
+        if settings is None:
+            from ui.model.settings import Settings
+
+            settings = Settings()
+        self.board = board
+        self.fb = board.display
+        self.clock = board.clock
+        self.settings = settings
+        self.save_settings_hook = save_settings
+        self.watchdog = watchdog
+        self.game_store = game_store
+        self.error_screen = error_screen
+        self.frame_ms = frame_ms
+        self.stack = []
+        self.running = True
+        self.frames = 0  # frames run
+        self.draws = 0  # frames that were drawn and shown
+        self.now = self.clock.ticks_ms()
+        self._b_down = False  # B pressed and not yet delivered (short or long?)
+        settings.apply(board)
+
+    # --- the stack -------------------------------------------------------------------
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def _entered(self):
+        t = self.stack[-1]
+        t.dirty = True
+        t.enter()
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self._entered()
+
+    def pop(self):
+        """Back one screen (the bottom screen stays)."""
+        if len(self.stack) > 1:
+            self.stack.pop().leave()
+            self._entered()
+
+    def replace(self, screen):
+        if self.stack:
+            self.stack.pop().leave()
+        self.push(screen)
+
+    def home(self):
+        """Back to the bottom screen (the main menu)."""
+        if len(self.stack) > 1:
+            while len(self.stack) > 1:
+                self.stack.pop().leave()
+            self._entered()
+
+    def quit(self):
+        self.running = False
+
+    # --- settings --------------------------------------------------------------------
+    def apply_settings(self):
+        """Apply the settings to the board now, and redraw (the language may have changed)."""
+        self.settings.apply(self.board)
+        for s in self.stack:
+            s.dirty = True
+
+    def save_settings(self):
+        if self.save_settings_hook is not None:
+            self.save_settings_hook(self.settings)
+
+    # --- the frame loop --------------------------------------------------------------
+    def _dispatch(self, ev):
+        kind = ev[0]
+        if ev[1] == B:
+            if kind == PRESS:
+                self._b_down = True
+                return
+            if kind == LONG:
+                self._b_down = False
+                top = self.top()
+                if top is not None and top.wants_long:
+                    top.handle(ev)
+                else:
+                    self.home()
+                return
+            if kind == RELEASE:
+                if not self._b_down:
+                    return  # the end of a long press, or of a press the power filter ate
+                self._b_down = False
+                self._deliver(EVENTS[PRESS][B])
+        self._deliver(ev)
+
+    def _deliver(self, ev):
+        top = self.top()
+        if top is not None:
+            top.handle(ev)
+
+    def step(self):
+        """One frame: events, tick, draw if needed, feed the watchdog, sleep to the frame's end."""
+        clock = self.clock
+        start = clock.ticks_ms()
+        self.now = start
+        board = self.board
+        events = board.buttons.poll(start)
+        power = board.power
+        if power is not None:
+            events = power.filter(events, start)
+        for ev in events:
+            self._dispatch(ev)
+        top = self.top()
+        if top is not None:
+            top.tick(start)
+            top = self.top()
+            if top.dirty:
+                top.dirty = False
+                fb = self.fb
+                fb.fill(0)
+                top.draw(fb)
+                fb.show()
+                self.draws += 1
+            top.after_frame()  # e.g. a save: the answer to a press is on the glass first
+        if self.watchdog is not None:
+            self.watchdog.feed()
+        self.frames += 1
+        left = self.frame_ms - clock.ticks_diff(clock.ticks_ms(), start)
+        if left > 0:
+            clock.sleep_ms(left)
+
+    def run(self, frames=None):
+        """Run frames until quit() (or `frames` of them). A screen that raises is replaced by
+        an error screen, so one bug never leaves the device in a traceback loop."""
+        n = 0
+        while self.running and (frames is None or n < frames):
+            try:
+                self.step()
+            except KeyboardInterrupt:
+                raise
+            except Exception as e:  # noqa: BLE001 - the device must keep going
+                self.fail(e)
+            n += 1
+
+    def fail(self, e):
+        """Show an error screen for exception e (and print it on the console)."""
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(e)
+        else:
+            print(repr(e))
+        self.home()
+        if self.error_screen is not None:
+            self.push(self.error_screen(self, e))
+        # A screen that fails on every frame must not spin the CPU (nor flood the console):
+        # wait one frame, as step() would have.
+        self.clock.sleep_ms(self.frame_ms)
+
+    def start(self, first):
+        """Begin with screen `first` alone on the stack (ui.boot gives the title)."""
+        self.stack = []
+        self.push(first)

@@ -1,0 +1,42 @@
+"""The base of every screen: handles button events, draws itself when dirty, may animate."""
+
+
+class Screen:
+    """A screen on the app's stack.
+
+    - `handle(ev)`: one button event `(kind, button)` (hal.buttons constants). A short
+      press of B arrives as PRESS then RELEASE when B is let go (so that a long press is
+      never also a short one); a long press of B goes back to the menu unless the screen
+      sets `wants_long = True`, in which case it gets the LONG event.
+    - `tick(now_ms)`: called once a frame while on top, for timed things (animations,
+      computer players' pace); set `self.dirty = True` when the picture changes.
+    - `draw(fb)`: draw the whole picture on a cleared 128x64 canvas.
+    - `after_frame()`: called once a frame while on top, after the picture was shown:
+      work that must not delay the answer to a press (the game screens save here).
+    - `enter()`: called each time the screen comes on top (pushed, or uncovered by a pop);
+      `leave()`: called when it is taken off the stack (pop, replace, home).
+    Screens change the stack through `self.app.push/pop/replace/home`."""
+
+    wants_long = False
+
+    def __init__(self, app):
+        self.app = app
+        self.dirty = True
+
+    def enter(self):
+        pass
+
+    def leave(self):
+        pass
+
+    def handle(self, ev):
+        pass
+
+    def tick(self, now_ms):
+        pass
+
+    def draw(self, fb):
+        pass
+
+    def after_frame(self):
+        pass

@@ -1,0 +1,1 @@
+"""The menus and system screens: title, main menu, lists, text pages, names, setup, settings, statistics, about, resume."""

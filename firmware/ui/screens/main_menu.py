@@ -1,0 +1,79 @@
+"""The main menu: the games (lama.games), statistics, settings, rules and about."""
+
+from lama import games
+from ui.loop import resident
+from ui.screens.menu import ListScreen
+from ui.text import lang
+
+_PAGES = ("M_STATS", "M_SETTINGS", "M_RULES", "M_ABOUT")  # after the games
+
+
+class MainMenu(ListScreen):
+    """No header: the six entries fit the panel, the title screen came just before."""
+
+    keep = None  # the modules loaded when the menu first came up (ui.loop.resident)
+
+    def enter(self):
+        """Each return to the menu drops what the last game or page loaded (ui.loop.resident)."""
+        if self.keep is None:
+            self.keep = resident.snapshot()
+        else:
+            resident.release(self.keep)
+
+    def count(self):
+        return len(games.GAMES) + len(_PAGES)
+
+    def row(self, i):
+        n = len(games.GAMES)
+        name = games.GAMES[i].title if i < n else _PAGES[i - n]
+        return (getattr(lang.s, name), None)
+
+    def hint(self):
+        return lang.s.K_OK  # the bottom of the stack: B has nowhere to go back to
+
+    def back(self):
+        pass
+
+    def choose(self, i):
+        app = self.app
+        n = len(games.GAMES)
+        if i < n:
+            from ui.screens.setup import SetupScreen
+
+            app.push(SetupScreen(app, games.GAMES[i].id))
+            return
+        i -= n
+        if i == 0:
+            from ui.screens.stats import StatsScreen
+
+            app.push(StatsScreen(app))
+        elif i == 1:
+            from ui.screens.settings import SettingsScreen
+
+            app.push(SettingsScreen(app))
+        elif i == 2:
+            app.push(RulesMenu(app))
+        else:
+            from ui.screens.about import AboutScreen
+
+            app.push(AboutScreen(app))
+
+
+class RulesMenu(ListScreen):
+    """Pick a game, then read its rules summary."""
+
+    def title(self):
+        return lang.s.M_RULES
+
+    def count(self):
+        return len(games.GAMES)
+
+    def row(self, i):
+        return (getattr(lang.s, games.GAMES[i].title), None)
+
+    def choose(self, i):
+        from ui.screens.message import TextScreen
+
+        g = games.GAMES[i]
+        screen = TextScreen(self.app, lambda s: getattr(s, g.title), lambda s: getattr(s, g.rules))
+        self.app.push(screen)

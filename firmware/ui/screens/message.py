@@ -1,0 +1,85 @@
+"""Screens of text: a scrollable page (rules, notices) and the error screen."""
+
+from hal.buttons import A, B, DOWN, LEFT, PRESS, REPEAT, RIGHT, UP
+from ui.draw import gfx
+from ui.text import lang
+from ui.loop.screen import Screen
+
+
+class TextScreen(Screen):
+    """A title and paragraphs of text, wrapped to the panel, scrolled with UP/DOWN.
+    `title` and `paragraphs` are functions of the string table (so a language switch
+    shows at once): e.g. `lambda s: s.RULES_DICE`."""
+
+    def __init__(self, app, title, paragraphs):
+        Screen.__init__(self, app)
+        self.title = title
+        self.paragraphs = paragraphs
+        self.top = 0
+        self.lines = None
+        self.table = None
+
+    def wrapped(self):
+        if self.table is not lang.s:
+            self.table = lang.s
+            self.lines = gfx.wrap_paragraphs(self.paragraphs(lang.s))
+        return self.lines
+
+    def handle(self, ev):
+        """UP/DOWN scroll a line, LEFT/RIGHT a page, A a page (back after the last), B back."""
+        kind, button = ev
+        if kind != PRESS and kind != REPEAT:
+            return
+        page = gfx.TEXT_ROWS
+        last = max(0, len(self.wrapped()) - page)
+        top = self.top
+        if button == UP:
+            top -= 1
+        elif button == DOWN:
+            top += 1
+        elif button == LEFT:
+            top -= page
+        elif button == RIGHT:
+            top += page
+        elif kind == PRESS and button == A:
+            if top >= last:
+                self.app.pop()
+                return
+            top += page
+        elif kind == PRESS and button == B:
+            self.app.pop()
+            return
+        top = max(0, min(top, last))
+        if top != self.top:
+            self.top = top
+            self.dirty = True
+
+    def draw(self, fb):
+        lines = self.wrapped()
+        gfx.header(fb, self.title(lang.s))
+        for i in range(gfx.TEXT_ROWS):
+            j = self.top + i
+            if j >= len(lines):
+                break
+            gfx.text(fb, lines[j], 0, gfx.line_y(i))
+        gfx.scroll_marks(fb, self.top, len(lines), gfx.TEXT_ROWS)
+        gfx.footer(fb, lang.s.K_SCROLL if len(lines) > gfx.TEXT_ROWS else lang.s.K_BACK)
+
+
+class ErrorScreen(Screen):
+    """Something went wrong in a screen: say so in one line, A or B goes back to the menu."""
+
+    def __init__(self, app, error):
+        Screen.__init__(self, app)
+        self.detail = gfx.wrap(repr(error), 32)[:4]
+
+    def handle(self, ev):
+        if ev[0] == PRESS and (ev[1] == A or ev[1] == B):
+            self.app.home()
+
+    def draw(self, fb):
+        gfx.header(fb, lang.s.ERROR)
+        gfx.text(fb, lang.s.ERROR_HELP, 0, gfx.line_y(0))
+        for i in range(len(self.detail)):
+            gfx.small(fb, self.detail[i], 0, gfx.line_y(2 + i))
+        gfx.footer(fb, lang.s.K_MENU)

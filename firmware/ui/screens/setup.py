@@ -1,0 +1,106 @@
+"""New-game setup: number of players, each seat a person or a computer level with a name,
+who starts; Start hands a ui.model.new_game.GameSetup to ui.games.launch."""
+
+from lama.score import MAX_PLAYERS, MIN_PLAYERS
+from ui.text import lang
+from ui.screens.menu import ListScreen
+from ui.model.new_game import PERSON, GameSetup, bot_levels
+
+
+class SetupScreen(ListScreen):
+    """Rows: players, one per seat, first player, start."""
+
+    def __init__(self, app, game):
+        ListScreen.__init__(self, app)
+        self.game = game
+        self.choices = [PERSON] + bot_levels(game)  # what a seat can be
+        bot = "expert" if "expert" in self.choices else self.choices[-1]
+        self.n = MIN_PLAYERS
+        self.kinds = [PERSON] + [bot] * (MAX_PLAYERS - 1)
+        self.custom = [None] * MAX_PLAYERS  # a name typed in, or None for the default
+        self.first = 0
+
+    # --- what the rows are -------------------------------------------------------------
+    def title(self):
+        return lang.game_title(self.game)
+
+    def count(self):
+        return self.n + 3
+
+    def name(self, seat):
+        if self.custom[seat]:
+            return self.custom[seat]
+        kind = self.kinds[seat]
+        s = lang.s
+        if kind == PERSON:
+            prefix = s.NAME_PERSON
+        else:
+            prefix = s.NAME_BOT.get(kind, kind[:2].upper())
+        return prefix + str(seat + 1)
+
+    def kind_text(self, kind):
+        if kind == PERSON:
+            return lang.s.KIND_PERSON
+        return lang.s.BOT_LEVELS.get(kind, kind)
+
+    def row(self, i):
+        s = lang.s
+        if i == 0:
+            return (s.SETUP_PLAYERS, str(self.n))
+        if i <= self.n:
+            seat = i - 1
+            return (str(seat + 1) + " " + self.name(seat), self.kind_text(self.kinds[seat]))
+        if i == self.n + 1:
+            return (s.SETUP_FIRST, self.name(self.first))
+        return (s.SETUP_START, None)
+
+    def hint(self):
+        s = lang.s
+        i = self.cursor
+        if 1 <= i <= self.n:
+            return s.K_SEAT
+        if i == 0 or i == self.n + 1:
+            return s.K_CHANGE
+        return s.K_OK_BACK
+
+    # --- acting --------------------------------------------------------------------------
+    def change(self, i, delta):
+        if i == 0:
+            self.n = MIN_PLAYERS + (self.n - MIN_PLAYERS + delta) % (MAX_PLAYERS - MIN_PLAYERS + 1)
+            if self.first >= self.n:
+                self.first = 0
+        elif i <= self.n:
+            seat = i - 1
+            k = self.choices.index(self.kinds[seat]) if self.kinds[seat] in self.choices else 0
+            self.kinds[seat] = self.choices[(k + delta) % len(self.choices)]
+        elif i == self.n + 1:
+            self.first = (self.first + delta) % self.n
+
+    def choose(self, i):
+        if i == 0 or i == self.n + 1:
+            self.change(i, 1)
+        elif i <= self.n:
+            self.edit_name(i - 1)
+        else:
+            self.start()
+
+    def edit_name(self, seat):
+        from ui.screens.names import NameScreen
+
+        def done(name):
+            self.custom[seat] = name
+
+        title = lang.s.NAME_TITLE + str(seat + 1)
+        self.app.push(NameScreen(self.app, title, self.name(seat), done))
+
+    def setup(self):
+        """The GameSetup the rows describe."""
+        seats = [(self.name(i), self.kinds[i]) for i in range(self.n)]
+        return GameSetup(self.game, seats, self.first, self.app.settings.rules())
+
+    def start(self):
+        setup = self.setup()
+        if setup.valid():
+            from ui.games.launch import launch
+
+            launch(self.app, setup)

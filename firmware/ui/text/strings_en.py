@@ -1,0 +1,242 @@
+"""English string table: every word the device shows (ui/text/strings_fr.py has the same names)."""
+
+# title and main menu
+TITLE_1 = "LAMA"
+TITLE_2 = "pocket console"
+TITLE_PRESS = "press A"
+MENU = "Menu"
+GAME_DICE = "LAMA Dice"
+GAME_CARDS = "L.L.A.M.A."
+M_STATS = "Statistics"
+M_SETTINGS = "Settings"
+M_RULES = "Rules"
+M_ABOUT = "About"
+
+# footers: the buttons' meaning (drawn in the small capitals font)
+K_OK = "A:OK"
+K_OK_BACK = "A:OK B:BACK"
+K_BACK = "B:BACK"
+K_SCROLL = "↑↓<>:SCROLL B:BACK"
+K_CHANGE = "<>:CHANGE B:BACK"
+K_SEAT = "<>:KIND A:NAME"
+K_LETTERS = "↑↓:LETTER <>:MOVE A:OK"
+K_MENU = "A:MENU"
+
+# values
+ON = "on"
+OFF = "off"
+YES = "yes"
+NO = "no"
+
+# settings
+SETTINGS = "Settings"
+S_CONTRAST = "Contrast"
+S_SOUND = "Sound"
+S_FLIP = "Flip"
+S_REPEAT = "Repeat"
+S_LANGUAGE = "Language"
+S_TARGET = "Target"
+S_ROUNDS = "Rounds"
+S_KOMARAMI = "Komarami"
+S_SPEED = "CPU pace"
+BOT_SPEEDS = ("slow", "normal", "fast", "instant")
+LANG_NAMES = ("English", "Français")  # each language in its own words
+REPEAT_SPEEDS = ("slow", "normal", "fast")
+ROUNDS_OFF = "off"
+
+# new-game setup
+SETUP_PLAYERS = "Players"
+SETUP_FIRST = "First"
+SETUP_START = "Start"
+KIND_PERSON = "person"
+BOT_LEVELS = {"random": "random", "cautious": "cautious", "expert": "expert"}
+NAME_PERSON = "P"  # default names: P1, P2 ... for people
+NAME_BOT = {"random": "RN", "cautious": "CA", "expert": "EX"}
+NAME_TITLE = "Name of seat "
+
+# rules summaries (wrapped to the panel's width at run time; "" starts a new paragraph)
+RULES_DICE = (
+    "2 to 6 players. Each has a row of 6 cards, the llama row lies in the middle.",
+    "",
+    "On your turn: roll the 3 dice, or quit the round.",
+    "",
+    "A die that matches your row lets one card of that symbol go: discard at least one.",
+    "",
+    "No match: take one llama-row card shown by a die.",
+    "",
+    "Nothing at all: bust! You take the whole llama row and the round ends.",
+    "",
+    "Three llamas: return a token.",
+    "",
+    "Round over: each distinct number scores once, llamas 10. Empty your row to return a token.",
+    "",
+    "At 40 points the game ends: fewest points wins. Points are kept as tokens: a white one is 1, a black one 10.",
+    "",
+    "Settings: Target moves the 40; Rounds plays a fixed number of rounds instead.",
+    "",
+    "Keys: the arrows choose, A confirms. In a game, B shows a hint (what the expert would do); hold B for the game menu (scores, quit). Elsewhere B goes back; hold B for the main menu.",
+)
+RULES_CARDS = (
+    "2 to 6 players, 6 cards each, hands are private.",
+    "",
+    "On your turn: play, draw or quit.",
+    "",
+    "Play a card of the same value as the top of the discard pile, or one more (a llama is one more than a 6, and a 1 one more than a llama).",
+    "",
+    "Draw: take the top card of the pile (not when it is empty, nor when you are alone in the round).",
+    "",
+    "Quit: lay your hand down.",
+    "",
+    "The round ends when someone plays their last card or all have quit.",
+    "",
+    "Each distinct number scores once, llamas 10. Empty your hand to return a token.",
+    "",
+    "At 40 points the game ends: fewest points wins. Points are kept as tokens: a white one is 1, a black one 10.",
+    "",
+    "Settings: Target moves the 40; Rounds plays a fixed number of rounds instead; Komarami: 7 llama cards, each one scores 10.",
+    "",
+    "Keys: the arrows choose, A confirms. In a game, B shows a hint (what the expert would do); hold B for the game menu (scores, quit). Elsewhere B goes back; hold B for the main menu.",
+)
+
+# about
+ABOUT = "About"
+A_VERSION = "Version"
+A_BOARD = "Board"
+A_MEMORY = "Free"
+A_BYTES = "KB"
+
+# errors
+ERROR = "Error"
+ERROR_HELP = "Back to the menu."
+
+# game screens (ui/games/dice.py, ui/games/cards.py, ui/games/base.py): a player's
+# information (moves, notes, G_WHY...) is in the readable 5x7 font, 21 a line; the G_K_*
+# keys, column heads (*_HEAD*), G_PTS, G_PILE in small capitals: upper case, no accents
+G_ROLL = "Roll"
+G_QUIT = "Quit"
+G_DISCARD = "Discard"
+G_TAKE = "Take"
+G_PLAY = "Play"
+G_DRAW = "Draw"
+G_PTS = "PTS"
+G_ROUND = "ROUND"
+G_ROUND_SHORT = "R"
+G_PILE = "PILE"
+G_ALONE = "ALONE: A MISS BUSTS"
+G_ROLLS = "ROLLS..."
+G_ROLLED = "ROLLED"
+G_QUITS = "QUITS"
+G_DISCARDS = "DISCARDS"
+G_TAKES = "TAKES"
+G_PLAYS = "PLAYS"
+G_DRAWS = "DRAWS"
+G_BUSTS = "BUSTS WITH"
+G_THREE_LLAMAS = "3 LLAMAS:"
+G_NO_TOKEN = "NONE BACK"
+G_NO_DRAW_EMPTY = "PILE EMPTY: NO DRAW"
+G_NO_DRAW_ALONE = "ALONE: NO DRAWING"
+G_NO_PLAY = "NO CARD FITS"
+G_K_A = "A:OK"
+G_K_SPEED = "A:SPEED UP"
+G_K_NEXT = "A:NEXT ROUND"
+G_K_RESULT = "A:RESULT"
+G_K_BACK = "A/B:BACK"
+G_K_HINT_BACK = "A/B:BACK HOLD B:MENU"
+G_K_CONFIRM = "A:YES B:NO"
+G_K_CHOOSE = "<>:CHOOSE A:OK"
+G_K_READY = "A:I HAVE IT"
+G_NOTE_A = "PRESS A TO GO ON"
+G_NOTE_TURN = "LEFT/RIGHT, THEN A"
+G_NOTE_LIMIT = "NO MORE OF THOSE"
+G_NOTE_TAKE = "LEFT/RIGHT, THEN A"
+G_NOTE_ONE = "ONE FITS: A TAKES IT"
+G_NOTE_WAIT = "NOT YOUR TURN"
+G_NOTE_SPEED = "A: FASTER"
+G_NOTE_CHOOSE = "LEFT/RIGHT, THEN A"
+G_NOTE_ILLEGAL = "NOT ALLOWED NOW"
+G_NOTE_CARDS = "LEFT/RIGHT, THEN A"
+G_END_EMPTY_D = "%n EMPTIED THE ROW"
+G_END_EMPTY_C = "%n WENT OUT"
+G_END_BUST = "%n WENT BUST"
+G_END_ROW_TAKEN = "%n TOOK LAST ROW CARD"
+G_END_ALL_QUIT = "EVERYONE QUIT"
+G_MENU = "Game menu"
+G_RESUME = "Resume"
+G_HINT = "Hint"
+G_CONFIRM_1 = "Abandon this"
+G_CONFIRM_2 = "game?"
+G_HINT_EXPERT = "Expert:"
+G_HINT_NONE = "Not your turn."
+G_GAME_OVER = "Game over"
+G_WINS = "WINS!"
+G_SHARE = "SHARE THE WIN"
+G_REMATCH = "Rematch"
+G_TO_MENU = "Menu"
+G_PASS_1 = "Pass the device"
+G_PASS_2 = "Others look away"
+G_CARDS_HEAD = "CARDS"
+G_OUT = "-"
+G_TABLE = "Table"
+G_TABLE_HEADS = ("NAME", "PLAYER", "CARDS", "PTS")
+G_PERSON = "person"
+# a computer player's level in words, by bot name (a name not listed shows as it is)
+G_BOT_WORDS = {"random": "random", "cautious": "cautious", "expert": "expert", "easy": "easy", "medium": "medium", "hard": "hard"}
+G_LOG = "Moves"
+G_LOG_NONE = "No move yet."
+G_K_LOG = "UP/DOWN:SCROLL A/B:BACK"
+G_RULES = "Rules"
+G_SAVE_LEAVE = "Save and leave"
+G_ABANDON = "Abandon game"
+G_CONFIRM_3 = "It is lost for good."
+G_END_HEADS = ("CARDS", "ROUND", "BACK", "TOTAL")
+G_SAY_DISCARD = "UP/DOWN: HOW MANY"
+G_SAY_TAKE = "LEFT/RIGHT: WHICH"
+G_NOTE_KEEP = "AT LEAST ONE CARD"
+G_YOU_PLACED = "You placed %p of %n"
+G_PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+G_NEW_HIGH = "New high score!"
+G_HIDDEN = "HAND HIDDEN"
+# G_WHY: %a and %b are numbers; %s and %u an S when %a and %b are not 1 (plurals)
+G_WHY = {
+    "roll": "%a IN 10 ROLLS LET A CARD GO",
+    "quit_low": "THE ROW SCORES ONLY %a",
+    "quit_risk": "%a IN 10 ROLLS WOULD ADD CARDS",
+    "quit_race": "SOMEONE HAS ONLY %a CARD%s LEFT",
+    "discard": "LEAVES %a POINT%s IN %b CARD%u",
+    "take": "ADDS ONLY %a POINT%s",
+    "play": "%a CARD%s LEFT AFTER IT",
+    "play_same": "SAME VALUE: YOU CAN STILL PLAY %a OF YOUR %b CARD%u",
+    "play_up": "ONE UP: THEN YOU CAN PLAY %a OF YOUR %b CARD%u",
+    "play_last": "YOUR LAST CARD: YOU GO OUT WITH 0 POINTS",
+    "draw_high": "YOUR HAND SCORES %a: TOO MUCH TO QUIT ON",
+    "draw": "%a OF THE %b UNSEEN CARDS WOULD ADD NO POINTS",
+    "quit_hand": "KEEP %a POINT%s: %b IN 10 DRAWS WOULD ADD MORE",
+    "quit_forced": "NO CARD FITS AND YOU MAY NOT DRAW",
+}
+
+# storage, statistics, continuing a saved game (ui/model/saves.py, ui/screens/stats.py, ui/boot.py)
+ST_SETTINGS = "Settings"
+ST_STATS = "Statistics"
+ST_GAME = "Saved game"
+ST_BAD_OLDER = "damaged, last good copy used"
+ST_BAD_DEFAULTS = "damaged, defaults used"
+ST_BAD_GAME = "damaged, set aside"
+ST_FULL = "flash full, not saved"
+ST_FAILED = "write error, not saved"
+ST_NOTICE = "Storage"
+ST_FAULT = "Restarted after a fault."
+CONTINUE_Q = "Continue the game?"
+CONTINUE_ROUND = "Round"
+K_YES_NO = "A:YES B:NO"
+K_STATS = "<>:PAGE A:RESET B:BACK"
+STATS_PLAYERS = "PLAYERS"
+STATS_HIGH = "HIGH SCORES"
+STATS_TOTALS = "TOTALS"
+STATS_COLS = ("NAME", "GAMES", "WINS", "BEST", "AVG")
+STATS_HIGH_COLS = ("#", "NAME", "SCORE", "PLAYERS")
+STATS_NONE = "No games yet."
+STATS_GAMES = "Games"
+STATS_ROUNDS = "Rounds"
+STATS_EMPTIED = "Emptied"
+RESET_Q = "Reset all statistics?"
+RESET_DONE = "Statistics reset."

@@ -1,0 +1,241 @@
+"""Table des textes en français : les mêmes noms que ui/text/strings_en.py."""
+
+# titre et menu principal
+TITLE_1 = "LAMA"
+TITLE_2 = "console de poche"
+TITLE_PRESS = "appuie sur A"
+MENU = "Menu"
+GAME_DICE = "LAMA Dés"
+GAME_CARDS = "L.L.A.M.A."
+M_STATS = "Statistiques"
+M_SETTINGS = "Réglages"
+M_RULES = "Règles"
+M_ABOUT = "À propos"
+
+# pieds de page : le sens des boutons (petites capitales)
+K_OK = "A:OK"
+K_OK_BACK = "A:OK B:RETOUR"
+K_BACK = "B:RETOUR"
+K_SCROLL = "↑↓<>:DEFILER B:RETOUR"
+K_CHANGE = "<>:CHANGER B:RETOUR"
+K_SEAT = "<>:TYPE A:NOM"
+K_LETTERS = "↑↓:LETTRE <>:BOUGER A:OK"
+K_MENU = "A:MENU"
+
+# valeurs
+ON = "oui"
+OFF = "non"
+YES = "oui"
+NO = "non"
+
+# réglages
+SETTINGS = "Réglages"
+S_CONTRAST = "Contraste"
+S_SOUND = "Son"
+S_FLIP = "Retourner"
+S_REPEAT = "Répét."
+S_LANGUAGE = "Langue"
+S_TARGET = "Fin à"
+S_ROUNDS = "Manches"
+S_KOMARAMI = "Komarami"
+S_SPEED = "Rythme ord"
+BOT_SPEEDS = ("lent", "normal", "rapide", "éclair")
+LANG_NAMES = ("English", "Français")  # each language in its own words
+REPEAT_SPEEDS = ("lente", "normale", "rapide")
+ROUNDS_OFF = "non"
+
+# nouvelle partie
+SETUP_PLAYERS = "Joueurs"
+SETUP_FIRST = "Début"
+SETUP_START = "Jouer"
+KIND_PERSON = "humain"
+BOT_LEVELS = {"random": "hasard", "cautious": "prudent", "expert": "expert"}
+NAME_PERSON = "J"  # noms par défaut : J1, J2 ... pour les humains
+NAME_BOT = {"random": "HA", "cautious": "PR", "expert": "EX"}
+NAME_TITLE = "Nom, place "
+
+# résumés des règles (coupés à la largeur de l'écran ; "" commence un paragraphe)
+RULES_DICE = (
+    "2 à 6 joueurs. Chacun a une rangée de 6 cartes ; la rangée lama est au milieu.",
+    "",
+    "À ton tour : lance les 3 dés, ou quitte la manche.",
+    "",
+    "Un dé qui montre un symbole de ta rangée permet de défausser une carte de ce symbole : défausse au moins une carte.",
+    "",
+    "Aucune : prends une carte de la rangée lama montrée par un dé.",
+    "",
+    "Rien du tout : perdu ! Tu prends toute la rangée lama et la manche s'arrête.",
+    "",
+    "Trois lamas : rends un jeton.",
+    "",
+    "Fin de manche : chaque nombre différent compte une fois, les lamas 10. Rangée vide : rends un jeton.",
+    "",
+    "À 40 points la partie s'arrête : le moins de points gagne. Les points sont des jetons : un blanc vaut 1, un noir 10.",
+    "",
+    "Réglages : Fin à change les 40 ; Manches joue un nombre fixe de manches.",
+    "",
+    "Touches : les flèches choisissent, A valide. En jeu, B donne un conseil (ce que ferait l'expert) ; B maintenu ouvre le menu du jeu (scores, quitter). Ailleurs B revient en arrière ; B maintenu ramène au menu principal.",
+)
+RULES_CARDS = (
+    "2 à 6 joueurs, 6 cartes chacun, les mains sont cachées.",
+    "",
+    "À ton tour : pose, pioche ou quitte.",
+    "",
+    "Pose une carte de même valeur que le dessus de la défausse, ou une de plus (le lama vient après le 6, et le 1 après le lama).",
+    "",
+    "Pioche : prends la carte du dessus (pas si la pioche est vide, ni si tu es seul dans la manche).",
+    "",
+    "Quitter : pose ta main face cachée.",
+    "",
+    "La manche s'arrête quand un joueur pose sa dernière carte ou quand tous ont quitté.",
+    "",
+    "Chaque nombre différent compte une fois, les lamas 10. Main vide : rends un jeton.",
+    "",
+    "À 40 points la partie s'arrête : le moins de points gagne. Les points sont des jetons : un blanc vaut 1, un noir 10.",
+    "",
+    "Réglages : Fin à change les 40 ; Manches joue un nombre fixe de manches ; Komarami : 7 cartes lama, chacune vaut 10.",
+    "",
+    "Touches : les flèches choisissent, A valide. En jeu, B donne un conseil (ce que ferait l'expert) ; B maintenu ouvre le menu du jeu (scores, quitter). Ailleurs B revient en arrière ; B maintenu ramène au menu principal.",
+)
+
+# à propos
+ABOUT = "À propos"
+A_VERSION = "Version"
+A_BOARD = "Carte"
+A_MEMORY = "Libre"
+A_BYTES = "Ko"
+
+# erreurs
+ERROR = "Erreur"
+ERROR_HELP = "Retour au menu."
+
+# écrans de jeu (ui/games/dice.py, ui/games/cards.py, ui/games/base.py) : ce qu'un
+# joueur doit lire (coups, notes, G_WHY...) est en police lisible 5x7, 21 par ligne ; les
+# touches G_K_*, les en-têtes (*_HEAD*), G_PTS, G_PILE en petites capitales sans accents
+G_ROLL = "Lancer"
+G_QUIT = "Stop"
+G_DISCARD = "Défausser"
+G_TAKE = "Prendre"
+G_PLAY = "Pose"
+G_DRAW = "Tire"
+G_PTS = "PTS"
+G_ROUND = "MANCHE"
+G_ROUND_SHORT = "M"
+G_PILE = "PIOCHE"
+G_ALONE = "SEUL: UN RATE = PERDU"
+G_ROLLS = "LANCE..."
+G_ROLLED = "A LANCE"
+G_QUITS = "S'ARRETE"
+G_DISCARDS = "DEFAUSSE"
+G_TAKES = "PREND"
+G_PLAYS = "POSE"
+G_DRAWS = "PIOCHE"
+G_BUSTS = "RATE AVEC"
+G_THREE_LLAMAS = "3 LAMAS :"
+G_NO_TOKEN = "AUCUN RENDU"
+G_NO_DRAW_EMPTY = "PIOCHE VIDE"
+G_NO_DRAW_ALONE = "SEUL: PAS DE TIRAGE"
+G_NO_PLAY = "AUCUNE CARTE NE VA"
+G_K_A = "A:OK"
+G_K_SPEED = "A:ACCELERER"
+G_K_NEXT = "A:MANCHE SUIVANTE"
+G_K_RESULT = "A:RESULTAT"
+G_K_BACK = "A/B:RETOUR"
+G_K_HINT_BACK = "A/B:RETOUR B LONG:MENU"
+G_K_CONFIRM = "A:OUI B:NON"
+G_K_CHOOSE = "<>:CHOIX A:OK"
+G_K_READY = "A:JE L'AI"
+G_NOTE_A = "APPUIE SUR A"
+G_NOTE_TURN = "GAUCHE/DROITE, PUIS A"
+G_NOTE_LIMIT = "PAS PLUS DE CELLES-CI"
+G_NOTE_TAKE = "GAUCHE/DROITE, PUIS A"
+G_NOTE_ONE = "UNE SEULE: A LA PREND"
+G_NOTE_WAIT = "PAS TON TOUR"
+G_NOTE_SPEED = "A : PLUS VITE"
+G_NOTE_CHOOSE = "GAUCHE/DROITE, PUIS A"
+G_NOTE_ILLEGAL = "PAS PERMIS MAINTENANT"
+G_NOTE_CARDS = "GAUCHE/DROITE, PUIS A"
+G_END_EMPTY_D = "%n A VIDE SA RANGEE"
+G_END_EMPTY_C = "%n A TOUT POSE"
+G_END_BUST = "%n A TOUT PRIS"
+G_END_ROW_TAKEN = "%n: LIGNE LAMA VIDE"
+G_END_ALL_QUIT = "TOUS SE SONT ARRETES"
+G_MENU = "Menu du jeu"
+G_RESUME = "Reprendre"
+G_HINT = "Conseil"
+G_CONFIRM_1 = "Abandonner"
+G_CONFIRM_2 = "la partie ?"
+G_HINT_EXPERT = "Expert :"
+G_HINT_NONE = "Pas ton tour."
+G_GAME_OVER = "Fin de partie"
+G_WINS = "GAGNE !"
+G_SHARE = "GAGNENT ENSEMBLE"
+G_REMATCH = "Revanche"
+G_TO_MENU = "Menu"
+G_PASS_1 = "Passe l'appareil"
+G_PASS_2 = "Ne regardez pas!"
+G_CARDS_HEAD = "CARTES"
+G_OUT = "-"
+G_TABLE = "Table"
+G_TABLE_HEADS = ("NOM", "JOUEUR", "CARTES", "PTS")
+G_PERSON = "humain"
+G_BOT_WORDS = {"random": "hasard", "cautious": "prudent", "expert": "expert", "easy": "facile", "medium": "moyen", "hard": "fort"}
+G_LOG = "Coups"
+G_LOG_NONE = "Aucun coup."
+G_K_LOG = "HAUT/BAS:DEFILER A/B:RETOUR"
+G_RULES = "Règles"
+G_SAVE_LEAVE = "Garder, quitter"
+G_ABANDON = "Abandonner"
+G_CONFIRM_3 = "Elle sera perdue."
+G_END_HEADS = ("CARTES", "MANCHE", "REND", "TOTAL")
+G_SAY_DISCARD = "HAUT/BAS: COMBIEN"
+G_SAY_TAKE = "GAUCHE/DROITE: CARTE"
+G_NOTE_KEEP = "AU MOINS UNE CARTE"
+G_YOU_PLACED = "Tu es %p sur %n"
+G_PLACES = ("1er", "2e", "3e", "4e", "5e", "6e")
+G_NEW_HIGH = "Nouveau record !"
+G_HIDDEN = "MAIN CACHEE"
+# G_WHY : %a et %b sont des nombres ; %s et %u un S quand %a et %b ne valent pas 1
+G_WHY = {
+    "roll": "%a LANCERS SUR 10 FONT PARTIR UNE CARTE",
+    "quit_low": "LA RANGEE NE VAUT QUE %a",
+    "quit_risk": "%a LANCERS SUR 10 AJOUTENT DES CARTES",
+    "quit_race": "QUELQU'UN N'A PLUS QUE %a CARTE%s",
+    "discard": "RESTE %a POINT%s EN %b CARTE%u",
+    "take": "N'AJOUTE QUE %a POINT%s",
+    "play": "PLUS QUE %a CARTE%s APRES",
+    "play_same": "MEME VALEUR: TU POURRAS ENCORE POSER %a DE TES %b CARTE%u",
+    "play_up": "UN CRAN AU-DESSUS: TU POURRAS POSER %a DE TES %b CARTE%u",
+    "play_last": "TA DERNIERE CARTE: TU FINIS A 0 POINT",
+    "draw_high": "TA MAIN VAUT %a: TROP POUR T'ARRETER",
+    "draw": "%a DES %b CARTES INCONNUES N'AJOUTERAIENT RIEN",
+    "quit_hand": "GARDE TES %a POINT%s: %b TIRAGES SUR 10 EN AJOUTERAIENT",
+    "quit_forced": "AUCUNE CARTE NE VA ET TU NE PEUX PAS TIRER",
+}
+
+# sauvegarde, statistiques, reprise d'une partie (ui/model/saves.py, ui/screens/stats.py, ui/boot.py)
+ST_SETTINGS = "Réglages"
+ST_STATS = "Statistiques"
+ST_GAME = "Partie"
+ST_BAD_OLDER = "abîmé, dernière bonne copie"
+ST_BAD_DEFAULTS = "abîmé, valeurs par défaut"
+ST_BAD_GAME = "abîmée, mise de côté"
+ST_FULL = "mémoire pleine, non sauvé"
+ST_FAILED = "erreur d'écriture, non sauvé"
+ST_NOTICE = "Mémoire"
+ST_FAULT = "Redémarré après une panne."
+CONTINUE_Q = "Reprendre la partie ?"
+CONTINUE_ROUND = "Manche"
+K_YES_NO = "A:OUI B:NON"
+K_STATS = "<>:PAGE A:EFFACER B:RETOUR"
+STATS_PLAYERS = "JOUEURS"
+STATS_HIGH = "RECORDS"
+STATS_TOTALS = "TOTAUX"
+STATS_COLS = ("NOM", "PART", "VICT", "MEIL", "MOY")
+STATS_HIGH_COLS = ("#", "NOM", "SCORE", "JOUEURS")
+STATS_NONE = "Aucune partie."
+STATS_GAMES = "Parties"
+STATS_ROUNDS = "Manches"
+STATS_EMPTIED = "Vidées"
+RESET_Q = "Effacer les statistiques ?"
+RESET_DONE = "Statistiques effacées."

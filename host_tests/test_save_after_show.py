@@ -1,0 +1,67 @@
+"""A press never waits for the flash: the frame that answers it is shown before the game is
+saved (ui.games.session.flush, from GameScreen.after_frame); every action is still saved by
+the end of its frame, and a game abandoned is not saved again on the way out."""
+
+import pytest
+
+SCRIPT = r"""
+import json
+from game_drive import Driver
+
+log = []
+
+class Spy:
+    '''The storage API, logging when each call comes.'''
+    def save_progress(self, state, seats, rngs=()):
+        log.append("save")
+    def clear_progress(self):
+        log.append("clear")
+    def record_game_result(self, state, seats):
+        log.append("result")
+    def take_message(self):
+        return None
+
+d = Driver(GAME, ["ANA", "BOB"], [None, "cautious"], seed=5, store=Spy())
+show = d.board.display.show
+def logged_show():
+    show()
+    log.append("show")
+d.board.display.show = logged_show
+step = d.app.step
+def logged_step():
+    log.append("frame")
+    step()
+d.app.step = logged_step
+
+out = {"acted": 0, "unsaved": 0}
+for _ in range(60):
+    acts = len(d.session.record)
+    if d.session.person_to_act():
+        d.press("A")
+    else:
+        d.wait(700)
+    if len(d.session.record) > acts:
+        out["acted"] += 1
+    out["unsaved"] += d.session.unsaved
+# every frame with a save in it showed its picture first
+frames = " ".join(log).split("frame")
+out["saves"] = sum(f.count("save") for f in frames)
+out["save_before_show"] = sum(1 for f in frames if "save" in f and f.find("show") < 0)
+out["save_before_show"] += sum(1 for f in frames if "save" in f and 0 <= f.find("save") < f.find("show"))
+del log[:]
+d.screen().quit_to_menu()
+d.wait(100)
+out["after_quit"] = log.count("save")
+out["cleared"] = log.count("clear")
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_the_answer_to_a_press_is_shown_before_the_save(micropython, game):
+    out = micropython.run_json(SCRIPT.replace("GAME", str(game)))
+    assert out["acted"] > 10, out
+    assert out["saves"] >= out["acted"] // 2, out  # saved as it goes (a frame's actions as one)
+    assert out["unsaved"] == 0, out  # nothing left unsaved once a press's frames have run
+    assert out["save_before_show"] == 0, out
+    assert out["after_quit"] == 0 and out["cleared"] == 1, out
