@@ -23,6 +23,8 @@ dev = ramflash.RamFlash(12)  # first, while the small heap is still in one piece
 from hal import store as st
 from lama import codec, dice, records
 from lama.rng import SeededRng
+
+gc.collect()  # the string table's source compiles next: give it the free heap in one piece
 from ui.model import saves as sv
 from ui.model.settings import Settings
 
@@ -204,13 +206,9 @@ def read(path):
 
 
 def older_format(got, payload):
-    """Settings saved by an older firmware (fewer fields: ui.model.settings.FIELDS_V1 and up)
-    re-encode to their bytes followed by the defaults of the fields they lack."""
-    if KIND != "settings" or len(payload) >= len(got):
-        return False
-    from ui.model.settings import Settings
-
-    return got == payload + Settings().to_bytes()[len(payload) :]
+    """Settings of an older firmware (fewer fields) re-encode with the defaults added."""
+    n = len(payload)
+    return KIND == "settings" and n < len(got) and got == payload + Settings().to_bytes()[n:]
 
 
 goods = [good(i) for i in range(40)]

@@ -82,3 +82,39 @@ print(json.dumps({"differ": [img(a) != img(b) for a, b in pairs],
                   "capital": img("É") == img("E"), "inverted": inv == img("Aé")}))
 """)
     assert all(got["differ"]) and got["capital"] and got["inverted"]
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_game_over_tells_a_new_high_score_and_the_place(micropython, game):
+    wins = 0
+    for seed in (1, 2, 3):
+        r = case(micropython, "high_score_notice(%d, %d)" % (game, seed))
+        assert r["place"] and r["notice"] == r["person_won"]
+        wins += r["person_won"]
+    assert wins > 0, "the person won none of these games: pick other seeds"
+
+
+def test_the_game_menu_opens_the_rules_and_the_move_log(micropython):
+    got = micropython.run_json("""
+import json, sys
+sys.path.insert(0, "host_tests")
+from game_cases import NAMES, Driver
+from ui.screens.message import TextScreen
+d = Driver(1, NAMES[:3], [None, "cautious", "expert"], seed=4)
+d.press("A")
+d.wait(3000)  # the person's roll, then perhaps others' moves
+d.press("B", 700)
+menu = d.screen().panels[-1]
+for _ in range(4):
+    d.press("DOWN")
+res = {"item": menu.items()[menu.cursor]}
+d.press("A")
+res["rules"] = isinstance(d.app.top(), TextScreen) and d.shows("LAMA")
+d.press("B")
+res["back"] = d.app.top().panels[-1] is menu
+d.press("UP")
+d.press("A")
+res["log"] = d.shows("Moves") and d.shows("ANA ")
+print(json.dumps(res))
+""")
+    assert got == {"item": "Rules", "rules": True, "back": True, "log": True}

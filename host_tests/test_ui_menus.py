@@ -155,7 +155,7 @@ d.keys("UP,UP,UP,A")           # space -> A -> B -> C, confirm
 out["row"] = d.shows("1 N2C")
 d.keys("DOWN,A")               # seat 2: edit, then cancel with B
 d.keys("UP,B")
-out["row2"] = d.shows("2 EX2")
+out["row2"] = d.shows("2 BEN")
 d.keys("UP,UP,RIGHT")          # players 3
 d.keys("DOWN,DOWN,DOWN,RIGHT") # seat 3 -> next kind (person, wraps from expert)
 d.keys("DOWN,RIGHT,RIGHT")     # first player: seat 3
@@ -168,7 +168,7 @@ out["setup"] = [s.game, s.seats, s.first, s.rules.target, s.valid(), s.people()]
     game, seats, first, target, valid, people = got["setup"]
     assert game == 1 and target == 40 and valid
     assert seats[0] == ["N2C", "person"]
-    assert seats[1] == ["EX2", "expert"]
+    assert seats[1] == ["BEN", "expert"]  # a computer player: a name of lama.bot_names
     assert seats[2][1] == "person" and seats[2][0] == "P3"
     assert first == 2 and people == 2
 

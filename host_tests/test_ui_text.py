@@ -73,8 +73,7 @@ def test_setup_rows_fit():
     for mod in (strings_en, strings_fr):
         for kind in list(mod.BOT_LEVELS.values()) + [mod.KIND_PERSON]:
             assert len("1 ABC ") + len(kind) <= 15, kind
-        for prefix in list(mod.NAME_BOT.values()) + [mod.NAME_PERSON]:
-            assert 1 <= len(prefix) <= 2
+        assert 1 <= len(mod.NAME_PERSON) <= 2
 
 
 DRAW = """

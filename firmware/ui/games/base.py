@@ -197,7 +197,7 @@ class MenuPanel(Panel):
     def items(self):
         T = lang.s
         return (T.G_RESUME, T.G_TABLE, T.G_HINT, T.G_LOG, T.G_RULES, T.G_SAVE_LEAVE,
-                T.G_ABANDON)  # fmt: skip
+                T.G_ABANDON)
 
     def draw(self, fb):
         T = lang.s
@@ -473,10 +473,9 @@ class GameScreen(Screen):
         """The rules of this game (the text screen of the main menu), over the game."""
         from ui.screens.message import TextScreen
 
-        if self.session.game == 1:
-            self.app.push(TextScreen(self.app, lambda s: s.GAME_DICE, lambda s: s.RULES_DICE))
-        else:
-            self.app.push(TextScreen(self.app, lambda s: s.GAME_CARDS, lambda s: s.RULES_CARDS))
+        info = self.session.info
+        self.app.push(TextScreen(self.app, lambda s: getattr(s, info.title),
+                                 lambda s: getattr(s, info.rules)))
 
     def wait(self, ms):
         self.due = self.app.clock.ticks_add(self.now(), ms)

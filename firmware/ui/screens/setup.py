@@ -1,6 +1,7 @@
 """New-game setup: number of players, each seat a person or a computer level with a name,
 who starts; Start hands a ui.model.new_game.GameSetup to ui.games.launch."""
 
+from lama.bot_names import seat_name
 from lama.score import MAX_PLAYERS, MIN_PLAYERS
 from ui.text import lang
 from ui.screens.menu import ListScreen
@@ -30,13 +31,9 @@ class SetupScreen(ListScreen):
     def name(self, seat):
         if self.custom[seat]:
             return self.custom[seat]
-        kind = self.kinds[seat]
-        s = lang.s
-        if kind == PERSON:
-            prefix = s.NAME_PERSON
-        else:
-            prefix = s.NAME_BOT.get(kind, kind[:2].upper())
-        return prefix + str(seat + 1)
+        if self.kinds[seat] == PERSON:
+            return lang.s.NAME_PERSON + str(seat + 1)
+        return seat_name(seat)
 
     def kind_text(self, kind):
         if kind == PERSON:

@@ -51,7 +51,6 @@ SETUP_START = "Start"
 KIND_PERSON = "person"
 BOT_LEVELS = {"random": "random", "cautious": "cautious", "expert": "expert"}
 NAME_PERSON = "P"  # default names: P1, P2 ... for people
-NAME_BOT = {"random": "RN", "cautious": "CA", "expert": "EX"}
 NAME_TITLE = "Name of seat "
 
 # rules summaries (wrapped to the panel's width at run time; "" starts a new paragraph)

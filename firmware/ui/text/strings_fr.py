@@ -51,7 +51,6 @@ SETUP_START = "Jouer"
 KIND_PERSON = "humain"
 BOT_LEVELS = {"random": "hasard", "cautious": "prudent", "expert": "expert"}
 NAME_PERSON = "J"  # noms par défaut : J1, J2 ... pour les humains
-NAME_BOT = {"random": "HA", "cautious": "PR", "expert": "EX"}
 NAME_TITLE = "Nom, place "
 
 # résumés des règles (coupés à la largeur de l'écran ; "" commence un paragraphe)
