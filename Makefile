@@ -21,16 +21,16 @@ test: lint pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check firmware board tools host_tests
-	$(PY) tools/typecheck.py
+	$(PY) tools/build/typecheck.py
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q host_tests
 
 ## make play: play on the board if one is attached, else in the simulator
 play: $(STAMP)
-	@if [ "$(PLAY)" != sim ] && port=$$($(PY) tools/deploy.py detect --port "$(PORT)"); then \
+	@if [ "$(PLAY)" != sim ] && port=$$($(PY) tools/flash/deploy.py detect --port="$(PORT)"); then \
 	  echo "board attached on $$port: flashing it, then play on it (PLAY=sim: the simulator)"; \
-	  $(PY) tools/deploy.py flash --port "$$port" --board "$(BOARD)"; \
+	  $(PY) tools/flash/deploy.py flash --port="$$port" --board="$(BOARD)"; \
 	else $(MICROPYTHON) tools/sim.py $(SIM); fi
 
 ## make bench: rerunnable figures (speed, memory, bot strength); BENCH="dice cards" picks some
@@ -39,18 +39,18 @@ bench: $(STAMP)
 
 ## make flash: compile and copy the firmware to the Pico on USB (PORT=/dev/ttyACM0, BOARD=pico_sh1106)
 flash: $(STAMP)
-	$(PY) tools/deploy.py flash --port "$(PORT)" --board "$(BOARD)"
+	$(PY) tools/flash/deploy.py flash --port="$(PORT)" --board="$(BOARD)"
 
 ## make repl: a REPL on the board; make run: run firmware/ from this computer, nothing copied
 repl: $(STAMP)
-	$(PY) tools/deploy.py repl --port "$(PORT)"
+	$(PY) tools/flash/deploy.py repl --port="$(PORT)"
 
 run: $(STAMP)
-	$(PY) tools/deploy.py run --port "$(PORT)" --board "$(BOARD)"
+	$(PY) tools/flash/deploy.py run --port="$(PORT)" --board="$(BOARD)"
 
 ## make wipe-saves: delete the saves (/data/) on the board, after asking (YES=1 does not ask)
 wipe-saves: $(STAMP)
-	$(PY) tools/deploy.py wipe-saves --port "$(PORT)" $(if $(YES),--yes)
+	$(PY) tools/flash/deploy.py wipe-saves --port="$(PORT)" $(if $(YES),--yes)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build

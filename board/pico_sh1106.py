@@ -18,4 +18,4 @@ BUZZER = 16  # GP16, physical pin 21; None when no piezo is fitted
 def make_board():
     """The Board for this wiring."""
     return pico_board(NAME, SH1106, SDA, SCL, BUTTONS, BUZZER, I2C_ID, I2C_FREQ,
-                      OLED_ADDR, FLIP)  # fmt: skip
+                      OLED_ADDR, FLIP)

@@ -14,7 +14,7 @@ def load_board():
     except ImportError as e:
         if "board" in str(e):
             _say("no board profile installed. Copy one of board/*.py to the device "
-                 "as /board.py (make flash does this), then reset.", e)  # fmt: skip
+                 "as /board.py (make flash does this), then reset.", e)
         else:
             _say("the board profile /board.py needs a module that is missing.", e)
         return None
@@ -32,7 +32,7 @@ def load_board():
         return make()
     except Exception as e:  # wiring: no display at the address, bad pin numbers...
         _say("the board profile could not set up the hardware; check the wiring "
-             "and the pins named in /board.py.", e)  # fmt: skip
+             "and the pins named in /board.py.", e)
         return None
 
 
@@ -54,7 +54,7 @@ def main():
         if hasattr(sys, "print_exception"):
             sys.print_exception(e)
         _say("the app stopped on an error (the watchdog is off); reset the console "
-             "to start it again.", e)  # fmt: skip
+             "to start it again.", e)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@ by host_tests/test_game_*.py; each returns a dict the test asserts on (printed a
 
 import json
 
-from game_drive import SMALL, Driver, find_text
-from game_play import BOT_STEPS, engine_game, play
+from simulator.driver import SMALL, Driver, find_text
+from simulator.game_play import BOT_STEPS, engine_game, play
 
 from lama import codec
 from lama.rng import SeededRng
@@ -19,10 +19,10 @@ def out(obj):
 
 def full_game(game, bots, seed, speed=True):
     """A whole game through the screens; what the panel showed at each kind of step."""
-    d = Driver(game, NAMES[: len(bots)], bots, seed=seed)
+    d = Driver.in_game(game, NAMES[: len(bots)], bots, seed=seed)
     seen = {}
     texts = {}
-    vt = d.vt
+    vt = d.emu.time
 
     def shots(dd, tag):
         seen[tag] = seen.get(tag, 0) + 1
@@ -34,26 +34,26 @@ def full_game(game, bots, seed, speed=True):
             if scr.mode == D.M_TURN and "person" not in texts:
                 texts["person"] = find_text(img, "Roll", inverted=scr.opt == 0) is not None
             elif scr.mode == D.M_DISCARD and "discard" not in texts:
-                texts["discard"] = dd.shows("Discard " + str(sum(scr.sel)))
+                texts["discard"] = dd.says("Discard " + str(sum(scr.sel)))
             elif scr.mode == D.M_TAKE and "take" not in texts:
-                texts["take"] = dd.shows("Take")
+                texts["take"] = dd.says("Take")
         elif tag == "person" and "person" not in texts:
             pile = str(len(dd.session.state.pile))
-            texts["person"] = dd.shows("PILE", SMALL) and dd.shows(pile)
+            texts["person"] = dd.says("PILE", SMALL) and dd.says(pile)
         elif tag == "round_end" and "round_end" not in texts:
-            texts["round_end"] = dd.shows("R" + str(dd.session.round_no()) + ": ")
+            texts["round_end"] = dd.says("R" + str(dd.session.round_no()) + ": ")
         elif tag == "game_over":
             texts["game_over"] = find_text(img, "Game over") is not None
         elif tag == "curtain":
             texts["curtain"] = find_text(img, "Pass the device") is not None
             # the next person's name, big: nothing of the previous hand is on screen
-            texts["curtain_no_hand"] = not dd.shows("HAND HIDDEN", ("mid", "small"))
+            texts["curtain_no_hand"] = not dd.says("HAND HIDDEN", ("mid", "small"))
         elif tag == "wait" and game == 2 and dd.session.people() >= 2:
             # while computer players move, no hand is on screen but that of the person
             # who last passed the curtain (and only when they are the next to play)
             hs = scr.hand_seat()
             if hs < 0:
-                ok = dd.shows("HAND HIDDEN")
+                ok = dd.says("HAND HIDDEN")
             else:
                 ok = hs == scr.shown_seat and hs == dd.session.state.turn
             texts["hidden"] = texts.get("hidden", True) and ok
@@ -64,7 +64,7 @@ def full_game(game, bots, seed, speed=True):
     sc, win, acts = engine_game(game, bots, seed)
     out({"ui": res[1], "ui_win": res[2], "eng": sc, "eng_win": win,
          "same": d.session.record == acts, "seen": seen, "texts": texts,
-         "vms": vt.now - t0, "bot_steps": BOT_STEPS[0]})  # fmt: skip
+         "vms": vt.now - t0, "bot_steps": BOT_STEPS[0]})
 
 
 def dice_illegal(seed):
@@ -72,14 +72,14 @@ def dice_illegal(seed):
     from lama import dice
     from ui.games import dice as D
 
-    d = Driver(1, NAMES[:3], [None, "cautious", "cautious"], seed=seed)
+    d = Driver.in_game(1, NAMES[:3], [None, "cautious", "cautious"], seed=seed)
     ses = d.session
     res = {}
     before = codec.encode(ses.state)
     for k in ("UP", "DOWN"):
         d.press(k)
     res["turn_unchanged"] = codec.encode(ses.state) == before
-    res["turn_note"] = d.shows("LEFT/RIGHT, THEN A")
+    res["turn_note"] = d.says("LEFT/RIGHT, THEN A")
     # roll until a discard choice comes up on a person's turn (skip the others)
     for _ in range(400):
         scr = d.screen()
@@ -104,7 +104,7 @@ def dice_illegal(seed):
                 d.press("DOWN")
     res["empty_unchanged"] = codec.encode(ses.state) == before
     res["empty_phase"] = ses.state.phase == dice.CHOOSE_DISCARD
-    res["empty_note"] = d.shows("AT LEAST ONE CARD")
+    res["empty_note"] = d.says("AT LEAST ONE CARD")
     res["still_chosen"] = sum(scr.sel)  # a held DOWN never leaves nothing chosen
     d.press("A")
     res["then_ok"] = ses.state.phase != dice.CHOOSE_DISCARD
@@ -118,8 +118,8 @@ def dice_alone(seed):
     rng = SeededRng(seed)
     st = dice.new_game(2, None, 1, rng)
     dice.apply(st, (dice.QUIT,), rng)
-    d = Driver(1, NAMES[:2], [None, "cautious"], seed=seed, state=st)
-    out({"alone": d.shows("ALONE: A MISS BUSTS")})
+    d = Driver.in_game(1, NAMES[:2], [None, "cautious"], seed=seed, state=st)
+    out({"alone": d.says("ALONE: A MISS BUSTS")})
 
 
 def cards_no_draw(seed):
@@ -131,15 +131,15 @@ def cards_no_draw(seed):
     rng = SeededRng(seed)
     st = cards.new_game(2, None, 1, rng)
     cards.apply(st, (cards.QUIT,), rng)
-    d = Driver(2, NAMES[:2], [None, "cautious"], seed=seed, state=st)
+    d = Driver.in_game(2, NAMES[:2], [None, "cautious"], seed=seed, state=st)
     scr = d.screen()
     while scr.items[scr.cursor] != -1:
         d.press("RIGHT")
-    res["alone_reason"] = d.shows("ALONE: NO DRAWING")
+    res["alone_reason"] = d.says("ALONE: NO DRAWING")
     before = codec.encode(d.session.state)
     d.press("A")
     res["alone_unchanged"] = codec.encode(d.session.state) == before
-    res["alone_note"] = d.shows("ALONE: NO DRAWING")
+    res["alone_note"] = d.says("ALONE: NO DRAWING")
     # C5: the pile is empty (everyone drew it empty)
     for first in (0, 1):
         rng = SeededRng(seed)
@@ -148,7 +148,7 @@ def cards_no_draw(seed):
             cards.apply(st, (cards.DRAW,), rng)
         if st.turn == 0:
             break
-    d = Driver(2, NAMES[:2], [None, "cautious"], seed=seed, state=st)
+    d = Driver.in_game(2, NAMES[:2], [None, "cautious"], seed=seed, state=st)
     if d.session.person_to_act():
         scr = d.screen()
         while scr.items[scr.cursor] != -1:
@@ -156,37 +156,37 @@ def cards_no_draw(seed):
         before = codec.encode(d.session.state)
         d.press("A")
         res["empty_unchanged"] = codec.encode(d.session.state) == before
-        res["empty_note"] = d.shows("PILE EMPTY: NO DRAW")
+        res["empty_note"] = d.says("PILE EMPTY: NO DRAW")
         d.press("UP")  # a button that means nothing here
         res["up_unchanged"] = codec.encode(d.session.state) == before
-        res["up_note"] = d.shows("LEFT/RIGHT, THEN A")
+        res["up_note"] = d.says("LEFT/RIGHT, THEN A")
     out(res)
 
 
 def menu_and_hint(game, seed):
     """Long press of B: the in-game menu, the scoreboard, the hint, quit to menu (asks)."""
-    d = Driver(game, NAMES[:3], [None, "cautious", "expert"], seed=seed)
+    d = Driver.in_game(game, NAMES[:3], [None, "cautious", "expert"], seed=seed)
     d.app.stack.insert(0, Screen(d.app))  # a stand-in for the main menu below the game
     ses = d.session
     res = {}
     before = codec.encode(ses.state)
     d.press("B")  # short: the hint
     img = d.image()
-    res["hint"] = d.shows("Expert:")
+    res["hint"] = d.says("Expert:")
     d.press("A")
     d.press("B", 700)  # long: the menu
     img = d.image()
     res["menu"] = find_text(img, "Game menu") is not None
     d.press("DOWN")
     d.press("A")
-    res["scores"] = d.shows("Table R1")
+    res["scores"] = d.says("Table R1")
     d.press("B")
     res["back_to_table"] = not d.screen().panels
     d.press("B", 700)
     for _ in range(6):
         d.press("DOWN")
     d.press("A")
-    res["confirm"] = d.shows("Abandon this")
+    res["confirm"] = d.says("Abandon this")
     d.press("B")  # no
     res["still_menu"] = find_text(d.image(), "Game menu") is not None
     res["unchanged"] = codec.encode(ses.state) == before
@@ -200,19 +200,19 @@ def tie_game_over():
     """S5: equal lowest scores share the win on the game-over page."""
     from ui.games.base import GameOverPanel
 
-    d = Driver(1, NAMES[:3], [None, "cautious", "cautious"], seed=1)
+    d = Driver.in_game(1, NAMES[:3], [None, "cautious", "cautious"], seed=1)
     scr = d.screen()
     d.session.result = ("game_end", [12, 12, 41], [0, 1])
     scr.push_panel(GameOverPanel(scr))
     d.wait(30)
-    res = {"share": d.shows("1.ANA") and d.shows("1.BOB") and d.shows("3.CAT")}
-    res["place"] = d.shows("You placed 1st of 3")
-    d = Driver(1, NAMES[:3], [None, None, "cautious"], seed=1)  # two people: who won
+    res = {"share": d.says("1.ANA") and d.says("1.BOB") and d.says("3.CAT")}
+    res["place"] = d.says("You placed 1st of 3")
+    d = Driver.in_game(1, NAMES[:3], [None, None, "cautious"], seed=1)  # two people: who won
     scr = d.screen()
     d.session.result = ("game_end", [12, 12, 41], [0, 1])
     scr.push_panel(GameOverPanel(scr))
     d.wait(30)
-    res["people"] = d.shows("SHARE THE WIN")
+    res["people"] = d.says("SHARE THE WIN")
     out(res)
 
 
@@ -220,14 +220,14 @@ def resumed(game, seed, cut):
     """Save after every action; stop after `cut` actions, resume from the saved bytes in a
     new session: the game ends exactly as the uninterrupted one."""
     bots = [None, "cautious", "random"]
-    d = Driver(game, NAMES[:3], bots, seed=seed)
+    d = Driver.in_game(game, NAMES[:3], bots, seed=seed)
     saved = []
 
     def on_press(dd, name):
         if len(dd.session.record) >= cut and not saved:
             s = dd.session
             saved.append((codec.encode(s.state), s.rng.state, s.bot_rng.state,
-                          len(s.record)))  # fmt: skip
+                          len(s.record)))
 
     try:
         play(d, on_press=on_press, max_presses=cut * 4 + 50)
@@ -235,7 +235,7 @@ def resumed(game, seed, cut):
         pass
     data, r1, r2, done = saved[0]
     st = codec.decode(data)
-    d2 = Driver(game, NAMES[:3], bots, seed=seed, state=st)
+    d2 = Driver.in_game(game, NAMES[:3], bots, seed=seed, state=st)
     d2.session.rng.state = r1
     d2.session.bot_rng.state = r2
     play(d2)
@@ -264,7 +264,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
 
     _wipe(data_dir)
     bots = [None, "cautious", "random"]
-    d = Driver(game, NAMES[:3], bots, seed=seed, store=Saves(data_dir), data_dir=data_dir)
+    d = Driver.in_game(game, NAMES[:3], bots, seed=seed, store=Saves(data_dir), data_dir=data_dir)
     try:
         play(d, max_presses=cut)
     except RuntimeError:
@@ -273,7 +273,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
     d = None
     got = Saves(data_dir).load_progress()
     state, seats, rngs = got
-    d2 = Driver(game, NAMES[:3], bots, seed=seed, data_dir=data_dir)
+    d2 = Driver.in_game(game, NAMES[:3], bots, seed=seed, data_dir=data_dir)
     d2.app.game_store = Saves(data_dir)
     resume(d2.app, state, seats, rngs)
     d2.session = d2.app.top().session
@@ -283,13 +283,13 @@ def saved_and_resumed(game, seed, cut, data_dir):
     left = Saves(data_dir).load_progress()
     out({"ui": d2.session.result[1], "eng": sc, "seats": [list(s) for s in seats],
          "rest_same": d2.session.record == acts[done:], "done": done,
-         "cleared": left is None})  # fmt: skip
+         "cleared": left is None})
 
 
 def rematch(game, seed):
     """Game over: A on Rematch starts a new game with the same seats; Menu goes home."""
     bots = [None, "cautious", "random"]
-    d = Driver(game, NAMES[:3], bots, seed=seed)
+    d = Driver.in_game(game, NAMES[:3], bots, seed=seed)
     d.app.stack.insert(0, Screen(d.app))
     play(d)
     old = d.screen()
@@ -324,12 +324,12 @@ def round_end_keys(game, seed):
             st = mod.new_game(3, Rules(), 0, rng)
         fn = choose_bot(table, "cautious")
         mod.apply(st, fn(mod.view(st, st.turn), mod.legal_actions(st), rng), rng)
-    d = Driver(game, NAMES[:3], [None, "cautious", "cautious"], seed=seed, state=st)
+    d = Driver.in_game(game, NAMES[:3], [None, "cautious", "cautious"], seed=seed, state=st)
     scr = d.screen()
     res = {"page": bool(scr.panels) and isinstance(scr.panels[-1], RoundEndPanel)}
     before = codec.encode(d.session.state)
     d.press("LEFT")
-    res["note"] = d.shows("PRESS A TO GO ON")
+    res["note"] = d.says("PRESS A TO GO ON")
     res["unchanged"] = codec.encode(d.session.state) == before and bool(scr.panels)
     rnd = d.session.round_no()
     d.press("A")
@@ -347,7 +347,7 @@ def fuzz_keys(game, seed, presses):
 
     rng = SeededRng(seed)
     bots = [None, "cautious", None, "random"]
-    d = Driver(game, NAMES[:4], bots, seed=seed)
+    d = Driver.in_game(game, NAMES[:4], bots, seed=seed)
     kind = type(d.screen())
     d.app.stack.insert(0, Screen(d.app))
     names = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
@@ -368,7 +368,7 @@ def fuzz_keys(game, seed, presses):
     for a in d.session.record:
         mod.apply(replay, a, r)
     out({"ok": ok, "actions": len(d.session.record),
-         "replay": codec.encode(replay) == codec.encode(st)})  # fmt: skip
+         "replay": codec.encode(replay) == codec.encode(st)})
 
 
 def dice_shown_are_the_actors(seed):
@@ -376,7 +376,7 @@ def dice_shown_are_the_actors(seed):
     computer player's roll, the next one's quit does not show them as its own."""
     from ui.games import dice as D
 
-    d = Driver(1, NAMES[:4], [None, "cautious", "random", "cautious"], seed=seed)
+    d = Driver.in_game(1, NAMES[:4], [None, "cautious", "random", "cautious"], seed=seed)
     ses = d.session
     roller = [-1]
     act = ses.act
@@ -411,12 +411,12 @@ def curtain_keys(seed):
     """On the pass-the-device curtain only A goes on; other keys (a long B too) say so."""
     from ui.games.base import CurtainPanel
 
-    d = Driver(2, NAMES[:3], [None, None, "cautious"], seed=seed)
+    d = Driver.in_game(2, NAMES[:3], [None, None, "cautious"], seed=seed)
     res = {"curtain": isinstance(d.screen().panels[-1], CurtainPanel)}
     d.press("B")
-    res["b_note"] = d.shows("PRESS A TO GO ON")
+    res["b_note"] = d.says("PRESS A TO GO ON")
     d.press("B", 700)
-    res["long_b_note"] = d.shows("PRESS A TO GO ON")
+    res["long_b_note"] = d.says("PRESS A TO GO ON")
     res["still_curtain"] = isinstance(d.screen().panels[-1], CurtainPanel)
     d.press("A")
     res["gone"] = not d.screen().panels
@@ -425,11 +425,11 @@ def curtain_keys(seed):
 
 def hint_during_own_roll(seed):
     """B while the person's own dice roll: not "not your turn", but how to hurry it."""
-    d = Driver(1, NAMES[:2], [None, "cautious"], seed=seed)
+    d = Driver.in_game(1, NAMES[:2], [None, "cautious"], seed=seed)
     d.press("A")  # roll: the dice animation starts
-    d.pins.press(5, 40)  # B, without waiting for the animation to end
-    d.run_until(d.vt.now + 60)
-    out({"speed": d.shows("A: FASTER"), "not_wait": not d.shows("NOT YOUR TURN")})
+    d.emu.buttons.press(5, 40)  # B, without waiting for the animation to end
+    d.run_until(d.now + 60)
+    out({"speed": d.says("A: FASTER"), "not_wait": not d.says("NOT YOUR TURN")})
 
 
 def small_allowed(T):
@@ -451,7 +451,7 @@ def followed_game(game, bots, seed):
     from ui.games.base import MSG_Y
 
     T = lang.s
-    d = Driver(game, NAMES[: len(bots)], bots, seed=seed)
+    d = Driver.in_game(game, NAMES[: len(bots)], bots, seed=seed)
     ses = d.session
     allowed = small_allowed(T)
     res = {"frames": 0, "small_bad": [], "spoilers": [], "anim_frames": 0, "busts": 0,
@@ -534,7 +534,7 @@ def save_leave_resume(game, seed, moves):
         for f in os.listdir(data_dir):
             os.remove(data_dir + "/" + f)
     bots = [None, "cautious", "expert"]
-    d = Driver(game, NAMES[:3], bots, seed=seed, store=Saves(data_dir), data_dir=data_dir)
+    d = Driver.in_game(game, NAMES[:3], bots, seed=seed, store=Saves(data_dir), data_dir=data_dir)
     d.app.stack.insert(0, Screen(d.app))  # a stand-in for the main menu below the game
     ses = d.session
     while len(ses.record) < moves or not ses.person_to_act() or d.screen().panels:
@@ -549,14 +549,14 @@ def save_leave_resume(game, seed, moves):
     res["home"] = len(d.app.stack) == 1
     saved = Saves(data_dir).load_progress()
     res["kept"] = saved is not None
-    d2 = Driver(game, NAMES[:2], [None, "random"], seed=seed + 1, data_dir=data_dir)  # any game
+    d2 = Driver.in_game(game, NAMES[:2], [None, "random"], seed=seed + 1, data_dir=data_dir)  # any game
     d2.app.stack = [Screen(d2.app)]
     d2.app.push(ContinueScreen(d2.app, saved))
     d2.press("A")
     top = d2.app.top()
     res["same_state"] = codec.encode(top.session.state) == before
     res["same_seats"] = top.session.names == NAMES[:3] and top.session.bots == bots
-    res["resumed_shows"] = d2.shows(NAMES[top.session.state.turn])
+    res["resumed_shows"] = d2.says(NAMES[top.session.state.turn])
     out(res)
 
 
@@ -576,7 +576,7 @@ def bot_pace(game, speed, quit_first):
     quits at once (the rest of the round then plays at once, whatever the speed)."""
     from ui.games.base import GameScreen
 
-    d = Driver(game, NAMES[:4], [None, "cautious", "cautious", "cautious"], seed=11)
+    d = Driver.in_game(game, NAMES[:4], [None, "cautious", "cautious", "cautious"], seed=11)
     d.app.settings.set("speed", speed)
     scr = d.screen()
     assert isinstance(scr, GameScreen)
@@ -585,7 +585,7 @@ def bot_pace(game, speed, quit_first):
     if quit_first:
         while scr.items[scr.cursor] != -2 if game == 2 else scr.opt != 1:
             d.press("RIGHT")
-    t0 = d.vt.now
+    t0 = d.now
     moves = len(d.session.record)
     d.press("A")  # roll (or play the first card) / quit
     ses = d.session
@@ -597,7 +597,7 @@ def bot_pace(game, speed, quit_first):
         if getattr(scr, "person_ack", False) or (ses.person_to_act() and scr.due is None):
             d.press("A")  # what the roll did, or a discard or take choice: as proposed
         d.wait(10)
-    out({"ms": d.vt.now - t0, "moves": len(d.session.record) - moves,
+    out({"ms": d.now - t0, "moves": len(d.session.record) - moves,
          "round_over": bool(scr.panels)})
 
 
@@ -613,10 +613,10 @@ def high_score_notice(game, seed):
     if _exists(data_dir):
         for f in os.listdir(data_dir):
             os.remove(data_dir + "/" + f)
-    d = Driver(game, NAMES[:3], [None, "random", "random"], seed=seed, store=Saves(data_dir),
+    d = Driver.in_game(game, NAMES[:3], [None, "random", "random"], seed=seed, store=Saves(data_dir),
                data_dir=data_dir)
     play(d)
     res = d.session.result
     T = lang.s
-    out({"person_won": 0 in res[2], "notice": d.shows(T.G_NEW_HIGH),
-         "place": d.shows(T.G_YOU_PLACED.split(" %p")[0])})
+    out({"person_won": 0 in res[2], "notice": d.says(T.G_NEW_HIGH),
+         "place": d.says(T.G_YOU_PLACED.split(" %p")[0])})

@@ -40,6 +40,11 @@ def run_script(script, args=(), path=(), timeout=300, check=True, stdin=None):
     return _micropython([script] + list(args), path, timeout, check, stdin)
 
 
+def run_module(module, args=(), path=(), timeout=300, check=True, stdin=None):
+    """Run a tools wing's module (`micropython -m simulator.game_golden`) with the same path."""
+    return _micropython(["-m", module] + list(args), path, timeout, check, stdin)
+
+
 def _micropython(argv, path, timeout, check, stdin):
     """micropython `argv` from the project root, MICROPYPATH `path` + firmware/ + tools/."""
     env = dict(os.environ)

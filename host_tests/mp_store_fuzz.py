@@ -8,7 +8,9 @@ hostile payloads (bytes flipped, cut or added, fields set to extremes). Checks: 
 exception escapes; a file that was refused is kept as NAME.bad, byte for byte, and the
 player gets a message; a file that was accepted re-encodes to exactly its payload (the
 decoders admit one encoding only; older, shorter settings re-encode to it and the
-defaults of the fields they lack); the older good copy is used when there is one.
+defaults of the fields they lack), or - statistics - with damaged entries left out, and a
+message; a saved game at its end is counted and removed; the older good copy is used when
+there is one.
 Prints one JSON line of counts (and the first few failures)."""
 
 import gc
@@ -63,7 +65,7 @@ def good_stats(i):
         records.record_result(
             stats, records.GAMES[g & 1], seats[: 2 + g % 3], [12 + g, 40, 9, 41][: 2 + g % 3],
             3 + g, [1, 0, 2][: 2 + g % 3] + [0] * 3, g + 1,
-        )  # fmt: skip
+        )
     return records.encode_stats(stats)
 
 
@@ -79,6 +81,9 @@ def good_game(i):
     prog = records.Progress(codec.encode(state), seats, 7, None, 0, [r.state])
     return records.encode_progress(prog)
 
+
+PARTIAL = ("partial",)  # statistics loaded with damaged entries left out
+ENDED = ("ended",)  # a saved game at its end: counted, removed, not offered
 
 if KIND == "settings":
     NAME, K, VER, MAX = "settings", sv.KIND_SETTINGS, sv.SETTINGS_VERSION, sv.SETTINGS_MAX
@@ -96,6 +101,10 @@ elif KIND == "stats":
     def load(s):
         v = s.load_stats()
         ok = s.store._slots["stats"][0] >= 0
+        if ok and v.dropped:  # damaged entries left out: what is left is sound
+            if records.decode_stats(records.encode_stats(v)).dropped:
+                return b"not sound", s
+            return PARTIAL, s
         return (records.encode_stats(v) if ok else None), s
 
 else:
@@ -106,6 +115,8 @@ else:
         # the statistics' last_game must not hide the game: none are saved here
         v = s.load_progress()
         if v is None:
+            if s.stats is not None and s.stats.last_game:  # a game at its end, counted
+                return ENDED, s
             return None, s
         return records.encode_progress(s._progress), s
 
@@ -166,7 +177,8 @@ def mutate(frame_bytes, payload):
 ramflash.mkfs(dev)
 ramflash.mount(dev, MOUNT)
 os.mkdir(DATA)
-counts = {"files": 0, "refused": 0, "accepted": 0, "tombstones": 0, "older_used": 0}
+counts = {"files": 0, "refused": 0, "accepted": 0, "tombstones": 0, "older_used": 0,
+          "partial": 0, "ended": 0}
 counts["failures"] = []
 kinds = {}
 
@@ -211,6 +223,11 @@ def older_format(got, payload):
     return KIND == "settings" and n < len(got) and got == payload + Settings().to_bytes()[n:]
 
 
+def ended(payload):
+    """True for a saved game at its end (counted and removed rather than offered)."""
+    return KIND == "game" and records.decode_progress(payload)[1].phase == dice.GAME_OVER
+
+
 goods = [good(i) for i in range(40)]
 for it in range(COUNT):
     payload = goods[it % len(goods)]
@@ -237,6 +254,11 @@ for it in range(COUNT):
         fail("%d %s raised %r" % (it, how, e))
         continue
     bad = DATA + "/" + NAME + ".bad"
+    if got is ENDED:
+        counts["ended"] += 1
+        for n in os.listdir(DATA):
+            if n.startswith("stats."):
+                os.remove(DATA + "/" + n)  # each round starts without statistics
     names = os.listdir(DATA)
     if NAME + ".tmp" in names or len(names) > 3:
         fail("%d %s: files left behind: %r" % (it, how, names))
@@ -246,12 +268,19 @@ for it in range(COUNT):
             fail("%d %s: the .bad file is not the refused file" % (it, how))
         if msg is None:
             fail("%d %s: refused without a message" % (it, how))
-        if older is not None and got != older:
-            fail("%d %s: the good older copy was not used" % (it, how))
+        if older is not None and got != older and not (got is ENDED and ended(older)):
+            fail("%d %s: the good older copy was not used: %r %r" % (it, how, got, msg))
         if older is not None:
             counts["older_used"] += 1
     elif isinstance(data, int):
         fail("%d huge: not set aside" % it)
+    elif got is PARTIAL:
+        counts["partial"] += 1
+        if msg is None:
+            fail("%d %s: entries left out without a message" % (it, how))
+    elif got is ENDED:
+        if [n for n in names if n.startswith("game.")]:
+            fail("%d %s: an ended game was not removed" % (it, how))
     elif st.unframe(data, K, VER, MAX) is not None and not st.unframe(data, K, VER, MAX)[1]:
         counts["tombstones"] += 1  # an empty payload: "no record", nothing damaged
         if msg is not None:

@@ -144,7 +144,7 @@ def golden_differences(images, out_dir, remake):
     image missing fails, naming the command that makes it (`remake`)."""
     import os
 
-    import png
+    from simulator import png
 
     golden = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
     differ = []

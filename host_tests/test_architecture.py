@@ -115,7 +115,7 @@ def test_the_frame_loop_imports_no_screen():
     loop = {m: ts for m, ts in GRAPH.items() if m.startswith("ui.loop")}
     assert loop
     bad = sorted((m, t) for m, ts in loop.items() for t in ts
-                 if t.startswith(("ui.screens", "ui.games")))  # fmt: skip
+                 if t.startswith(("ui.screens", "ui.games")))
     assert bad == []
 
 

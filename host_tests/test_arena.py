@@ -1,16 +1,19 @@
 """tools/arena.py: seat rotation, shared wins, the JSON summaries, --solo, --workers."""
 
 import json
+import os
 import subprocess
 import sys
 
-import arena
-import arena_dice
 import pytest
+
+import mp
+from arenas import tournament as arena
+from arenas import tournament_dice as arena_dice
 from lama import dice
 from lama.score import round_points
 
-ARENA = arena.__file__
+ARENA = os.path.join(mp.TOOLS, "arena.py")
 
 
 def _run(*args):

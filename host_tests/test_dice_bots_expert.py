@@ -5,9 +5,9 @@ import io
 import os
 import random
 
-import gen_dice_tables as gen
-import solve_dice as sd
-from dice_solo import choose_solo
+from solver import gen_dice_tables as gen
+from solver import dice_optimum as sd
+from arenas.dice_solo import choose_solo
 from lama import dice, dice_expert, dice_rank, dice_values
 from lama.dice_bots import BOTS
 from lama.dice_rank import MAX_CARDS, N_ROWS, rank

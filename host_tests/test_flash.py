@@ -8,9 +8,9 @@ import subprocess
 import sys
 import time
 
-import deploy
+from flash import deploy
 import pytest
-from vpico_host import ROOT, VirtualPico, make, mpremote
+from vpico.host import ROOT, VirtualPico, make, mpremote
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ptys, /proc")
 
@@ -57,7 +57,7 @@ def assert_boots_to_title(vp):
 
 def flash(vp, build, timeout=HANG_S):
     proc = make("flash", timeout=timeout, PORT=vp.device, FLASH_BUILD=str(build),
-                FLASH_FIRMWARE=str(build) + "-src")  # fmt: skip
+                FLASH_FIRMWARE=str(build) + "-src")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return proc.stdout
 
@@ -67,7 +67,7 @@ def build(tmp_path_factory):
     """The build folder; BUILD-src holds a snapshot of firmware/ (others edit the tree)."""
     d = tmp_path_factory.mktemp("flash-build")
     shutil.copytree(deploy.FIRMWARE, str(d) + "-src",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))  # fmt: skip
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     return d
 
 
@@ -152,7 +152,7 @@ def test_a_flash_replaces_stale_files_that_would_shadow_the_new_ones(flashed, bu
     junk = tmp_path / "score.py"
     junk.write_text("raise ImportError('the stale copy')\n")
     mpremote(vp.device, "fs", "cp", str(junk), ":lama/score.py", "+", "fs", "cp", str(junk),
-             ":lama/gone.mpy", "+", "fs", "cp", str(junk), ":notes.txt")  # fmt: skip
+             ":lama/gone.mpy", "+", "fs", "cp", str(junk), ":notes.txt")
     out = flash(vp, build)
     assert "lama/score.py (stale)" in out and "lama/gone.mpy (stale)" in out, out
     left = ls(vp.device, ":lama")
@@ -164,7 +164,7 @@ def test_a_flash_replaces_stale_files_that_would_shadow_the_new_ones(flashed, bu
 def test_board_picks_the_profile_installed_as_board_py(flashed, build):
     vp, _ = flashed
     proc = make("flash", PORT=vp.device, FLASH_BUILD=str(build), BOARD="pico_sh1106",
-                FLASH_FIRMWARE=str(build) + "-src")  # fmt: skip
+                FLASH_FIRMWARE=str(build) + "-src")
     assert proc.returncode == 0, proc.stderr
     copied = [ln.split()[1] for ln in proc.stdout.splitlines() if ln.startswith("  + ")]
     assert copied == ["board.py", "main.py"], proc.stdout  # main.py goes last, always
@@ -178,7 +178,7 @@ def test_wipe_saves_asks_then_removes_only_the_saves(flashed):
     proc = subprocess.run(
         ["make", "-s", "wipe-saves", "PORT=" + vp.device],
         capture_output=True, text=True, timeout=HANG_S, cwd=ROOT, stdin=subprocess.DEVNULL,
-    )  # fmt: skip
+    )
     assert proc.returncode != 0 and "confirmation" in proc.stderr
     assert "keep.bin" in ls(vp.device, ":data")
     proc = make("wipe-saves", PORT=vp.device, YES="1")
@@ -190,11 +190,11 @@ def test_wipe_saves_asks_then_removes_only_the_saves(flashed):
 def test_make_play_flashes_an_attached_board_else_runs_the_simulator(flashed, build):
     vp, _ = flashed
     proc = make("play", PORT=vp.device, FLASH_BUILD=str(build),
-                FLASH_FIRMWARE=str(build) + "-src")  # fmt: skip
+                FLASH_FIRMWARE=str(build) + "-src")
     assert proc.returncode == 0, proc.stderr
     assert "board attached on " + vp.device in proc.stdout and "the game starts" in proc.stdout
     proc = subprocess.run(["make", "-s", "play", "PLAY=sim", "PORT=" + vp.device], cwd=ROOT,
-                          capture_output=True, text=True, timeout=HANG_S, stdin=subprocess.DEVNULL)  # fmt: skip
+                          capture_output=True, text=True, timeout=HANG_S, stdin=subprocess.DEVNULL)
     assert "board attached" not in proc.stdout and "sim.py" in proc.stdout + proc.stderr
 
 
@@ -253,7 +253,7 @@ def test_make_run_runs_the_firmware_from_the_computer(flashed):
         pass
     proc = subprocess.Popen(["make", "-s", "run", "PORT=" + vp.device], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True)  # fmt: skip
+                            start_new_session=True)
     try:
         line = proc.stdout.readline()
         assert "firmware is mounted at /remote" in line, line
@@ -272,11 +272,11 @@ def test_a_flash_cut_short_is_repaired_by_the_next_one(tmp_path, build):
     save = tmp_path / "keep.bin"
     save.write_bytes(SAVE)
     mpremote(vp.device, "fs", "cp", str(old), ":main.py", "+", "fs", "mkdir", ":data", "+",
-             "fs", "cp", str(save), ":data/keep.bin")  # fmt: skip
+             "fs", "cp", str(save), ":data/keep.bin")
     cmd = ["make", "-s", "flash", "PORT=" + vp.device, "FLASH_BUILD=" + str(build),
-           "FLASH_FIRMWARE=" + str(build) + "-src"]  # fmt: skip
+           "FLASH_FIRMWARE=" + str(build) + "-src"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)  # fmt: skip
+                            text=True)
     copied = 0
     try:
         for line in proc.stdout:
@@ -311,7 +311,7 @@ def test_a_full_board_says_so(tmp_path, build):
     vp = VirtualPico(str(tmp_path / "small.img"), extra=["--blocks", "24"])  # 96 KB of flash
     try:
         proc = make("flash", PORT=vp.device, FLASH_BUILD=str(build),
-                    FLASH_FIRMWARE=str(build) + "-src")  # fmt: skip
+                    FLASH_FIRMWARE=str(build) + "-src")
     finally:
         vp.stop()
     assert proc.returncode != 0 and "flash is full" in proc.stderr, proc.stderr
@@ -339,7 +339,7 @@ def test_a_board_that_does_not_speak_micropython(build):
             ["make", "-s", "flash", "PORT=" + os.ttyname(slave), "FLASH_BUILD=" + str(build),
              "FLASH_FIRMWARE=%s-src" % build, "FLASH_TIMEOUT=1"],
             capture_output=True, text=True, timeout=HANG_S, cwd=ROOT,
-        )  # fmt: skip
+        )
     finally:
         os.close(master)
         os.close(slave)
@@ -384,7 +384,7 @@ def test_mpy_files_are_bytecode_for_any_pico(build):
 def test_stale_files_are_ours_only():
     files = {"main.py": b"", "board.py": b"", "lama/score.mpy": b"", "ui/app.mpy": b""}
     device = ["main.py", "main.mpy", "board.mpy", "lama/score.mpy", "lama/score.py",
-              "lama/old.mpy", "notes.txt", "lib/x.py", "data/game.sav"]  # fmt: skip
+              "lama/old.mpy", "notes.txt", "lib/x.py", "data/game.sav"]
     assert deploy.stale_files(device, files, ["lama", "ui"]) == [
         "board.mpy",
         "lama/old.mpy",
@@ -402,6 +402,6 @@ def test_board_profiles_by_name():
 
 def test_make_lint_is_part_of_make_test():
     out = subprocess.run(["make", "-n", "test"], capture_output=True, text=True, cwd=ROOT,
-                         timeout=HANG_S).stdout  # fmt: skip
+                         timeout=HANG_S).stdout
     assert "ruff check" in out
     assert "typecheck" in out or "mypy" in out

@@ -100,7 +100,7 @@ import json, sys
 sys.path.insert(0, "host_tests")
 from game_cases import NAMES, Driver
 from ui.screens.message import TextScreen
-d = Driver(1, NAMES[:3], [None, "cautious", "expert"], seed=4)
+d = Driver.in_game(1, NAMES[:3], [None, "cautious", "expert"], seed=4)
 d.press("A")
 d.wait(3000)  # the person's roll, then perhaps others' moves
 d.press("B", 700)
@@ -109,12 +109,12 @@ for _ in range(4):
     d.press("DOWN")
 res = {"item": menu.items()[menu.cursor]}
 d.press("A")
-res["rules"] = isinstance(d.app.top(), TextScreen) and d.shows("LAMA")
+res["rules"] = isinstance(d.app.top(), TextScreen) and d.says("LAMA")
 d.press("B")
 res["back"] = d.app.top().panels[-1] is menu
 d.press("UP")
 d.press("A")
-res["log"] = d.shows("Moves") and d.shows("ANA ")
+res["log"] = d.says("Moves") and d.says("ANA ")
 print(json.dumps(res))
 """)
     assert got == {"item": "Rules", "rules": True, "back": True, "log": True}

@@ -118,7 +118,7 @@ def test_dice_in_the_header_belong_to_the_player_shown(micropython):
 def test_curtain_says_press_a_to_other_keys(micropython):
     r = case(micropython, "curtain_keys(3)")
     assert r == {"curtain": True, "b_note": True, "long_b_note": True, "still_curtain": True,
-                 "gone": True}  # fmt: skip
+                 "gone": True}
 
 
 def test_b_during_the_persons_own_roll_says_how_to_hurry_it(micropython):

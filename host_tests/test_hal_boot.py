@@ -116,7 +116,7 @@ def test_type_check_catches_a_call_the_pico_lacks(tmp_path):
         "    machine.hibernate_forever()\n"
     )
     proc = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tools", "typecheck.py"), str(bad)],
+        [sys.executable, os.path.join(ROOT, "tools", "build", "typecheck.py"), str(bad)],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -177,7 +177,7 @@ print(json.dumps(frames(vt, b, 5200, frame_ms=20)))
         ["PRESS", "B"], ["LONG", "B"], ["RELEASE", "B"],
         ["PRESS", "B"], ["RELEASE", "B"],
         ["PRESS", "A"], ["RELEASE", "A"],
-    ]  # fmt: skip
+    ]
     assert r[1][0] == 600
 
 

@@ -1,12 +1,14 @@
 """RAM on the device: whole games fit a fixed heap from the deployed .mpy, the idle frame
 loop allocates nothing, the main menu frees a game's modules, only one string table and
-no engine are loaded to list bots or switch language (tools/bench_memory.py has figures)."""
+no engine are loaded to list bots or switch language (tools/benches/memory.py has figures)."""
 
 import json
 
 import pytest
-from bench_game import compile_mpy
-from bench_memory import FRAMES, SESSION
+from benches.game import compile_mpy
+from benches.heap import FLOOR, HEAP
+from benches.heap import SESSION as LONG_SESSION
+from benches.memory import FRAMES, SESSION
 
 # The unix port is a 64-bit build (objects twice the Pico's size). A session of a 6-player
 # dice game then a 6-player card game, both through the menu with saves, passes from
@@ -29,6 +31,18 @@ def test_a_dice_game_then_a_card_game_fit_a_fixed_heap_from_mpy(micropython, mpy
     assert "OK" in proc.stdout, proc.stderr[-2000:]
 
 
+def test_200_games_in_a_row_keep_the_largest_free_block_above_the_floor(micropython, mpy_path,
+                                                                      tmp_path):
+    """Fragmentation: the saves after every action and each game's code loaded anew must
+    not leave the heap in crumbs (issue 12: a MemoryError with 87 KB free in all)."""
+    code = LONG_SESSION.replace("GAMES", "200").replace("DATA", repr(str(tmp_path)))
+    proc = micropython.run(code, path=mpy_path, heapsize=HEAP, timeout=1800)
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got["failed"] is None
+    assert got["games"] == [100, 100]
+    assert got["least"] >= FLOOR and got["end"][0] >= FLOOR, got
+
+
 def test_idle_frames_allocate_nothing(micropython, mpy_path):
     res = json.loads(micropython.run(FRAMES, path=mpy_path).stdout.strip().splitlines()[-1])
     idle = {k: v for k, v in res.items() if "idle frames" in k}
@@ -38,7 +52,7 @@ def test_idle_frames_allocate_nothing(micropython, mpy_path):
 
 BACK_TO_MENU = r"""
 import gc, sys, json
-from ui_driver import Driver
+from simulator.driver import Driver
 def used():
     gc.collect()
     return gc.mem_alloc()

@@ -6,7 +6,7 @@ import pytest
 
 SCRIPT = r"""
 import json
-from game_drive import Driver
+from simulator.driver import Driver
 
 log = []
 
@@ -21,7 +21,7 @@ class Spy:
     def take_message(self):
         return None
 
-d = Driver(GAME, ["ANA", "BOB"], [None, "cautious"], seed=5, store=Spy())
+d = Driver.in_game(GAME, ["ANA", "BOB"], [None, "cautious"], seed=5, store=Spy())
 show = d.board.display.show
 def logged_show():
     show()

@@ -3,7 +3,7 @@
 import random
 from fractions import Fraction
 
-import solve_dice as sd
+from solver import dice_optimum as sd
 from lama import dice
 from lama.rng import SeededRng
 from lama.score import Rules

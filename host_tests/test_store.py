@@ -143,6 +143,8 @@ class Liar:
     def write(self, b): return self.f.write(b)
     def read(self, n=-1):
         b = bytearray(self.f.read(n)); b[-1] ^= 1; return bytes(b)
+    def readinto(self, buf):
+        n = self.f.readinto(buf); buf[n - 1] ^= 1; return n
 def lying_open(path, mode="r"):
     f = real_open(path, mode)
     return Liar(f) if "r" in mode and path.endswith(".tmp") else f
@@ -251,13 +253,14 @@ def test_messages_name_the_file_and_what_was_done(micropython):
 import json
 from hal import store as st
 from ui.text import lang
-from ui.model.saves import Saves, KIND_GAME, KIND_SETTINGS, KIND_STATS
+from ui.model.saves import Saves, DROPPED, KIND_GAME, KIND_SETTINGS, KIND_STATS
 s = Saves("/nonexistent")
 out = []
 for table in (0, 1):
     lang.use(table)
     for what in (KIND_SETTINGS, KIND_STATS, KIND_GAME):
-        for outcome in (st.BAD_OLDER_USED, st.BAD_DEFAULTS, st.FULL, st.FAILED):
+        for outcome in (st.BAD_OLDER_USED, st.BAD_DEFAULTS, st.FULL, st.FAILED,
+                        st.UNREADABLE, DROPPED):
             s._note(what, outcome)
             out.append(s.take_message())
 s._note(KIND_GAME, st.OK)
@@ -267,7 +270,7 @@ print(json.dumps(out))
 """
     )
     assert r[-1] is None  # nothing to say when all is well or there is simply no file
-    assert len(set(r[:-1])) == 24
+    assert len(set(r[:-1])) == 36
     assert "Saved game: damaged, set aside" in r
     assert "Statistics: damaged, last good copy used" in r
     for line in r[:-1]:

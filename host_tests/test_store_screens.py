@@ -4,7 +4,7 @@ host_tests/golden/store_*.bin, looked at once by eye; STORE_GOLDEN=1 rewrites th
 
 import os
 
-import png
+from simulator import png
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GOLDEN = os.path.join(HERE, "golden")
@@ -14,7 +14,7 @@ import json
 from emu import ramflash
 from lama import dice, records
 from lama.rng import SeededRng
-from ui_driver import Driver
+from simulator.driver import Driver
 dev = ramflash.RamFlash(48)
 ramflash.mkfs(dev)
 ramflash.mount(dev, "/f")
@@ -123,7 +123,7 @@ class D:
     pass
 d = D()
 d.image = b.emu.panel.image
-from ui_driver import find_text
+from simulator.driver import find_text
 out["notice"] = type(app.top()).__name__
 out["says"] = find_text(b.emu.panel.image(), "Settings:") is not None
 shot("notice", d)
@@ -161,7 +161,7 @@ app.run(2)
 app.top().handle((PRESS, LEFT))
 app.top().handle((PRESS, B))
 app.run(2)
-from ui_driver import find_text
+from simulator.driver import find_text
 out["top"] = type(app.top()).__name__
 out["says"] = find_text(b.emu.panel.image(), "Settings:") is not None
 """)

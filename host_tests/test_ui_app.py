@@ -4,7 +4,7 @@ a failing screen shows an error instead of crashing."""
 
 SETUP = """
 import json
-from ui_driver import Driver
+from simulator.driver import Driver
 from hal.buttons import A, B, DOWN, LONG, PRESS, RELEASE
 from ui.loop.screen import Screen
 out = {}
@@ -170,7 +170,7 @@ out["log"] = log
 out["stack"] = [type(s).__name__ for s in app.stack]
 """)
     assert got["log"] == ["enter a", "enter b", "leave b", "enter c", "leave c", "enter a",
-                          "enter d", "leave d", "leave a"]  # fmt: skip
+                          "enter d", "leave d", "leave a"]
     assert got["stack"] == ["MainMenu"]
 
 

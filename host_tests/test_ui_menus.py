@@ -1,15 +1,14 @@
 """Scripted sessions through every menu screen on the emulated board, asserting on what the
-panel shows: golden images (host_tests/golden/, made by tools/ui_golden.py and looked at
+panel shows: golden images (host_tests/golden/, made by tools/simulator/ui_golden.py and looked at
 once by eye), settings applied live, the language switch, initials editing, setup."""
 
 import json
-import os
 
 import support
 
 SETUP = """
 import json
-from ui_driver import Driver
+from simulator.driver import Driver
 out = {}
 """
 
@@ -19,18 +18,14 @@ def run(micropython, body):
 
 
 def test_main_screens_match_their_golden_images(micropython, tmp_path):
-    proc = micropython.run_script(os.path.join(mp_tools(micropython), "ui_golden.py"))
+    proc = micropython.run_module("simulator.ui_golden")
     images = json.loads(proc.stdout.strip().splitlines()[-1])
     assert len(images) >= 10
-    differ = support.golden_differences(images, tmp_path, "python3 tools/ui_golden.py")
+    differ = support.golden_differences(images, tmp_path, "cd tools && python3 -m simulator.ui_golden")
     assert not differ, (
         "screens differ from host_tests/golden: %s (new images in %s; if the change is "
-        "meant, look at them and run python3 tools/ui_golden.py)" % (differ, tmp_path)
+        "meant, look at them and run cd tools && python3 -m simulator.ui_golden)" % (differ, tmp_path)
     )
-
-
-def mp_tools(micropython):
-    return micropython.TOOLS
 
 
 def test_every_menu_entry_opens_its_screen_and_B_comes_back(micropython):
@@ -171,6 +166,26 @@ out["setup"] = [s.game, s.seats, s.first, s.rules.target, s.valid(), s.people()]
     assert seats[1] == ["BEN", "expert"]  # a computer player: a name of lama.bot_names
     assert seats[2][1] == "person" and seats[2][0] == "P3"
     assert first == 2 and people == 2
+
+
+def test_two_seats_never_share_a_name(micropython):
+    """Seat 2 renamed to seat 1's name: the rows and the game show it with a digit."""
+    got = run(micropython, """
+import ui.games.launch as game_launch
+seen = []
+game_launch.launch = lambda app, setup: seen.append(setup)
+d = Driver()
+d.keys("A,A,DOWN,DOWN,A")      # dice setup, seat 2 (EX2): edit its name
+ed = d.app.top()
+ed.chars = ["P", "1", " "]; ed.pos = 2
+d.keys("A")                    # confirmed as P1, seat 1's name
+out["row"] = d.shows("2 P12")
+d.keys("DOWN,DOWN,A")          # start
+s = seen[0]
+out["names"] = s.names()
+""")
+    assert got["row"]
+    assert got["names"] == ["P1", "P12"]
 
 
 def test_name_editor_refuses_a_blank_name(micropython):

@@ -18,7 +18,7 @@ FRAME_SIDE = "\u2502".encode()  # the panel's frame, drawn with every picture
 def sim(args, **kw):
     env = dict(os.environ, MICROPYTHON=mp.micropython_path())
     return subprocess.run([sys.executable, SIM] + args, capture_output=True, text=True,
-                          timeout=120, env=env, cwd=mp.ROOT, **kw)  # fmt: skip
+                          timeout=120, env=env, cwd=mp.ROOT, **kw)
 
 
 def test_headless_writes_each_changed_frame_as_png_and_ram(tmp_path):

@@ -7,7 +7,7 @@ import textwrap
 import time
 
 import pytest
-from vpico_host import ROOT, VirtualPico, alive, children, mpremote
+from vpico.host import ROOT, VirtualPico, alive, children, mpremote
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ptys, /proc")
 
@@ -167,7 +167,7 @@ def test_stops_when_its_parent_goes_away(tmp_path):
         % (os.path.join(ROOT, "tools", "virtual_pico.py"), str(tmp_path / "img"))
     )
     proc = subprocess.Popen([sys.executable, "-c", parent], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, cwd=str(tmp_path))  # fmt: skip
+                            stdout=subprocess.PIPE, text=True, cwd=str(tmp_path))
     pid = int(proc.stdout.readline().strip())
     end = time.monotonic() + 60  # only a guard against a hang: the loop ends when it starts
     kids = children(pid)

@@ -1,26 +1,27 @@
-"""Runs every benchmark script tools/bench_*.py in turn and prints its figures (`make bench`)."""
+"""Runs the benchmarks of tools/benches/ in turn and prints their figures (`make bench`):
+`bench.py [NAME ...]` runs `python3 -m benches.NAME` for each NAME, or all of them."""
 
-import glob
 import os
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+import paths
+
+BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "memory", "menu",
+           "store")
 
 
 def main(argv):
-    """`bench.py [NAME ...]`: run bench_NAME.py for each NAME, or all of them."""
-    names = argv[1:]
-    scripts = sorted(glob.glob(os.path.join(HERE, "bench_*.py")))
-    if names:
-        scripts = [s for s in scripts if os.path.basename(s)[6:-3] in names]
-    if not scripts:
-        print("no benchmark found", file=sys.stderr)
+    names = argv[1:] or list(BENCHES)
+    unknown = [n for n in names if n not in BENCHES]
+    if unknown:
+        print("no benchmark named %s (known: %s)" % (", ".join(unknown), " ".join(BENCHES)), file=sys.stderr)
         return 1
+    env = dict(os.environ, PYTHONPATH=paths.TOOLS)  # for -m: the wings are packages in tools/
     failed = 0
-    for script in scripts:
-        print("== " + os.path.basename(script)[:-3], flush=True)
-        rc = subprocess.call([sys.executable, script])
+    for name in names:
+        print("== " + name, flush=True)
+        rc = subprocess.call([sys.executable, "-m", "benches." + name], env=env, cwd=paths.ROOT)
         if rc:
             print("   (exited with %d)" % rc, flush=True)
             failed += 1

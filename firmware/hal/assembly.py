@@ -10,10 +10,10 @@ from hal.sound import Silent
 
 
 class Board:
-    """What the firmware gets from `board.make_board()` (see PLATFORM.md)."""
+    """What the firmware gets from `board.make_board()` (see docs/platform.md)."""
 
     def __init__(self, name, display, buttons, clock, entropy, sound, power, data_dir,
-                 wdt_factory=None):  # fmt: skip
+                 wdt_factory=None):
         self.name = name
         self.display = display
         self.buttons = buttons
@@ -31,7 +31,7 @@ class Board:
 
 
 def assemble(name, display, pins, clock=None, irq_trigger=None, entropy=None, sound=None,
-             data_dir="/data", wdt_factory=None, contrast=0x7F):  # fmt: skip
+             data_dir="/data", wdt_factory=None, contrast=0x7F):
     """A Board from a display driver and six button pins (UP, DOWN, LEFT, RIGHT, A, B);
     the button, power, clock, entropy and sound objects are built here so that every
     profile, real or emulated, runs the same hal code."""
@@ -40,7 +40,7 @@ def assemble(name, display, pins, clock=None, irq_trigger=None, entropy=None, so
     display.contrast(contrast)
     power = Power(display, clock, contrast)
     return Board(name, display, buttons, clock, entropy or Entropy(), sound or Silent(),
-                 power, data_dir, wdt_factory)  # fmt: skip
+                 power, data_dir, wdt_factory)
 
 
 def i2c_timeout_us(freq):
@@ -51,7 +51,7 @@ def i2c_timeout_us(freq):
 
 
 def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_000,
-               addr=0x3C, flip=False):  # fmt: skip
+               addr=0x3C, flip=False):
     """A Board for a Pico wiring: `driver` (SSD1306 or SH1106 class) on hardware I2C
     `i2c_id` at GPIO `sda`/`scl`, buttons on the six GPIOs `buttons` (to ground, internal
     pull-ups, falling-edge interrupts latch presses), a piezo on GPIO `buzzer` or None.
@@ -75,10 +75,10 @@ def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_
     if display is None:
         found = ", ".join("0x%02x" % a for a in i2c.scan()) or "none"
         raise OSError("the display at I2C address 0x%02x does not answer (%r); addresses "
-                      "found on SDA GP%d / SCL GP%d: %s" % (addr, err, sda, scl, found))  # fmt: skip
+                      "found on SDA GP%d / SCL GP%d: %s" % (addr, err, sda, scl, found))
     pins = [Pin(g, Pin.IN, Pin.PULL_UP) for g in buttons]
     sound = None
     if buzzer is not None:
         sound = Sound(PWM(Pin(buzzer)), Timer(-1))
     return assemble(name, display, pins, irq_trigger=Pin.IRQ_FALLING, sound=sound,
-                    wdt_factory=lambda ms: WDT(timeout=ms))  # fmt: skip
+                    wdt_factory=lambda ms: WDT(timeout=ms))

@@ -112,7 +112,7 @@ class Oled(framebuf.FrameBuffer):
             raise e
         if not self._lost:
             print("LAMA console: the display at I2C address 0x%02x stopped answering (%r);"
-                  " check its wiring. The game goes on." % (self.addr, e))  # fmt: skip
+                  " check its wiring. The game goes on." % (self.addr, e))
         self._lost = True
         self._known = False
 

@@ -51,7 +51,7 @@ _INIT = bytes(
         ENTIRE_ON_RESUME,
         NORM_DISPLAY,
     )
-)  # fmt: skip
+)
 
 
 class SH1106(Oled):

@@ -51,7 +51,7 @@ _INIT = bytes(
         ENTIRE_ON_RESUME,
         NORM_DISPLAY,
     )
-)  # fmt: skip
+)
 
 
 class SSD1306(Oled):
@@ -66,7 +66,7 @@ class SSD1306(Oled):
         self._hdr = bytearray(
             (CTRL_CMD1, SET_COL_ADDR, CTRL_CMD1, 0, CTRL_CMD1, WIDTH - 1,
              CTRL_CMD1, SET_PAGE_ADDR, CTRL_CMD1, 0, CTRL_CMD1, PAGES - 1, CTRL_DATA)
-        )  # fmt: skip
+        )
         super().__init__(i2c, addr, flip, contrast)
 
     def _flush(self, spans):

@@ -19,8 +19,15 @@ they were.
 
 Everything read back is untrusted: a slot is read with a size cap, checked (magic, kind,
 version, length, CRC) and handed to the caller's decoder; a slot that fails any of these
-is renamed to NAME.bad (the latest one is kept there, replacing an older one) and the
-other slot, or the caller's default, is used. Nothing read back raises out of `load`.
+(or that is not a file) is damaged: it is renamed to NAME.bad, or NAME.bad1 ... when
+that is taken (at most MAX_BAD of them; past that a damaged file is removed), and the
+other slot, or the caller's default, is used. A read that fails for a reason that may
+pass (MemoryError, an OSError opening or reading a file that is there) is not damage:
+nothing is set aside, `load` says UNREADABLE and the next load or save reads again.
+Nothing raises out of `load` or `save` (a MemoryError while saving is FAILED).
+
+`repair` (at boot) makes the folder usable again: a file where the root directory goes is
+moved aside, leftover NAME.tmp files or directories are removed, each with a console line.
 """
 
 import os
@@ -38,6 +45,8 @@ HEADER = const(9)
 TRAILER = const(4)
 ENOSPC = const(28)  # errno.ENOSPC; the unix port's errno module lacks the name
 SLOTS = ("a", "b")
+MAX_BAD = const(4)  # damaged files kept per record: NAME.bad, NAME.bad1 .. NAME.bad3
+S_IFDIR = const(0x4000)
 
 # Outcomes of load/save (the UI turns them into words, see ui/model/saves.py).
 OK = const(0)
@@ -46,6 +55,7 @@ BAD_OLDER_USED = const(2)  # a damaged copy set aside, the last good copy used
 BAD_DEFAULTS = const(3)  # damaged copies set aside, nothing valid: defaults used
 FULL = const(4)  # the flash is full: not saved, the previous copy stays
 FAILED = const(5)  # another write error (or a read-back mismatch): not saved
+UNREADABLE = const(6)  # could not be read now (out of memory, an I/O error): nothing changed
 
 
 def _crc_tables():
@@ -106,10 +116,14 @@ def crc32(data, end=None):
     return bytes(((v >> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255))
 
 
-def frame(kind, version, seq, payload):
-    """The bytes of a slot file holding `payload`."""
+def frame(kind, version, seq, payload, into=None):
+    """The bytes of a slot file holding `payload`; written into the bytearray `into` when
+    it is big enough (a memoryview of it is returned: nothing allocated)."""
     n = len(payload)
-    buf = bytearray(HEADER + n + TRAILER)
+    if into is not None and len(into) >= HEADER + n + TRAILER:
+        buf = memoryview(into)[: HEADER + n + TRAILER]
+    else:
+        buf = bytearray(HEADER + n + TRAILER)
     buf[0] = 0x4C  # "L"
     buf[1] = 0x53  # "S"
     buf[2] = STORE_FORMAT
@@ -153,12 +167,47 @@ def _errno(e):
     return 0
 
 
-class Store:
-    """Record files under `root` (a directory, created when missing)."""
+def _is_dir(path):
+    """True for a directory, False for a file; OSError when there is nothing there."""
+    return bool(os.stat(path)[0] & S_IFDIR)
 
-    def __init__(self, root):
+
+def _exists(path):
+    try:
+        os.stat(path)
+    except OSError:
+        return False
+    return True
+
+
+def remove_tree(path):
+    """Remove a file, or a directory with everything in it; OSError when that fails."""
+    if _is_dir(path):
+        for entry in os.listdir(path):
+            remove_tree(path + "/" + entry)
+        os.rmdir(path)
+    else:
+        os.remove(path)
+
+
+def free_bad(base):
+    """The first of base.bad, base.bad1 .. that is not taken (None when MAX_BAD are)."""
+    for k in range(MAX_BAD):
+        p = base + ".bad" + (str(k) if k else "")
+        if not _exists(p):
+            return p
+    return None
+
+
+class Store:
+    """Record files under `root` (a directory, created when missing). Saves of payloads up
+    to `largest` bytes are framed and read back in two buffers made once, here."""
+
+    def __init__(self, root, largest=0):
         self.root = root
-        self._slots = {}  # name -> (index of the current slot or -1, its seq)
+        self._frame = bytearray(HEADER + largest + TRAILER) if largest else None
+        self._back = bytearray(HEADER + largest + TRAILER + 1) if largest else None
+        self._slots = {}  # name -> [index of the current slot or -1, its seq]
         self.last_error = 0  # errno of the last failed write (0: none)
 
     def path(self, name):
@@ -166,63 +215,91 @@ class Store:
 
     def _ensure_root(self):
         try:
-            os.stat(self.root)
+            if _is_dir(self.root):
+                return
         except OSError:
             os.mkdir(self.root)
+            return
+        self.repair()
+        os.mkdir(self.root)
+
+    def repair(self):
+        """Make the folder usable: a file in the root's place moved aside, leftover temp
+        files (or directories) removed. Prints a console line for each; never raises."""
+        try:
+            if not _is_dir(self.root):
+                bad = free_bad(self.root)
+                if bad is None:
+                    os.remove(self.root)
+                    print("store: removed the file in the place of " + self.root)
+                else:
+                    os.rename(self.root, bad)
+                    print("store: " + self.root + " was a file, moved to " + bad)
+                return
+            for entry in os.listdir(self.root):
+                if entry.endswith(".tmp"):
+                    remove_tree(self.path(entry))
+                    print("store: removed the leftover " + self.path(entry))
+        except Exception:  # nothing there (first run), or a failure: saves report it
+            pass
 
     def _read(self, path, cap):
-        """The file's bytes (at most cap + 1 of them), or None when it does not exist."""
+        """The file's bytes (at most cap + 1 of them), b"" for what cannot be a slot (too
+        big, a directory), None when there is nothing there. OSError or MemoryError when
+        it could not be read now."""
         try:
-            size = os.stat(path)[6]
+            info = os.stat(path)
         except OSError:
             return None
-        if size > cap:
-            return b""  # too big: refused without reading it
-        try:
-            with open(path, "rb") as f:
-                return f.read(cap + 1)
-        except OSError:
-            return b""
+        if info[0] & S_IFDIR or info[6] > cap:
+            return b""  # refused without reading it
+        with open(path, "rb") as f:
+            return f.read(cap + 1)
 
     def set_aside(self, path):
-        """Rename a damaged file to NAME.bad (replacing an older one); never raises."""
-        name = path[len(self.root) + 1 :]
-        dot = name.find(".")
-        base = name if dot < 0 else name[:dot]
-        bad = self.path(base + ".bad")
+        """Rename a damaged file (or directory) to NAME.bad, NAME.bad1 .. (never over an
+        earlier one); past MAX_BAD it is removed. Never raises."""
         try:
-            os.rename(path, bad)
-        except OSError:
-            try:
-                os.remove(bad)
+            name = path[len(self.root) + 1 :]
+            dot = name.find(".")
+            bad = free_bad(self.path(name if dot < 0 else name[:dot]))
+            if bad is not None:
                 os.rename(path, bad)
-            except OSError:
-                try:
-                    os.remove(path)
-                except OSError:
-                    pass
+                return
+        except Exception:
+            pass
+        try:
+            remove_tree(path)
+        except Exception:
+            pass
 
-    def load(self, name, kind, version, max_len, decode):
+    def load(self, name, kind, version, max_len, decode, tombstones=True):
         """(value, outcome): the newest slot that checks and that `decode(payload)` accepts.
 
-        decode returns the value (never None) or raises anything (ValueError, IndexError,
-        MemoryError...): that slot is then damaged, and set aside as NAME.bad. An empty
-        payload is a tombstone (see clear). value is None when no copy is usable; outcome
-        is OK, MISSING, BAD_OLDER_USED or BAD_DEFAULTS."""
+        decode returns the value (never None) or raises (ValueError, IndexError...): that
+        slot is then damaged, and set aside. A MemoryError (anywhere) or an OSError reading
+        a file is UNREADABLE: nothing is set aside or remembered, value is None. With
+        `tombstones` an empty payload is a removed record (see clear), else it goes to
+        decode like any other. value is None when no copy is usable; outcome is OK,
+        MISSING, BAD_OLDER_USED, BAD_DEFAULTS or UNREADABLE."""
+        try:
+            return self._load(name, kind, version, max_len, decode, tombstones)
+        except (MemoryError, OSError):
+            return None, UNREADABLE
+
+    def _load(self, name, kind, version, max_len, decode, tombstones):
         found = []  # (seq, index, payload)
         bad = False
         cap = HEADER + max_len + TRAILER
         for i in range(2):
             p = self.path(name + "." + SLOTS[i])
-            try:
-                data = self._read(p, cap)
-            except Exception:
-                data = b""
+            data = self._read(p, cap)
             if data is None:
                 continue
-            got = None
             try:
                 got = unframe(data, kind, version, max_len)
+            except MemoryError:
+                raise
             except Exception:
                 got = None
             data = None
@@ -233,61 +310,83 @@ class Store:
                 found.append((got[0], i, got[1]))
         if len(found) == 2 and newer(found[1][0], found[0][0]):
             found = [found[1], found[0]]
-        self._slots[name] = (-1, 0)
+        value = None
         for k in range(len(found)):
             seq, i, payload = found[k]
-            if not payload:  # a tombstone (see clear): the record was removed
-                self._slots[name] = (i, seq)
+            if tombstones and not payload:  # a tombstone (see clear): the record was removed
+                self._remember(name, i, seq)
                 return None, (BAD_DEFAULTS if bad else MISSING)
             try:
                 value = decode(payload)
+            except MemoryError:
+                raise
             except Exception:  # hostile content: wrong types, sizes, ranges
                 value = None
             if value is None:
                 self.set_aside(self.path(name + "." + SLOTS[i]))
                 bad = True
                 continue
-            self._slots[name] = (i, seq)
+            self._remember(name, i, seq)
             return value, (BAD_OLDER_USED if bad else OK)
+        self._remember(name, -1, 0)
         return None, (BAD_DEFAULTS if bad else MISSING)
 
+    def _remember(self, name, index, seq):
+        """Note the current slot of `name` (in place: a save allocates nothing lasting)."""
+        got = self._slots.get(name)
+        if got is None:
+            self._slots[name] = [index, seq]
+        else:
+            got[0] = index
+            got[1] = seq
+
     def _current(self, name, kind, version, max_len):
+        """(slot index or -1, seq) of the current copy; None when it could not be read."""
         got = self._slots.get(name)
         if got is None:
             self.load(name, kind, version, max_len, _accept)
-            got = self._slots[name]
+            got = self._slots.get(name)
         return got
 
     def save(self, name, kind, version, payload, max_len):
         """Write payload as the new current copy of `name`; returns OK, FULL or FAILED.
 
         The current copy stays untouched; the previous one is replaced only by a verified
-        new file, in one atomic rename."""
-        if len(payload) > max_len:
-            return FAILED
-        cur, seq = self._current(name, kind, version, max_len)
-        target = 0 if cur != 0 else 1
-        seq = (seq + 1) & 0xFFFF if cur >= 0 else 1
-        data = frame(kind, version, seq, payload)
-        tmp = self.path(name + ".tmp")
+        new file, in one atomic rename. Never raises: when the current copy cannot be
+        told (it could not be read now) or memory runs out, nothing is written (FAILED)."""
+        tmp = None
         try:
+            if len(payload) > max_len:
+                return FAILED
+            got = self._current(name, kind, version, max_len)
+            if got is None:
+                return FAILED
+            cur, seq = got
+            target = 0 if cur != 0 else 1
+            seq = (seq + 1) & 0xFFFF if cur >= 0 else 1
+            data = frame(kind, version, seq, payload, self._frame)
+            tmp = self.path(name + ".tmp")
             self._ensure_root()
             with open(tmp, "wb") as f:
                 f.write(data)
             with open(tmp, "rb") as f:
-                back = f.read(len(data) + 1)
+                if self._back is not None and len(self._back) > len(data):
+                    back = memoryview(self._back)[: f.readinto(self._back)]
+                else:
+                    back = f.read(len(data) + 1)
             if back != data:
                 raise OSError(5)  # EIO: what is on flash is not what was written
             back = None
             os.rename(tmp, self.path(name + "." + SLOTS[target]))
-        except OSError as e:
-            self.last_error = _errno(e)
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
+        except Exception as e:  # OSError, MemoryError
+            self.last_error = _errno(e) if isinstance(e, OSError) else 12  # 12: ENOMEM
+            if tmp is not None:
+                try:
+                    remove_tree(tmp)
+                except Exception:
+                    pass
             return FULL if self.last_error == ENOSPC else FAILED
-        self._slots[name] = (target, seq)
+        self._remember(name, target, seq)
         return OK
 
     def clear(self, name, kind, version, max_len):
@@ -296,8 +395,10 @@ class Store:
         First an empty payload is saved as the newest copy (a tombstone), then the older
         slot and then the tombstone are removed, so that a power cut in between leaves
         either the record as it was or no record: never an older copy of it."""
-        cur, seq = self._current(name, kind, version, max_len)
-        if cur < 0:
+        got = self._current(name, kind, version, max_len)
+        if got is None:
+            return FAILED
+        if got[0] < 0:
             return OK
         res = self.save(name, kind, version, b"", max_len)
         if res != OK:
@@ -310,10 +411,10 @@ class Store:
                 except OSError as e:
                     if _errno(e) != 2:  # ENOENT: nothing to remove
                         raise
-        except OSError as e:
-            self.last_error = _errno(e)
+        except Exception as e:
+            self.last_error = _errno(e) if isinstance(e, OSError) else 12
             return FAILED
-        self._slots[name] = (-1, 0)
+        self._remember(name, -1, 0)
         return OK
 
 

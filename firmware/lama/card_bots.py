@@ -49,7 +49,7 @@ def choose_cautious(view, actions, rng):
 # (round points after drawing - round points after quitting). The estimate is linear in a
 # few features of the view (draw_features); when it is near even, it is averaged with
 # sampled play-outs of the rest of the round (sample_draw_minus_quit). The linear weights
-# come from tools/fit_cards_expert.py, a least-squares fit over rollouts of real games.
+# come from tools/solver/fit_cards_expert.py, a least-squares fit over rollouts of real games.
 # Integer arithmetic only: the weights are thousandths, and the expected cost of the drawn
 # card is kept as a sum over the unseen cards, so the estimate is multiplied by their number.
 W_BIAS = const(5037)

@@ -13,29 +13,51 @@ FORMAT_VERSION = 1
 
 
 class Writer:
-    """Appends small unsigned integers and byte strings to a bytearray."""
+    """Appends small unsigned integers and byte strings to a bytearray: a growing one, or
+    `buf` given (preallocated: nothing is allocated, CodecError past its end)."""
 
-    def __init__(self):
-        self.buf = bytearray()
+    def __init__(self, buf=None):
+        self.fixed = buf is not None
+        self.buf = buf if self.fixed else bytearray()
+        self.n = 0
+
+    def _room(self, k):
+        if self.n + k > len(self.buf):
+            if self.fixed:
+                raise CodecError("too long for its buffer")
+            self.buf.extend(bytearray(max(k, 64)))
 
     def u8(self, v):
         if v < 0 or v > 255:
             raise CodecError("value out of byte range: " + str(v))
-        self.buf.append(v)
+        self._room(1)
+        self.buf[self.n] = v
+        self.n += 1
 
     def u16(self, v):
         if v < 0 or v > 0xFFFF:
             raise CodecError("value out of u16 range: " + str(v))
-        self.buf.append(v >> 8)
-        self.buf.append(v & 0xFF)
+        self._room(2)
+        self.buf[self.n] = v >> 8
+        self.buf[self.n + 1] = v & 0xFF
+        self.n += 2
 
     def raw(self, data):
-        self.buf.extend(data)
+        k = len(data)
+        self._room(k)
+        self.buf[self.n : self.n + k] = data
+        self.n += k
 
     def blob(self, data):
         """A length-prefixed byte string (at most 255 bytes)."""
         self.u8(len(data))
-        self.buf.extend(data)
+        self.raw(data)
+
+    def data(self):
+        """What was written: bytes of a growing writer, a memoryview of a preallocated one."""
+        if self.fixed:
+            return memoryview(self.buf)[: self.n]
+        return bytes(memoryview(self.buf)[: self.n])
 
 
 class Reader:
@@ -96,15 +118,16 @@ def crc16(data, end):
     return crc
 
 
-def encode(state):
-    """The bytes of a game state (dice or cards)."""
-    w = Writer()
+def encode(state, buf=None):
+    """The bytes of a game state (dice or cards); with `buf` (a bytearray) written into it,
+    and a memoryview of them returned: nothing allocated."""
+    w = Writer(buf)
     w.raw(MAGIC)
     w.u8(FORMAT_VERSION)
     w.u8(state.GAME)
     _module(state.GAME).encode_body(state, w)
-    w.u16(crc16(w.buf, len(w.buf)))
-    return bytes(w.buf)
+    w.u16(crc16(w.buf, w.n))
+    return w.data()
 
 
 def decode(data):

@@ -40,7 +40,7 @@ Functions
   allowed_discard(row, dice) -> 7-byte bytes: the most of each symbol D9 lets go
   encode_body(state, w) / decode_body(r) -> for lama.codec (validated, CodecError)
 
-Events (tuples; tools/transcript.py prints them as JSON Lines, see tools/TRANSCRIPT.md)
+Events (tuples; tools/transcript.py prints them as JSON Lines, see tools/arenas/TRANSCRIPT.md)
   ("round", round_no, first, rows[bytes7...], llama_row bytes7)
   ("roll", seat, dice bytes3)          faces of A, B, C
   ("discard", seat, cards bytes7)      exactly one of discard/take/bust/token/none

@@ -2,7 +2,7 @@
 
 
 class RuleError(ValueError):
-    """An action the rules do not allow; `rule` is the RULES.md id (e.g. "D9")."""
+    """An action the rules do not allow; `rule` is its id in docs/rules.md (e.g. "D9")."""
 
     def __init__(self, rule, message):
         super().__init__(rule + ": " + message)

@@ -19,7 +19,7 @@ class Game:
     """One game of the table (the module docstring says what each field is)."""
 
     def __init__(self, gid, key, engine, bots, names, held, screen, hint, words, code,
-                 tables=None):  # fmt: skip
+                 tables=None):
         self.id = gid
         self.key = key
         self.engine = engine  # module name: new_game, apply, legal_actions, view, codec fields
@@ -41,7 +41,7 @@ GAMES = (
     Game(GAME_CARDS, "cards", "lama.cards", "lama.card_bots", bot_names.CARDS, "hands",
          ("ui.games.cards", "CardsScreen"), "ui.games.cards_hint",
          ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C"), ("lama.card", "ui.games.cards")),
-)  # fmt: skip
+)
 IDS = tuple(g.id for g in GAMES)
 SHARED_CODE = ("lama.match", "ui.games.")  # code of every game (not the ui.games package)
 

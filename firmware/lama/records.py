@@ -18,7 +18,8 @@ rounds each seat emptied so far, the game's number, and the states of seeded gen
 (lama.rng.SeededRng, for tests and replays; none on the device, whose dice are hardware).
 
 decode_* take untrusted bytes: every length is bounded, every value range-checked, every
-invariant checked; anything else raises lama.errors.CodecError. Counters saturate instead
+invariant checked; anything else raises lama.errors.CodecError (decode_stats leaves a
+damaged entry out instead, and counts it). Counters saturate instead
 of overflowing. No I/O here (hal/store.py does it).
 """
 
@@ -48,6 +49,8 @@ U24 = const(0xFFFFFF)
 MAX_BOT = const(12)  # characters in a computer player's name
 MAX_RNGS = const(2)  # generator states kept in a Progress
 MAX_STATE = const(512)  # bytes of engine state in a Progress
+ROUND_OVER = const(3)  # the phases of lama.match (not imported: a game's code, dropped
+GAME_OVER = const(4)  # at the menu, where the saves live on)
 STATS_MAX = const(2 + 2 * (10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + HIGH_SCORES * 6))
 PROGRESS_MAX = const(2 + 1 + 6 * (2 + MAX_NAME + MAX_BOT) + 6 + 2 + 1 + 4 * MAX_RNGS + 2 + MAX_STATE)
 
@@ -64,6 +67,20 @@ def valid_name(name):
         if not " " <= ch <= "~":
             return False
     return True
+
+
+def unique_names(names, width=MAX_NAME):
+    """The names with every repeat made distinct: a later seat with a name already taken
+    gets a digit at its end (2, 3 ...), within `width` characters; the first keeps it."""
+    out = []
+    for name in names:
+        got = name
+        k = 2
+        while got in out:
+            got = (name[: width - 1] if len(name) >= width else name) + str(k)
+            k += 1
+        out.append(got)
+    return out
 
 
 def initials(name):
@@ -141,6 +158,7 @@ class Stats:
     def __init__(self):
         self.last_game = 0
         self.games = [GameStats() for _ in GAMES]
+        self.dropped = 0  # damaged entries decode_stats left out (0 for a sound record)
 
     def game(self, game_id):
         return self.games[GAMES.index(game_id)]
@@ -182,13 +200,15 @@ def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
     emptied per seat. Returns the high-score places the winners made (may be empty)."""
     gs = stats.game(game_id)
     n = len(seats)
+    names = unique_names([seat[0] for seat in seats])  # one record per seat, always
     win = score.winners(scores)
     share = WIN_UNIT // len(win)
     gs.games = _sat(gs.games + 1, U24)
     gs.rounds = _sat(gs.rounds + rounds, U24)
     places = []
     for i in range(n):
-        name, bot = seats[i]
+        name = names[i]
+        bot = seats[i][1]
         s = _sat(scores[i], MAX_SCORE)
         gs.emptied = _sat(gs.emptied + emptied[i], U24)
         p = _player_slot(gs, name)
@@ -207,9 +227,9 @@ def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
     return places
 
 
-def encode_stats(stats):
-    """The bytes of a Stats (at most STATS_MAX)."""
-    w = codec.Writer()
+def encode_stats(stats, buf=None):
+    """The bytes of a Stats (at most STATS_MAX); with `buf`, written into it (as codec.encode)."""
+    w = codec.Writer(buf)
     w.u16(stats.last_game)
     for gs in stats.games:
         _u24(w, gs.games)
@@ -228,11 +248,51 @@ def encode_stats(stats):
             w.u16(points)
             w.raw(ini.encode())
             w.u8(n)
-    return bytes(w.buf)
+    return w.data()
+
+
+def _player(gs, raw, games, wins60, best, total, emptied):
+    """The PlayerStats an entry describes, or None when it could not have been written."""
+    if not 0 < len(raw) <= MAX_NAME:
+        return None
+    for c in raw:
+        if c < 0x20 or c > 0x7E:
+            return None
+    name = raw.decode()
+    if gs.player(name) is not None or games > gs.games or wins60 > games * WIN_UNIT:
+        return None
+    if games == 0:
+        if best != NO_SCORE or total or emptied:
+            return None
+    elif best > MAX_SCORE or best * games > total:
+        return None
+    p = PlayerStats(name)
+    p.games = games
+    p.wins60 = wins60
+    p.best = best
+    p.total = total
+    p.emptied = emptied
+    return p
+
+
+def _high(gs, points, ini, n):
+    """True when a high-score entry can stand below the ones kept so far."""
+    if points > MAX_SCORE or not score.MIN_PLAYERS <= n <= score.MAX_PLAYERS:
+        return False
+    if len(gs.high) >= HIGH_SCORES or (gs.high and points < gs.high[-1][0]):
+        return False
+    for c in ini:
+        if c < 0x20 or c > 0x7E:
+            return False
+    return True
 
 
 def decode_stats(data):
-    """The Stats in untrusted bytes; CodecError for anything but a valid encoding."""
+    """The Stats in untrusted bytes. CodecError when the framing is off (truncated, too
+    long, trailing bytes); an entry that could not have been written (a name twice, more
+    games than the total, a best score out of range, high scores out of order...) is left
+    out and counted in `dropped`, inconsistent totals are cut to agree: one damaged entry
+    never costs the others."""
     if len(data) > STATS_MAX:
         _bad("statistics too long")
     r = codec.Reader(data)
@@ -243,33 +303,24 @@ def decode_stats(data):
         gs.rounds = _r24(r)
         gs.emptied = _r24(r)
         if gs.rounds < gs.games or gs.emptied > gs.rounds * score.MAX_PLAYERS:
-            _bad("inconsistent totals")
-        for _ in range(r.u8(0, MAX_NAMES)):
-            p = PlayerStats(_text(r, 1, MAX_NAME))
-            if gs.player(p.name) is not None:
-                _bad("a name twice")
-            p.games = r.u16(0, min(gs.games, U16))
-            p.wins60 = _r24(r, p.games * WIN_UNIT)
-            p.best = r.u16()
-            p.total = _r24(r)
-            p.emptied = r.u16()
-            if p.games == 0:
-                if p.best != NO_SCORE or p.total or p.emptied:
-                    _bad("a record without games")
-            elif p.best > MAX_SCORE or p.best * p.games > p.total:
-                _bad("best score out of range")
-            gs.players.append(p)
-        last = 0
-        for _ in range(r.u8(0, HIGH_SCORES)):
-            points = r.u16(0, MAX_SCORE)
-            if points < last:
-                _bad("high scores out of order")
-            last = points
+            st.dropped += 1
+            gs.rounds = max(gs.rounds, gs.games)
+            gs.emptied = min(gs.emptied, gs.rounds * score.MAX_PLAYERS)
+        for _ in range(r.u8()):
+            raw = r.blob()
+            p = _player(gs, raw, r.u16(), _r24(r), r.u16(), _r24(r), r.u16())
+            if p is None or len(gs.players) >= MAX_NAMES:
+                st.dropped += 1
+            else:
+                gs.players.append(p)
+        for _ in range(r.u8()):
+            points = r.u16()
             ini = r.raw(INITIALS)
-            for c in ini:
-                if c < 0x20 or c > 0x7E:
-                    _bad("not printable initials")
-            gs.high.append((points, ini.decode(), r.u8(score.MIN_PLAYERS, score.MAX_PLAYERS)))
+            n = r.u8()
+            if _high(gs, points, ini, n):
+                gs.high.append((points, ini.decode(), n))
+            else:
+                st.dropped += 1
     r.end()
     return st
 
@@ -294,7 +345,7 @@ def tally(progress, state):
     """Count the round just over in `state` (once): its ender emptied their cards when the
     round ended by an empty row or hand (the reason lama.dice and lama.cards call "empty").
     """
-    if state.phase < 3 or state.round_no == progress.counted:  # 3: ROUND_OVER, 4: GAME_OVER
+    if state.phase < ROUND_OVER or state.round_no == progress.counted:
         return
     progress.counted = state.round_no
     if state.reason == "empty" and 0 <= state.ender < len(progress.emptied):
@@ -318,12 +369,12 @@ def check_seats(seats):
             _bad("bad computer player name")
 
 
-def encode_progress(p):
-    """The bytes of a Progress (at most PROGRESS_MAX)."""
+def encode_progress(p, buf=None):
+    """The bytes of a Progress (at most PROGRESS_MAX); with `buf`, written into it."""
     check_seats(p.seats)
     if len(p.state_bytes) > MAX_STATE:
         _bad("state too long")
-    w = codec.Writer()
+    w = codec.Writer(buf)
     w.u16(p.game_no & 0xFFFF)
     w.u8(len(p.seats))
     for name, bot in p.seats:
@@ -341,7 +392,7 @@ def encode_progress(p):
         w.u8(v & 0xFF)
     w.u16(len(p.state_bytes))
     w.raw(p.state_bytes)
-    return bytes(w.buf)
+    return w.data()
 
 
 def decode_progress(data):

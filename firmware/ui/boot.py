@@ -36,7 +36,7 @@ def run(board, frames=None, fault=None):
                 notices(shown[0])
 
         app = make_app(board, settings=settings, save_settings=save_settings,
-                       watchdog=watchdog, game_store=saves)  # fmt: skip
+                       watchdog=watchdog, game_store=saves)
         shown.append(app)
         saved = saves.load_progress()
         if saved is not None:

@@ -84,7 +84,7 @@ class Emu:
 
 
 def make_board():
-    """The Board of PLATFORM.md on emulated parts, from the current configure() options."""
+    """The Board of docs/platform.md on emulated parts, from the current configure() options."""
     cfg = config
     kind = cfg["panel"]
     panel = make_panel(kind)
@@ -111,6 +111,6 @@ def make_board():
 
         wdt_factory = factory(time)
     board = assemble("emulated-" + kind, display, pins.pins, clock, IRQ_FALLING, entropy,
-                     sound, data_dir, wdt_factory, cfg["contrast"])  # fmt: skip
+                     sound, data_dir, wdt_factory, cfg["contrast"])
     board.emu = Emu(bus, panel, time, pins, pwm)
     return board

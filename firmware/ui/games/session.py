@@ -58,13 +58,13 @@ def new_session(app, game, names, bots, rules, first, state=None):
     """A Session whose dice and deals come from the board's entropy (D22): the hardware
     generator on the device, host urandom or the --seed in the simulator. The heap is
     collected first, so that the game's modules load into the menus' freed room in one
-    piece (less fragmentation: tools/bench_memory.py's menu session needs ~8 KB less)."""
+    piece (less fragmentation: tools/benches/memory.py's menu session needs ~8 KB less)."""
     import gc
 
     gc.collect()
     read = app.board.entropy.read
     return Session(game, names, bots, rules, first, HardwareRng(read), HardwareRng(read),
-                   storage(app), state)  # fmt: skip
+                   storage(app), state)
 
 
 def choose_bot(table, name):
@@ -174,7 +174,8 @@ class Session:
 
     def flush(self):
         """Save what act() changed, if anything: the game in progress on flash; at game
-        over the result in the statistics and the save removed (ui.model.saves never
+        over the result in the statistics and the save removed, or, when the result could
+        not be saved, the ended game saved for the next boot to count (ui.model.saves never
         raises). Actions applied since the last flush are saved as one."""
         st = self.store
         if not self.unsaved:
@@ -183,8 +184,10 @@ class Session:
         if st is None:
             return
         if self.state.phase == self.mod.GAME_OVER:
-            st.record_game_result(self.state, self.seats())
-            st.clear_progress()
+            if st.record_game_result(self.state, self.seats()):
+                st.clear_progress()
+            else:
+                st.save_progress(self.state, self.seats(), (self.rng, self.bot_rng))
         else:
             st.save_progress(self.state, self.seats(), (self.rng, self.bot_rng))
         line = st.take_message()
@@ -204,7 +207,7 @@ class Session:
         """The round_end event of a resumed state that sits between rounds."""
         st = self.state
         return ("round_end", st.round_no, st.reason, list(st.points), list(st.returned),
-                list(st.scores))  # fmt: skip
+                list(st.scores))
 
     def round_no(self):
         return self.state.round_no

@@ -28,7 +28,7 @@ class App:
     The loop imports no screen: `start(first)` is handed the first one."""
 
     def __init__(self, board, settings=None, save_settings=None, watchdog=None,
-                 frame_ms=FRAME_MS, game_store=None, error_screen=None):  # fmt: skip
+                 frame_ms=FRAME_MS, game_store=None, error_screen=None):
         if settings is None:
             from ui.model.settings import Settings
 

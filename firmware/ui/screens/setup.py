@@ -1,11 +1,15 @@
 """New-game setup: number of players, each seat a person or a computer level with a name,
-who starts; Start hands a ui.model.new_game.GameSetup to ui.games.launch."""
+who starts; Start hands a ui.model.new_game.GameSetup to ui.games.launch. Two seats never
+share a name: a repeat gets a digit at its end (lama.records.unique_names), as shown on the
+rows."""
 
 from lama.bot_names import seat_name
+from lama.records import unique_names
 from lama.score import MAX_PLAYERS, MIN_PLAYERS
-from ui.text import lang
-from ui.screens.menu import ListScreen
 from ui.model.new_game import PERSON, GameSetup, bot_levels
+from ui.screens.menu import ListScreen
+from ui.screens.names import LENGTH
+from ui.text import lang
 
 
 class SetupScreen(ListScreen):
@@ -29,6 +33,14 @@ class SetupScreen(ListScreen):
         return self.n + 3
 
     def name(self, seat):
+        """The name seat `seat` plays under (distinct from every other seat's)."""
+        return self.names()[seat]
+
+    def names(self):
+        return unique_names([self.typed(i) for i in range(MAX_PLAYERS)], LENGTH)
+
+    def typed(self, seat):
+        """The name typed in for a seat, or its default."""
         if self.custom[seat]:
             return self.custom[seat]
         if self.kinds[seat] == PERSON:
@@ -88,11 +100,12 @@ class SetupScreen(ListScreen):
             self.custom[seat] = name
 
         title = lang.s.NAME_TITLE + str(seat + 1)
-        self.app.push(NameScreen(self.app, title, self.name(seat), done))
+        self.app.push(NameScreen(self.app, title, self.typed(seat), done))
 
     def setup(self):
         """The GameSetup the rows describe."""
-        seats = [(self.name(i), self.kinds[i]) for i in range(self.n)]
+        names = self.names()
+        seats = [(names[i], self.kinds[i]) for i in range(self.n)]
         return GameSetup(self.game, seats, self.first, self.app.settings.rules())
 
     def start(self):

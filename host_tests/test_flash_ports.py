@@ -1,0 +1,164 @@
+"""tools/flash/deploy.py against ports that are not MicroPython (fake boards on ptys): each ends
+with a clear message, under its time limits; BOARD= and PORT= values that are not a
+profile or a port are refused before anything is sent."""
+
+import os
+import subprocess
+import sys
+import threading
+import time
+
+from flash import deploy
+import pytest
+from vpico.host import ROOT, make
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ptys")
+
+HANG_S = 300  # a guard against a hang only: every case ends on its own limits
+NOT_MP = "does not answer like MicroPython"
+
+
+class FakePort:
+    """A pty whose far end behaves as `kind` (a thread on the master side) until stop()."""
+
+    def __init__(self, kind):
+        self.master, self.slave = os.openpty()
+        os.set_blocking(self.master, False)
+        self.device = os.ttyname(self.slave)
+        self.kind = kind
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def send(self, data):
+        try:
+            os.write(self.master, data)
+        except (BlockingIOError, OSError):
+            pass  # nobody reads: a real port drops it too
+
+    def take(self):
+        try:
+            return os.read(self.master, 4096)
+        except (BlockingIOError, OSError):
+            return b""
+
+    def serve(self):
+        junk = bytes(range(256)) * 16
+        while not self.done.is_set():
+            got = self.take()
+            if self.kind == "stream":  # a serial device that is not MicroPython: noise
+                self.send(junk[:64])
+                time.sleep(0.005)
+            elif self.kind == "flood":  # a reply of many megabytes, as fast as it goes
+                self.send(junk)
+            elif self.kind == "trickle":  # a byte every 0.7 s, forever
+                self.send(b".")
+                self.done.wait(0.7)
+            elif self.kind == "echo":  # a loop-back: what is written comes back
+                self.send(got)
+                time.sleep(0.01)
+            elif self.kind == "other":  # another firmware: its own prompt and answers
+                if got:
+                    self.send(b"\r\nERROR: unknown command\r\nAT> ")
+                time.sleep(0.01)
+
+    def stop(self):
+        self.done.set()
+        self.thread.join(10)
+        os.close(self.master)
+        os.close(self.slave)
+
+
+def deploy_cmd(*args, **env):
+    full = dict(os.environ, **env)
+    script = os.path.join(ROOT, "tools", "flash", "deploy.py")
+    return subprocess.run([sys.executable, script] + list(args), capture_output=True, text=True,
+                          timeout=HANG_S, cwd=ROOT, env=full)
+
+
+@pytest.mark.parametrize("kind", ["stream", "flood", "trickle", "echo", "other"])
+def test_a_port_that_is_not_micropython_ends_with_a_clear_message(kind):
+    port = FakePort(kind)
+    try:
+        proc = deploy_cmd("wipe-saves", "--yes", "--port=" + port.device, FLASH_TIMEOUT="2")
+    finally:
+        port.stop()
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert NOT_MP in proc.stderr, proc.stderr
+    assert len(proc.stdout) < 2000  # what the port sent is not poured on the terminal
+
+
+def test_make_flash_against_a_streaming_port_ends_with_a_clear_message(tmp_path):
+    port = FakePort("stream")
+    try:
+        proc = make("flash", PORT=port.device, FLASH_BUILD=str(tmp_path), FLASH_TIMEOUT="2")
+    finally:
+        port.stop()
+    assert proc.returncode != 0
+    assert NOT_MP in proc.stderr, proc.stderr
+
+
+def test_the_whole_command_has_a_limit_too(monkeypatch):
+    """Steps that each answer in time, but never end: FLASH_OVERALL stops them."""
+    port = FakePort("trickle")
+    try:
+        proc = deploy_cmd("wipe-saves", "--yes", "--port=" + port.device,
+                          FLASH_TIMEOUT="100", FLASH_OVERALL="2")
+    finally:
+        port.stop()
+    assert proc.returncode == 2
+    assert NOT_MP in proc.stderr and "FLASH_OVERALL" in proc.stderr, proc.stderr
+
+
+class Endless:
+    """A pyserial stand-in that always has one more byte."""
+
+    timeout = None
+    write_timeout = None
+
+    def read(self, n=1):
+        return b"x" * n
+
+    def inWaiting(self):  # noqa: N802
+        return 1
+
+    def write(self, data):
+        return len(data)
+
+
+def test_the_guard_stops_a_read_that_never_ends_and_a_step_that_brings_too_much():
+    g = deploy.GuardedSerial(Endless(), 100, 5)
+    g.step(100, 1000)
+    with pytest.raises(deploy.PortError, match="more than any reply"):
+        while True:
+            g.read(1)
+    g.step(0, 1000)
+    with pytest.raises(deploy.PortError, match="FLASH_TIMEOUT"):
+        g.read(1)
+    g.end_all = 0
+    with pytest.raises(deploy.PortError, match="FLASH_OVERALL"):
+        g.write(b"a")
+
+
+@pytest.mark.parametrize("value", ["../firmware/main", "../firmware/main.py", "/etc/passwd",
+                                   "board/pico_sh1106", "README", "x;y"])
+def test_board_accepts_only_the_profile_names_in_board(value):
+    with pytest.raises(deploy.DeployError, match="no board profile.*pico_sh1106, pico_ssd1306"):
+        deploy.board_profile(value)
+    assert deploy.board_profiles() == ["pico_sh1106", "pico_ssd1306"]
+
+
+def test_make_flash_refuses_a_board_path_before_anything(tmp_path):
+    proc = make("flash", BOARD="../firmware/main", PORT=str(tmp_path / "nothing"),
+                FLASH_BUILD=str(tmp_path))
+    assert proc.returncode != 0
+    assert "no board profile" in proc.stderr, proc.stderr
+    assert not os.listdir(tmp_path)  # nothing was built
+
+
+@pytest.mark.parametrize("port", ["-h", "--help", "-x"])
+def test_an_option_looking_port_is_refused_with_a_clear_message(port, tmp_path):
+    proc = make("flash", PORT=port, FLASH_BUILD=str(tmp_path))
+    assert proc.returncode != 0
+    assert "looks like an option, not a serial port" in proc.stderr, proc.stderr
+    assert "usage:" not in proc.stderr

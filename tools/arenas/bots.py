@@ -1,0 +1,20 @@
+"""The one registry of bots by name for the host tools: the firmware's own (the BOTS of each
+game's bot module, as lama.games names it: what the device plays), plus the CPython-only
+dice bot `solo`."""
+
+import sys
+
+
+def bots(game):
+    """{name: choose(view, actions, rng)} of `game` (a key of lama.games: "dice" or
+    "cards"); `solo` joins the dice bots under CPython (its solver is too big for
+    MicroPython)."""
+    from lama import games
+
+    row = [g for g in games.GAMES if g.key == game][0]
+    out = dict(games.load(row.bots).BOTS)
+    if row.id == games.GAME_DICE and sys.implementation.name != "micropython":
+        from arenas.dice_solo import choose_solo
+
+        out["solo"] = choose_solo
+    return out

@@ -1,1 +1,0 @@
-// No port qstrs: the core-only build (tools/mpcore) names none of its own.

@@ -1,0 +1,419 @@
+"""The simulator: the firmware on the emulated board under the MicroPython unix port.
+
+    micropython tools/sim.py [--panel sh1106] [--seed S]        play in this terminal
+    python3 tools/sim.py --headless --keys A,DOWN,B:800 --out DIR [--seed S]
+
+Interactive keys: arrows = directions, z or Enter = A, x or Backspace = B (hold x for a
+long press of B, or press Esc), q quits. Headless: the buttons are pressed in order
+(`NAME:MS` holds one for MS ms, `WAIT:MS` waits, on virtual time) and every frame that
+changed is written as DIR/NNNN.png (4x, white on black) and DIR/NNNN.bin (display RAM).
+Under CPython the script runs itself again under micropython."""
+
+import os
+import sys
+
+import paths
+from simulator.folders import clear_dir, make_dirs
+from simulator.keys import GAP_MS, TAP_MS, parse_keys
+
+USAGE = (
+    "usage: micropython tools/sim.py [--panel ssd1306|sh1106] [--seed S]\n"
+    "       python3 tools/sim.py --headless --keys A,DOWN,B:800,WAIT:500 --out DIR [--seed S]"
+)
+TAP_GAP_MS = 30  # interactive: from a release seen by a poll to the next press (debounce 10)
+SETTLE_MS = 400  # time run after the last key
+START_MS = 300  # time the first screen shows before the first key
+
+
+def parse(argv):
+    """Options as a dict; raises ValueError with a message for bad ones."""
+    opts = {"headless": False, "keys": "", "out": None, "seed": None, "panel": "ssd1306"}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--headless":
+            opts["headless"] = True
+        elif a in ("--keys", "--out", "--seed", "--panel"):
+            if i + 1 >= len(argv):
+                raise ValueError(a + " needs a value")
+            i += 1
+            opts[a[2:]] = argv[i]
+        elif a in ("-h", "--help"):
+            raise ValueError("")
+        else:
+            raise ValueError("unknown argument " + a)
+        i += 1
+    if opts["seed"] is not None:
+        try:
+            opts["seed"] = int(opts["seed"])
+        except ValueError:
+            raise ValueError("--seed needs a whole number, not " + opts["seed"])
+    if opts["panel"] not in ("ssd1306", "sh1106"):
+        raise ValueError("--panel is ssd1306 or sh1106")
+    if opts["headless"] and not opts["out"]:
+        raise ValueError("--headless needs --out DIR")
+    opts["script"] = parse_keys(opts["keys"])
+    return opts
+
+
+def make_board(opts, **extra):
+    """The emulated board, built the way the device builds its own: main.load_board()
+    imports `board`, here tools/emu/board.py (first on sys.path: the repository root,
+    where board/ is a folder, may be on it too)."""
+    from emu.board import configure
+
+    if sys.path[0] != paths.EMU:
+        sys.path.insert(0, paths.EMU)
+
+    configure(panel=opts["panel"], seed=opts["seed"], **extra)
+    import main
+
+    return main.load_board()
+
+
+# --- headless ----------------------------------------------------------------------------
+class Recorder:
+    """Writes each changed glass image as NNNN.png + NNNN.bin (display RAM) into a folder."""
+
+    def __init__(self, board, out):
+        self.emu = board.emu
+        self.out = out
+        self.count = 0
+        self.last = None
+        self.bytes_seen = -1
+
+    def capture(self):
+        from simulator import png
+
+        bus = self.emu.bus
+        if bus.bytes == self.bytes_seen:
+            return
+        self.bytes_seen = bus.bytes
+        image = self.emu.panel.image()
+        if image == self.last:
+            return
+        self.last = image
+        base = self.out + "/%04d" % self.count
+        png.write(base + ".png", image)
+        with open(base + ".bin", "wb") as f:
+            f.write(self.emu.panel.ram_view())
+        self.count += 1
+
+
+def _clear_frames(out):
+    for name in os.listdir(out):
+        if len(name) == 8 and name[:4].isdigit() and name[4:] in (".png", ".bin"):
+            os.remove(out + "/" + name)
+
+
+def headless(opts):
+    """Boot the firmware as main.py does (ui.boot.run) on virtual time, with the key
+    presses scheduled ahead, and record a frame whenever the panel changed."""
+    out = opts["out"].rstrip("/") or "."
+    make_dirs(out)
+    _clear_frames(out)
+    data = out + "/.data"
+    clear_dir(data)
+    make_dirs(data)
+    board = make_board(opts, clock="virtual", data_dir=data)
+    if board is None:
+        return 1
+    rec = Recorder(board, out)
+    clock = board.clock
+    sleep = clock.sleep_ms
+
+    def sleep_and_record(ms):
+        rec.capture()  # the frame just shown
+        sleep(ms)
+
+    clock.sleep_ms = sleep_and_record
+    pins = board.emu.buttons
+    t = board.emu.time.now + START_MS
+    for button, ms in opts["script"]:
+        if button >= 0:
+            pins.press(button, ms, at_ms=t)
+            t += GAP_MS
+        t += ms
+    t += SETTLE_MS
+    from ui.boot import run
+    from ui.loop.app import FRAME_MS
+
+    run(board, frames=(t - board.emu.time.now) // FRAME_MS + 1)
+    rec.capture()
+    print("sim: %d frames written to %s" % (rec.count, out))
+    return 0
+
+
+# --- interactive -------------------------------------------------------------------------
+HALF = (" ", "\u2580", "\u2584", "\u2588")  # nothing, upper half, lower half, full block
+
+
+def render_half(image):
+    """The 128x64 image as 32 lines of half blocks."""
+    lines = []
+    for y in range(0, 64, 2):
+        page = (y >> 3) * 128
+        b0 = 1 << (y & 7)
+        b1 = b0 << 1
+        row = []
+        for x in range(128):
+            v = image[page + x]
+            row.append(HALF[(1 if v & b0 else 0) + (2 if v & b1 else 0)])
+        lines.append("".join(row))
+    return lines
+
+
+_BRAILLE_BITS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
+def render_braille(image):
+    """The 128x64 image as 16 lines of 64 braille cells (2x4 pixels each)."""
+    lines = []
+    for y in range(0, 64, 4):
+        page = (y >> 3) * 128
+        row = []
+        for x in range(0, 128, 2):
+            code = 0
+            for dy in range(4):
+                bit = 1 << ((y + dy) & 7)
+                bits = _BRAILLE_BITS[dy]
+                if image[page + x] & bit:
+                    code |= bits[0]
+                if image[page + x + 1] & bit:
+                    code |= bits[1]
+            row.append(chr(0x2800 + code))
+        lines.append("".join(row))
+    return lines
+
+
+class Terminal:
+    """Raw keyboard input and drawing on the controlling terminal."""
+
+    def __init__(self):
+        import select
+        import termios
+
+        self.termios = termios
+        self.saved = termios.tcgetattr(0)  # raises when stdin is not a terminal
+        termios.setraw(0)
+        self.poller = select.poll()
+        self.poller.register(sys.stdin, select.POLLIN)
+        self.pending = b""
+
+    def restore(self):
+        self.termios.tcsetattr(0, self.termios.TCSANOW, self.saved)
+        self.write("\x1b[?25h\r\n")
+
+    def write(self, s):
+        sys.stdout.write(s)
+        if hasattr(sys.stdout, "flush"):
+            sys.stdout.flush()
+
+    def read(self, timeout_ms):
+        """Bytes typed within timeout_ms (b"" if none)."""
+        out = b""
+        if self.poller.poll(max(0, timeout_ms)):
+            while True:
+                c = sys.stdin.buffer.read(1)
+                if not c:
+                    break
+                out += c
+                if not self.poller.poll(0):
+                    break
+        return out
+
+    def size(self):
+        """(rows, columns), asked of the terminal itself; (24, 80) when it does not answer
+        within a second (the reply is read to its final R, even when it comes in parts)."""
+        import time
+
+        self.write("\x1b[s\x1b[999;999H\x1b[6n\x1b[u")
+        end = time.ticks_add(time.ticks_ms(), 1000)
+        reply = b""
+        i = j = -1
+        while j <= i:
+            left = time.ticks_diff(end, time.ticks_ms())
+            if left <= 0:
+                break
+            reply += self.read(left)
+            i = reply.find(b"\x1b[")
+            j = reply.find(b"R", i) if i >= 0 else -1
+        if i >= 0 and j > i:
+            try:
+                r, c = reply[i + 2 : j].split(b";")
+                return int(r), int(c)
+            except ValueError:
+                pass
+        return 24, 80
+
+
+HELP = "arrows: move  z/Enter: A  x/Backspace: B  hold x or Esc: long B  q: quit"
+
+
+class Player:
+    """Feeds typed keys to the emulated buttons and draws the panel when it changed."""
+
+    def __init__(self, term):
+        self.term = term
+        self.board = None
+        self.bytes_seen = -1
+        self.x_down = False
+        self.x_count = 0
+        self.x_last = 0
+        self.braille = False
+        self.taps = []  # (button, ms) typed but not pressed yet: one press at a time
+        self.tap_down = None  # the button of the tap under way, until a poll sees it released
+        self.tap_free = 0  # ticks_ms from which the next tap may press (set by attach)
+        self.quitting = False
+
+    def attach(self, board):
+        import time
+
+        self.time = time
+        self.board = board
+        poll = board.buttons.poll
+
+        def poll_taps(now_ms):
+            down = self.tap_down
+            if down is not None and board.emu.buttons.pins[down].level:
+                self.tap_down = None  # this poll sees its release: the next tap may press
+                self.tap_free = time.ticks_add(now_ms, TAP_GAP_MS)  # (not as contact bounce)
+            return poll(now_ms)
+
+        board.buttons.poll = poll_taps
+        self.tap_free = time.ticks_ms()
+        rows, cols = self.term.size()
+        self.braille = rows < 36 or cols < 130
+        self.term.write("\x1b[2J\x1b[?25l")
+
+    def tap(self, button, ms=TAP_MS):
+        self.taps.append((button, ms))
+        self.next_tap()
+
+    def next_tap(self):
+        """Press the next typed key once a frame's poll has seen the last one released:
+        keys that arrive together (fast typing, a slow frame) each give one press, in
+        order, none lost or merged with another into the same poll."""
+        now = self.time.ticks_ms()
+        if not self.taps or self.tap_down is not None:
+            return
+        if self.time.ticks_diff(now, self.tap_free) < 0:
+            return
+        button, ms = self.taps.pop(0)
+        pins = self.board.emu.buttons
+        pins.set(button, 0)
+        pins.at(self.time.ticks_add(now, ms), button, 1)
+        self.tap_down = button
+
+    def keys(self, data):
+        i = 0
+        while i < len(data):
+            c = data[i]
+            if c == 0x1B:  # Esc: alone = long B; ESC [ X or ESC O X = an arrow
+                if i + 2 < len(data) and data[i + 1] in (0x5B, 0x4F):
+                    arrow = data[i + 2]
+                    i += 3
+                    if arrow in b"ABCD":
+                        self.tap(b"ABDC".index(arrow))  # UP, DOWN, LEFT, RIGHT
+                    continue
+                self.tap(5, 700)
+            elif c in (0x7A, 0x5A, 0x0D, 0x0A):  # z, Z, Enter
+                self.tap(4)
+            elif c in (0x7F, 0x08):  # Backspace
+                self.tap(5)
+            elif c in (0x78, 0x58):  # x, X: held while the terminal repeats it
+                self.hold_x()
+            elif c in (0x71, 0x51, 0x03, 0x04):  # q, Q, Ctrl-C, Ctrl-D
+                self.quitting = True  # once the keys typed before it are pressed
+                return
+            i += 1
+
+    def hold_x(self):
+        now = self.time.ticks_ms()
+        if not self.x_down:
+            self.board.emu.buttons.set(5, 0)
+            self.x_down = True
+            self.x_count = 0
+        self.x_count += 1
+        self.x_last = now
+
+    def release_x(self):
+        if not self.x_down:
+            return
+        # the first repeat comes after the terminal's repeat delay (about 500 ms)
+        quiet = 550 if self.x_count == 1 else 150
+        if self.time.ticks_diff(self.time.ticks_ms(), self.x_last) > quiet:
+            self.board.emu.buttons.set(5, 1)
+            self.x_down = False
+
+    def sleep(self, ms):
+        """The board's sleep: wait for keys, draw the panel if it changed."""
+        self.draw()
+        self.next_tap()
+        if self.quitting and not self.taps and self.tap_down is None:
+            raise SystemExit(0)  # q, after every key typed before it (and its frame drawn)
+        end = self.time.ticks_add(self.time.ticks_ms(), ms)
+        while True:
+            left = self.time.ticks_diff(end, self.time.ticks_ms())
+            if left <= 0:
+                break
+            data = self.term.read(left)
+            if data:
+                self.keys(data)
+        data = self.term.read(0)  # typed while this process was not running (a busy host)
+        if data:
+            self.keys(data)
+        self.release_x()  # after that: an x repeat waiting to be read still holds B
+
+    def draw(self):
+        emu = self.board.emu
+        if emu.bus.bytes == self.bytes_seen:
+            return
+        self.bytes_seen = emu.bus.bytes
+        image = emu.panel.image()
+        lines = render_braille(image) if self.braille else render_half(image)
+        width = len(lines[0])
+        top = "\u250c" + "\u2500" * width + "\u2510"
+        bottom = "\u2514" + "\u2500" * width + "\u2518"
+        body = ["\u2502" + line + "\u2502" for line in lines]
+        status = "" if emu.panel.lit() else "  (display off: any key wakes it)"
+        self.term.write("\x1b[H" + "\r\n".join([top] + body + [bottom, HELP + status]) + "\x1b[K")
+
+
+def interactive(opts):
+    try:
+        term = Terminal()
+    except Exception:
+        print("sim.py: no terminal to play in (stdin is not a terminal).")
+        print("Run it in a terminal, or use the headless mode:")
+        print(USAGE)
+        return 1
+    player = Player(term)
+    try:
+        board = make_board(opts, clock="real", sleep_hook=player.sleep)
+        if board is None:
+            return 1
+        player.attach(board)
+        from ui.boot import run
+
+        run(board)  # what main.py runs on the device
+    except SystemExit:
+        pass
+    finally:
+        term.restore()
+    return 0
+
+
+def main(argv):
+    try:
+        opts = parse(argv)
+    except ValueError as e:
+        if str(e):
+            print("sim.py: " + str(e))
+        print(USAGE)
+        return 2
+    if opts["headless"]:
+        return headless(opts)
+    return interactive(opts)
+
+
