@@ -76,10 +76,10 @@ def dice_illegal(seed):
     ses = d.session
     res = {}
     before = codec.encode(ses.state)
-    for k in ("UP", "DOWN"):
-        d.press(k)
-    res["turn_unchanged"] = codec.encode(ses.state) == before
-    res["turn_note"] = d.says("LEFT/RIGHT, THEN A")
+    d.press("UP")  # the table of every player
+    res["turn_table"] = d.says("NAME", SMALL) and d.says("PTS", SMALL)
+    d.press("DOWN")  # back to the table of the game
+    res["turn_unchanged"] = codec.encode(ses.state) == before and not d.screen().panels
     # roll until a discard choice comes up on a person's turn (skip the others)
     for _ in range(400):
         scr = d.screen()
@@ -157,9 +157,10 @@ def cards_no_draw(seed):
         d.press("A")
         res["empty_unchanged"] = codec.encode(d.session.state) == before
         res["empty_note"] = d.says("PILE EMPTY: NO DRAW")
-        d.press("UP")  # a button that means nothing here
-        res["up_unchanged"] = codec.encode(d.session.state) == before
-        res["up_note"] = d.says("LEFT/RIGHT, THEN A")
+        d.press("UP")  # the table of every player, then back
+        res["up_note"] = d.says("NAME", SMALL)
+        d.press("UP")
+        res["up_unchanged"] = codec.encode(d.session.state) == before and not d.screen().panels
     out(res)
 
 

@@ -50,7 +50,7 @@ def test_bots_play_at_a_readable_pace(micropython):
 
 def test_D9_empty_discard_refused_on_screen(micropython):
     r = case(micropython, "dice_illegal(3)")
-    assert r["turn_unchanged"] and r["turn_note"], "UP/DOWN on roll-or-quit"
+    assert r["turn_unchanged"] and r["turn_table"], "UP/DOWN on roll-or-quit: the table, back"
     assert r["discard"]
     assert r["empty_unchanged"] and r["empty_phase"] and r["empty_note"]
     assert r["still_chosen"] >= 1 and r["then_ok"], "a card stays chosen: A discards it"
@@ -64,7 +64,7 @@ def test_C5_C7_draw_shown_unavailable_with_reason(micropython):
     r = case(micropython, "cards_no_draw(4)")
     assert r["alone_reason"] and r["alone_unchanged"] and r["alone_note"]
     assert r["empty_unchanged"] and r["empty_note"]
-    assert r["up_unchanged"] and r["up_note"]
+    assert r["up_unchanged"] and r["up_note"], "UP: the table of every player, then back"
 
 
 @pytest.mark.parametrize("game", [1, 2])

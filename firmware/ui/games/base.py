@@ -384,7 +384,8 @@ class GameScreen(Screen):
     step after it, for both games.
 
     Timing: `wait(ms)` schedules `advance()`; A during a wait runs it at once (speed-up,
-    skip). A long press of B opens the in-game menu; a short press of B shows the hint."""
+    skip). A long press of B opens the in-game menu; a short press of B shows the hint;
+    UP or DOWN the table of every player (unless the choice uses them)."""
 
     wants_long = True
 
@@ -569,6 +570,10 @@ class GameScreen(Screen):
         start a step of the game's own, which ends in it)."""
         raise NotImplementedError
 
+    def uses_up_down(self):
+        """Whether UP/DOWN mean something in the current choice (else they show the table)."""
+        return False
+
     def before_bot_move(self):
         """Called just before a computer player's move is applied."""
 
@@ -622,6 +627,9 @@ class GameScreen(Screen):
         if self.panels:
             if self.panels[-1].handle(ev):
                 self.panel_done()
+            return
+        if kind == PRESS and (b == UP or b == DOWN) and not self.uses_up_down():
+            self.push_panel(TablePanel(self))  # everyone's cards and score, at a press
             return
         if kind == PRESS and b == B:
             if not self.session.person_to_act():

@@ -205,6 +205,9 @@ class DiceScreen(GameScreen):
             return
         GameScreen.advance(self)
 
+    def uses_up_down(self):
+        return self.mode == M_DISCARD and not self.panels  # how many cards go
+
     def before_bot_move(self):
         if self.session.state.phase == dice.TURN:
             self.shown_dice = False  # a new turn: the dice on screen were someone else's
