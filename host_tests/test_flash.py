@@ -104,7 +104,7 @@ def test_the_board_boots_the_flashed_firmware_to_the_title_screen(flashed):
 
 
 def deploy_reset(device):
-    board = deploy.Board(device)
+    board = deploy.Connection(device)
     try:
         board.reset_into_game()
     finally:

@@ -303,7 +303,7 @@ def not_micropython(port, why):
     )
 
 
-class Board:
+class Connection:
     """An mpremote connection to a board in the raw REPL, every step under time limits."""
 
     def __init__(self, port):
@@ -450,7 +450,7 @@ def flash(args):
     mpy_bytes = sum(len(d) for p, d in files.items() if p.endswith(".mpy"))
     print("firmware: %d files, %d bytes (%d of .mpy), profile %s -> /board.py"
           % (len(files), total, mpy_bytes, os.path.basename(board_profile(args.board))))
-    board = Board(port)
+    board = Connection(port)
     try:
         version = check_micropython(board, mpy_version(files))
         print("board on %s: MicroPython %s" % (port, version))
@@ -575,7 +575,7 @@ def wipe_saves(args):
         if answer.strip().lower() != "yes":
             print("nothing deleted")
             return 1
-    board = Board(find_port(args.port))
+    board = Connection(find_port(args.port))
     try:
         n = int(board.exec(WIPE_CODE).strip() or 0)
         print("deleted %d save file(s) from /%s/" % (n, DATA))
