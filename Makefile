@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 MICROPYTHON ?= $(BIN)/micropython
 export MICROPYTHON
 
-.PHONY: test play bench lint pytest venv clean flash repl run wipe-saves
+.PHONY: test play bench lint pytest venv clean flash repl run wipe-saves screenshots
 
 venv: $(STAMP)
 
@@ -36,6 +36,10 @@ play: $(STAMP)
 ## make bench: rerunnable figures (speed, memory, bot strength); BENCH="dice cards" picks some
 bench: $(STAMP)
 	$(PY) tools/bench.py $(BENCH)
+
+## make screenshots: the README's pictures of the panel (docs/screenshots/, from keys/*.keys)
+screenshots: $(STAMP)
+	$(PY) tools/screenshots.py
 
 ## make flash: compile and copy the firmware to the Pico on USB (PORT=/dev/ttyACM0, BOARD=pico_sh1106)
 flash: $(STAMP)

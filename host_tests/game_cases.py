@@ -184,7 +184,7 @@ def menu_and_hint(game, seed):
     d.press("B")
     res["back_to_table"] = not d.screen().panels
     d.press("B", 700)
-    for _ in range(6):
+    for _ in range(7):
         d.press("DOWN")
     d.press("A")
     res["confirm"] = d.says("Abandon this")
@@ -542,7 +542,7 @@ def save_leave_resume(game, seed, moves):
         d.press("A")
     d.press("B", 700)  # the game menu
     menu = d.screen().panels[-1]
-    while menu.items()[menu.cursor] != menu.items()[5]:
+    while menu.items()[menu.cursor] != menu.items()[6]:
         d.press("DOWN")
     res = {"label": menu.items()[menu.cursor]}
     before = codec.encode(ses.state)

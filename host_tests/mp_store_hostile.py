@@ -100,23 +100,25 @@ def restore():
 
 
 def boot_ui():
-    """Boot the app as the device does; go through notices and the continue prompt (B:
-    no) to the main menu. Returns (the screen names seen on the way, the files on flash
-    once booted, before any key)."""
+    """Boot the app as the device does; go through notices and the continue prompt (B,
+    then "Yes, discard") to the main menu. Returns (the screen names seen on the way, the
+    files on flash once booted, before any key)."""
     from emu.board import configure, make_board
-    from hal.buttons import A, B, PRESS
+    from hal.buttons import A, B, DOWN, PRESS
     from ui import boot
 
     configure(data_dir=D, seed=3)
     app = boot.run(make_board(), frames=2)
     booted = snapshot()
     seen = []
-    for _ in range(8):
+    for _ in range(10):
         top = type(app.top()).__name__
         seen.append(top)
         if top == "MainMenu":
             break
-        app.top().handle((PRESS, A if top == "TitleScreen" else B))
+        if top == "ConfirmDiscard":
+            app.top().handle((PRESS, DOWN))  # "Yes, discard" (the first answer keeps it)
+        app.top().handle((PRESS, A if top in ("TitleScreen", "ConfirmDiscard") else B))
         app.run(2)
     return seen, booted
 

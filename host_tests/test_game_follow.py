@@ -94,7 +94,7 @@ def test_game_over_tells_a_new_high_score_and_the_place(micropython, game):
     assert wins > 0, "the person won none of these games: pick other seeds"
 
 
-def test_the_game_menu_opens_the_rules_and_the_move_log(micropython):
+def test_the_game_menu_opens_the_rules_the_move_log_and_the_controls(micropython):
     got = micropython.run_json("""
 import json, sys
 sys.path.insert(0, "host_tests")
@@ -115,6 +115,16 @@ res["back"] = d.app.top().panels[-1] is menu
 d.press("UP")
 d.press("A")
 res["log"] = d.says("Moves") and d.says("ANA ")
+d.press("A")
+d.press("B", 700)
+menu = d.screen().panels[-1]
+for _ in range(5):
+    d.press("DOWN")
+d.press("A")
+res["controls"] = type(d.app.top()).__name__
+d.press("A")
+res["back_again"] = d.app.top().panels[-1] is menu
 print(json.dumps(res))
 """)
-    assert got == {"item": "Rules", "rules": True, "back": True, "log": True}
+    assert got == {"item": "Rules", "rules": True, "back": True, "log": True,
+                   "controls": "ControlsScreen", "back_again": True}

@@ -61,21 +61,28 @@ some_stats(d.saves)
 d.keys("A,DOWN,DOWN,A")
 out["top"] = d.top()
 out["header"] = d.shows("LAMA Dice")
+out["wins"] = [d.shows(w) for w in ("Games and wins", "ANA", "   2", "1.5")]
 shot("players", d)
 d.keys("RIGHT")
+out["scores"] = [d.shows(w) for w in ("Best and average", "12", "21.0")]
+shot("scores", d)
+d.keys("RIGHT")
+out["high"] = [d.shows(w) for w in ("People's wins", " 1", "ANA", "12", " 4", "30")]
 shot("high", d)
 d.keys("RIGHT")
 out["totals"] = d.shows("Games") and d.shows("Rounds")
 shot("totals", d)
 d.keys("RIGHT")
 out["cards"] = d.shows("L.L.A.M.A.")
-d.keys("LEFT,LEFT,LEFT")
+d.keys("LEFT,LEFT,LEFT,LEFT")
 d.keys("A")
-out["asks"] = d.top() == "ConfirmReset" and d.shows("Reset all")
+out["asks"] = d.top() == "ConfirmReset" and d.shows("Reset stats?") and d.selected("No, keep them")
 shot("reset_q", d)
 d.keys("B")  # no: kept
 out["kept"] = d.top() == "StatsScreen" and not d.shows("No games yet.")
-d.keys("A,A")
+d.keys("A,A")  # A on the answer offered first: kept too
+out["kept_a"] = d.top() == "StatsScreen" and not d.shows("No games yet.")
+d.keys("A,DOWN,A")  # yes, reset
 out["done"] = d.shows("Statistics")
 shot("reset_done", d)
 d.keys("B")
@@ -89,10 +96,36 @@ d.keys("WAIT:50")
 out["fr"] = d.shows("Aucune partie.")
 """)
     assert out["top"] == "StatsScreen" and out["header"]
+    assert all(out["wins"]) and all(out["scores"]) and all(out["high"]), out
     assert out["totals"] and out["cards"]
-    assert out["asks"] and out["kept"] and out["done"] and out["empty"]
+    assert out["asks"] and out["kept"] and out["kept_a"] and out["done"] and out["empty"]
     assert out["on_flash"] == 0
     assert out["fr"]
+    check_golden(shots, tmp_path)
+
+
+def test_statistics_after_computer_players_won_say_only_peoples_wins_count(micropython, tmp_path):
+    out, shots = run(micropython, """
+d = Driver(data_dir="/f/data")
+st = d.saves.load_stats()
+records.record_result(st, 1, [("ME", None), ("CA2", "cautious")], [45, 12], 6, [0, 1], 1)
+assert d.saves._save_stats()
+d.keys("A,DOWN,DOWN,A")
+out["players"] = d.shows("ME") and d.shows("CA2")
+d.keys("RIGHT,RIGHT")
+out["said"] = [d.shows(w) for w in ("No person has", "won yet.", "Only people's", "wins count here.")]
+out["not_none"] = not d.shows("No games yet.")
+shot("no_wins", d)
+from ui.text import lang
+lang.use(1)
+d.app.top().dirty = True
+d.keys("WAIT:50")
+out["fr"] = [d.shows(w) for w in ("Gagnants humains", "Aucun humain n'a", "gagné.")]
+shot("no_wins_fr", d)
+""")
+    assert out["players"]
+    assert all(out["said"]) and out["not_none"]
+    assert all(out["fr"])
     check_golden(shots, tmp_path)
 
 
@@ -133,15 +166,34 @@ app.run(2)
 out["then"] = type(app.top()).__name__
 shot("continue", d)
 out["bad_kept"] = "settings.bad" in __import__("os").listdir("/f/data")
-from hal.buttons import B
-app.top().handle((PRESS, B))  # no: the saved game is abandoned
-app.run(2)
+out["offer_8x8"] = [find_text(b.emu.panel.image(), w) is not None
+                    for w in ("Continue game?", "LAMA Dice", "A: yes   B: no")]
+from hal.buttons import B, DOWN
+def press(button):
+    app.top().handle((PRESS, button))
+    app.run(2)
+press(B)  # B asks first
+out["asked"] = type(app.top()).__name__
+shot("discard_q", d)
+press(A)  # the answer offered first keeps the game
+out["kept_a"] = type(app.top()).__name__
+out["kept_a_save"] = Saves("/f/data").load_progress() is not None
+press(B)
+press(B)  # B on the question keeps it too
+out["kept_b"] = type(app.top()).__name__
+press(B)
+press(DOWN)
+press(A)  # yes, discard
 out["declined"] = type(app.top()).__name__
 out["gone"] = Saves("/f/data").load_progress() is None
 """)
     assert out["notice"] == "NoticeScreen" and out["says"]
     assert out["then"] == "ContinueScreen"
+    assert all(out["offer_8x8"]), out["offer_8x8"]
     assert out["bad_kept"]
+    assert out["asked"] == "ConfirmDiscard"
+    assert out["kept_a"] == "ContinueScreen" and out["kept_a_save"]
+    assert out["kept_b"] == "ContinueScreen"
     assert out["declined"] == "TitleScreen" and out["gone"]
     check_golden(shots, tmp_path)
 

@@ -34,7 +34,7 @@ d = Driver()
 out["title"] = d.shows("pocket console") and d.top() == "TitleScreen"
 d.keys("A")
 seen = []
-for i in range(6):
+for i in range(7):
     d.keys("A")
     seen.append(d.top())
     d.keys("B")
@@ -45,10 +45,33 @@ out["seen"] = seen
     assert got["title"]
     assert got["seen"][0] == "SetupScreen" and got["seen"][1] == "SetupScreen"
     assert got["seen"][3] == "SettingsScreen"
-    assert got["seen"][4] == "RulesMenu"
-    assert got["seen"][5] == "AboutScreen"
+    assert got["seen"][4] == "ControlsScreen"
+    assert got["seen"][5] == "RulesMenu"
+    assert got["seen"][6] == "AboutScreen"
     assert got["seen"][2] in ("StatsScreen", "TextScreen")
-    assert all(got["back%d" % i] == "MainMenu" for i in range(6))
+    assert all(got["back%d" % i] == "MainMenu" for i in range(7))
+
+
+def test_the_controls_card_opens_from_the_title_and_names_every_button(micropython):
+    got = run(micropython, """
+d = Driver()
+out["title_says"] = d.shows("A: start") and d.shows("B: controls")
+d.keys("B")
+out["top"] = d.top()
+out["lines"] = [d.shows(line) for line in ("Controls", "choose, move", "OK, speed up", "back",
+                                           "in game: hint", "hold: menu")]
+d.keys("A")
+out["back"] = d.top()
+d.keys("B,B")
+out["back_b"] = d.top()
+d.keys("A")
+out["menu"] = d.top()
+""")
+    assert got["title_says"]
+    assert got["top"] == "ControlsScreen"
+    assert all(got["lines"]), got["lines"]  # every line in the 8x8 font, whole
+    assert got["back"] == "TitleScreen" and got["back_b"] == "TitleScreen"
+    assert got["menu"] == "MainMenu"
 
 
 def test_settings_apply_live_contrast_flip_sound_repeat(micropython):
@@ -65,10 +88,17 @@ d.keys("DOWN")
 before = d.image()
 ram = panel.ram_view()
 out["unflipped_is_ram"] = before == ram
-d.keys("A")                       # flip on (the row now says so)
+out["explained"] = d.shows("Picture turned") and d.shows("upside down.")
+d.keys("A")                       # flip? asks first, No selected
+out["asks"] = d.top() == "ConfirmFlip" and d.selected("No")
+d.keys("A")                       # no: nothing turned
+out["kept"] = d.top() == "SettingsScreen" and d.image() == before
+d.keys("RIGHT,B,LEFT,DOWN,B")     # B, or a stray LEFT and B: still not turned
+out["kept_b"] = d.top() == "SettingsScreen" and d.image() == before and not d.app.settings.flip
+d.keys("A,DOWN,A")                # yes: flip on (the row now says so)
 out["ram"] = panel.ram_view().hex()
 out["flipped"] = d.image().hex()
-d.keys("RIGHT")                   # flip off again
+d.keys("RIGHT,DOWN,A")            # flip off again
 out["restored"] = d.image() == before
 d.keys("DOWN,RIGHT")              # repeat: normal -> fast
 out["repeat"] = [board.buttons._delay, board.buttons._interval]
@@ -77,7 +107,8 @@ out["repeat"] = [board.buttons._delay, board.buttons._interval]
 
     assert got["c1"] == contrast_value(4) and got["c1"] < got["c0"]
     assert got["muted"] is True
-    assert got["unflipped_is_ram"]
+    assert got["unflipped_is_ram"] and got["explained"]
+    assert got["asks"] and got["kept"] and got["kept_b"]
     assert got["flipped"] == rotate180(got["ram"])  # the glass shows the picture turned
     assert got["restored"]
     assert got["repeat"] == list(REPEAT_TIMES[2])
@@ -86,7 +117,7 @@ out["repeat"] = [board.buttons._delay, board.buttons._interval]
 def test_settings_are_saved_on_leaving_and_come_back_at_the_next_boot(micropython):
     got = run(micropython, """
 d = Driver()
-d.keys("A,DOWN,DOWN,DOWN,A,LEFT,DOWN,DOWN,A")   # contrast 5, flip on
+d.keys("A,DOWN,DOWN,DOWN,A,LEFT,DOWN,DOWN,A,DOWN,A")   # contrast 5, flip on (confirmed)
 out["kept_while_open"] = d.saves.load_settings().contrast
 d.keys("B")
 d2 = Driver(fresh=False)
@@ -124,9 +155,9 @@ out["fr_row"] = d.selected("Langue Français")
 d.keys("B")
 out["menu"] = [d.shows(w) for w in ("LAMA Dés", "Statistiques", "Règles")]
 d.keys("RIGHT")  # nothing on the menu
-d.keys("DOWN,A,A")  # rules of the dice game, in French
+d.keys("DOWN,DOWN,A,A")  # rules of the dice game, in French
 out["rules"] = d.shows("2 à 6 joueurs.")
-d.keys("B,B,UP,A,DOWN,DOWN,DOWN,DOWN,LEFT")  # back to English
+d.keys("B,B,UP,UP,A,DOWN,DOWN,DOWN,DOWN,LEFT")  # back to English
 out["back"] = d.shows("Settings")
 """)
     assert got["en"]
@@ -150,22 +181,45 @@ d.keys("UP,UP,UP,A")           # space -> A -> B -> C, confirm
 out["row"] = d.shows("1 N2C")
 d.keys("DOWN,A")               # seat 2: edit, then cancel with B
 d.keys("UP,B")
-out["row2"] = d.shows("2 BEN")
-d.keys("UP,UP,RIGHT")          # players 3
-d.keys("DOWN,DOWN,DOWN,RIGHT") # seat 3 -> next kind (person, wraps from expert)
+from ui.model.new_game import default_level
+level = default_level(1)
+out["row2"] = d.shows("2 BEN")  # a computer player: a name of lama.bot_names
+d.keys("DOWN,LEFT,LEFT")       # seat 3 -> two kinds down: person (the middle level is 2nd)
 d.keys("DOWN,RIGHT,RIGHT")     # first player: seat 3
 d.keys("DOWN,A")               # start
 s = seen[0]
 out["setup"] = [s.game, s.seats, s.first, s.rules.target, s.valid(), s.people()]
+out["level"] = level
 """)
     assert got["editor"] == "NameScreen"
     assert got["row"] and got["row2"]
     game, seats, first, target, valid, people = got["setup"]
+    level = got["level"]
     assert game == 1 and target == 40 and valid
     assert seats[0] == ["N2C", "person"]
-    assert seats[1] == ["BEN", "expert"]  # a computer player: a name of lama.bot_names
+    assert seats[1] == ["BEN", level]
     assert seats[2][1] == "person" and seats[2][0] == "P3"
     assert first == 2 and people == 2
+
+
+def test_a_new_game_starts_as_the_person_and_two_computer_players_of_the_middle_level(micropython):
+    got = run(micropython, """
+import ui.games.launch as gl
+from ui.model.new_game import bot_levels
+seen = []
+gl.launch = lambda app, setup: seen.append(setup)
+for game_row in ("A", "DOWN,A"):  # each game of the main menu, Start at once (one up)
+    d = Driver()
+    d.keys("A," + game_row + ",UP,A")
+    s = seen[-1]
+    out[str(s.game)] = [s.kinds(), bot_levels(s.game), s.first]
+""")
+    assert sorted(got) == ["1", "2"]
+    for kinds, levels, first in got.values():
+        assert len(levels) >= 3
+        middle = levels[(len(levels) - 1) // 2]
+        assert middle not in (levels[0], levels[-1])  # neither the weakest nor the strongest
+        assert kinds == ["person", middle, middle] and first == 0
 
 
 def test_two_seats_never_share_a_name(micropython):
@@ -175,17 +229,17 @@ import ui.games.launch as game_launch
 seen = []
 game_launch.launch = lambda app, setup: seen.append(setup)
 d = Driver()
-d.keys("A,A,DOWN,DOWN,A")      # dice setup, seat 2 (EX2): edit its name
+d.keys("A,A,DOWN,DOWN,A")      # dice setup, seat 2 (a computer player): edit its name
 ed = d.app.top()
 ed.chars = ["P", "1", " "]; ed.pos = 2
 d.keys("A")                    # confirmed as P1, seat 1's name
 out["row"] = d.shows("2 P12")
-d.keys("DOWN,DOWN,A")          # start
+d.keys("DOWN,DOWN,DOWN,A")     # start (seat 3, First, Start)
 s = seen[0]
 out["names"] = s.names()
 """)
     assert got["row"]
-    assert got["names"] == ["P1", "P12"]
+    assert got["names"][:2] == ["P1", "P12"]
 
 
 def test_name_editor_refuses_a_blank_name(micropython):
@@ -216,7 +270,7 @@ d.keys("LEFT")
 counts.append(d.app.top().n)
 out["counts"] = counts
 """)
-    assert got["counts"] == [3, 4, 5, 6, 2, 3, 2]
+    assert got["counts"] == [4, 5, 6, 2, 3, 4, 3]  # from the default 3
 
 
 def test_about_shows_version_board_and_memory(micropython):

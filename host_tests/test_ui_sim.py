@@ -62,10 +62,61 @@ def test_bad_arguments_say_what_is_wrong(tmp_path):
         (["--headless", "--keys", "A"], "needs --out"),
         (["--seed", "abc"], "whole number"),
         (["--frobnicate"], "unknown argument"),
+        (["--headless", "--keys-file", str(tmp_path / "none"), "--out", str(tmp_path)],
+         "cannot read the keys file"),
+        (["--headless", "--keys", "A", "--keys-file", __file__, "--out", str(tmp_path)],
+         "not both"),
+        (["--keep-data"], "for --headless"),
     ):
         proc = sim(args)
         assert proc.returncode == 2
         assert word in proc.stdout and "usage:" in proc.stdout
+
+
+def last_frame(folder):
+    bins = sorted(p for p in os.listdir(folder) if p.endswith(".bin"))
+    return len(bins), (folder / bins[-1]).read_bytes()
+
+
+def test_a_keys_file_of_thousands_of_keys_is_pressed_key_by_key(tmp_path):
+    keys = tmp_path / "keys.txt"
+    # the menu, then 1,500 times a cursor move and a key the menu ignores, 3,001 keys
+    keys.write_text("# a long session\nA\n" + "DOWN LEFT,\n" * 1500)
+    proc = sim(["--headless", "--keys-file", str(keys), "--out", str(tmp_path / "long")])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    short = sim(["--headless", "--keys", "A,DOWN,DOWN", "--out", str(tmp_path / "short")])
+    assert short.returncode == 0
+    n, image = last_frame(tmp_path / "long")
+    assert n == 2 + 1500  # title, menu, one frame per cursor move
+    assert image == last_frame(tmp_path / "short")[1]  # 1,500 moves round 7 entries: 2 down
+
+
+def test_a_keys_argument_of_256_characters_or_more_works_from_cpython(tmp_path):
+    keys = "A," + "DOWN,LEFT," * 40  # 402 characters: the unix port takes 255 at most
+    proc = sim(["--headless", "--keys", keys, "--out", str(tmp_path / "long")])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    short = sim(["--headless", "--keys", "A" + ",DOWN" * (40 % 7), "--out", str(tmp_path / "s")])
+    assert short.returncode == 0
+    assert last_frame(tmp_path / "long") == (2 + 40, last_frame(tmp_path / "s")[1])
+
+
+def test_keep_data_keeps_the_saved_game_for_the_next_run_to_resume(tmp_path):
+    out = tmp_path / "run"
+    # a dice game (Start is one up from Players), a roll, then the computer's moves
+    first = sim(["--headless", "--keys", "A,A,UP,A,WAIT:1000,A,WAIT:3000", "--out", str(out),
+                 "--seed", "4"])
+    assert first.returncode == 0, first.stdout + first.stderr
+    _, left = last_frame(out)
+    offer = sim(["--headless", "--keep-data", "--out", str(out)])
+    assert offer.returncode == 0
+    n, image = last_frame(out)
+    assert n == 1 and image != left  # "Continue game?" at once
+    again = sim(["--headless", "--keep-data", "--keys", "A", "--out", str(out)])
+    assert again.returncode == 0
+    assert last_frame(out) == (2, left)  # A: the game as the first run left it
+    fresh = sim(["--headless", "--out", str(out)])  # without --keep-data: a new flash
+    assert fresh.returncode == 0
+    assert last_frame(out)[1] != image
 
 
 def test_no_terminal_gives_a_clear_message():

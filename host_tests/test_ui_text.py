@@ -50,11 +50,28 @@ def test_footer_hints_fit_in_small_capitals():
 
 def test_menu_labels_fit_a_row():
     for mod in (strings_en, strings_fr):
-        for k in ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_RULES", "M_ABOUT"):
+        for k in ("GAME_DICE", "GAME_CARDS", "M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES",
+                  "M_ABOUT"):
             assert len(getattr(mod, k)) <= 15, k
         for k in ("MENU", "SETTINGS", "ABOUT", "M_RULES", "GAME_DICE", "GAME_CARDS"):
             assert len(getattr(mod, k)) <= 16, k
         assert len(mod.NAME_TITLE) + 1 <= 16
+        for k in ("TITLE_2", "TITLE_PRESS", "TITLE_CONTROLS", "CONTROLS"):
+            assert len(getattr(mod, k)) <= 16, k
+
+
+def test_the_controls_card_lines_fit_after_their_key_caps(micropython):
+    got = micropython.run_json("""
+import json
+from ui.screens import controls
+from ui.text import strings_en, strings_fr
+print(json.dumps([len(controls.CAPS), controls.TEXT_X,
+                  list(strings_en.CONTROLS_LINES) + list(strings_fr.CONTROLS_LINES)]))
+""")
+    caps, x, lines = got
+    assert len(lines) == 2 * caps
+    for line in lines:
+        assert x + 8 * len(line) <= 128, line
 
 
 def test_settings_rows_fit_label_and_value():
@@ -158,3 +175,43 @@ print(json.dumps([gfx.wrap("la partie s'arrête : le moins"), [l for l in lines 
 """)
     assert got[0] == ["la partie", "s'arrête : le", "moins"]
     assert got[1] == [], "a line of the rules starts with punctuation"
+
+
+def test_each_setting_is_explained_in_two_lines_at_most(micropython):
+    got = micropython.run_json("""
+import json
+from ui.draw import gfx
+from ui.text import strings_en, strings_fr
+from ui.model.settings import FIELDS
+from ui.screens.settings import HELP_LINES
+print(json.dumps([len(FIELDS), HELP_LINES] + [[gfx.wrap(h) for h in m.S_HELP]
+                                              for m in (strings_en, strings_fr)]))
+""")
+    fields, most, en, fr = got
+    for table in (en, fr):
+        assert len(table) == fields
+        for lines in table:
+            assert 1 <= len(lines) <= most, lines
+    for mod in (strings_en, strings_fr):
+        for k in ("FLIP_Q", "DISCARD_Q", "CONTINUE_Q", "RESET_Q"):
+            assert len(getattr(mod, k)) <= 16, k
+        for k in ("FLIP_NO", "FLIP_YES", "DISCARD_NO", "DISCARD_YES", "RESET_NO", "RESET_YES"):
+            assert len(getattr(mod, k)) <= 15, k
+        assert len(mod.CONTINUE_KEYS) <= 16
+
+
+def test_statistics_titles_and_the_empty_best_wins_page_fit(micropython):
+    got = micropython.run_json("""
+import json
+from ui.draw import gfx
+from ui.text import strings_en, strings_fr
+print(json.dumps([len(gfx.wrap(m.STATS_NO_WINS)) + len(gfx.wrap(m.STATS_WINS_ONLY))
+                  for m in (strings_en, strings_fr)]))
+""")
+    assert all(n <= 4 for n in got), got  # four 8x8 lines between the title and the footer
+    for mod in (strings_en, strings_fr):
+        assert len(mod.STATS_TITLES) == 4
+        for title in mod.STATS_TITLES:
+            assert len(title) <= 16, title
+        for cols in (mod.STATS_WINS_COLS, mod.STATS_SCORES_COLS, mod.STATS_HIGH_COLS):
+            assert sum(4 * len(c) for c in cols) <= 128 - 16, cols  # heads clear of each other

@@ -37,7 +37,7 @@ base = used()
 from simulator.driver import Driver
 d = Driver(seed=1, data_dir="/tmp/bench-memory-data")
 out = []
-START6 = "RIGHT,RIGHT,RIGHT,RIGHT,UP,A,WAIT:1500"
+START6 = "RIGHT,RIGHT,RIGHT,UP,A,WAIT:1500"  # 3 players -> 6, Start
 QUIT = "B:900,UP,A,A,WAIT:300"
 for label, keys in (("title", ""), ("main menu", "A"), ("dice setup", "A"),
                     ("dice game", START6), ("menu after dice", QUIT),
@@ -77,8 +77,9 @@ class Game:
         d.run(ms)
 
 
-# on the setup screen: 6 players, seats P1 cautious expert random cautious expert, Start
-SEATS6 = "RIGHT,RIGHT,RIGHT,RIGHT,DOWN,DOWN,LEFT,DOWN,DOWN,LEFT,LEFT,DOWN,LEFT,DOWN,DOWN,DOWN,A"
+# on the setup screen (3 players, computer seats cautious): 6 players, seats P1 cautious
+# expert random cautious expert, Start
+SEATS6 = "RIGHT,RIGHT,RIGHT,DOWN,DOWN,DOWN,RIGHT,DOWN,LEFT,DOWN,DOWN,RIGHT,DOWN,DOWN,A"
 d.keys("A")
 for pick in ("A", "DOWN,A"):
     d.keys(pick + "," + SEATS6 + ",WAIT:100")

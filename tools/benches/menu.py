@@ -22,10 +22,10 @@ SESSION = (
     ("back to menu", "B:900"),
     ("settings", "DOWN,DOWN,DOWN,A"),
     ("settings changes", "LEFT,RIGHT,DOWN,RIGHT,RIGHT,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,UP"),
-    ("rules menu", "B,DOWN,A"),
+    ("rules menu", "B,DOWN,DOWN,A"),
     ("rules text", "A,DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,UP"),
     ("about", "B,B,DOWN,A"),
-    ("statistics", "B,UP,UP,UP,A"),
+    ("statistics", "B,UP,UP,UP,UP,A"),
     ("cards setup", "B,UP,A"),
 )
 HEAP_AT = ("title", "main menu", "dice setup", "name editor", "settings", "rules menu",

@@ -60,8 +60,12 @@ class ScriptedButtons:
 
     def at(self, t, button, level):
         self._seq += 1
-        self._script.append((t, self._seq, button, 1 if level else 0))
-        self._script.sort()
+        item = (t, self._seq, button, 1 if level else 0)
+        script = self._script
+        i = len(script)  # scripts are mostly written in time order: look from the end
+        while i > 0 and script[i - 1] > item:
+            i -= 1
+        script.insert(i, item)  # (not sort(): MicroPython's is quadratic on sorted lists)
         now = self.vtime.ticks_ms()
         if t <= now:  # due already: applies at once, not at the next advance
             self.run_due(now)

@@ -1,10 +1,11 @@
 """The buttons by name and the key scripts of the simulator and the test driver
-("A,DOWN,B:800,WAIT:500"), with the timing of a scripted press."""
+("A,DOWN,B:800,WAIT:500", or a keys file of them), with the timing of a scripted press."""
 
 from hal.buttons import NAMES as KEY_NAMES  # UP DOWN LEFT RIGHT A B, in button order
 
 TAP_MS = 80  # how long a scripted press holds the button
 GAP_MS = 120  # time after each release before the next scripted press
+KEYS_FILE_MAX = 1 << 20  # bytes read from a keys file at most (a million: ~150,000 keys)
 
 
 def button(name):
@@ -13,26 +14,44 @@ def button(name):
 
 
 def parse_keys(text):
-    """[(button index or -1 for WAIT, ms)] from "A,DOWN,B:800,WAIT:500"."""
+    """[(button index or -1 for WAIT, ms)] from "A,DOWN,B:800,WAIT:500" (commas, spaces or
+    new lines between keys; `#` comments to the end of its line)."""
     out = []
-    for tok in text.split(","):
-        tok = tok.strip()
-        if not tok:
-            continue
-        name, ms = tok, None
-        if ":" in tok:
-            name, ms = tok.split(":", 1)
-            try:
-                ms = int(ms)
-            except ValueError:
-                raise ValueError("bad time in key " + repr(tok))
-            if ms < 0 or ms > 600000:
-                raise ValueError("time out of range in key " + repr(tok))
-        name = name.upper()
-        if name == "WAIT":
-            out.append((-1, ms if ms is not None else 500))
-        elif name in KEY_NAMES:
-            out.append((KEY_NAMES.index(name), ms if ms is not None else TAP_MS))
-        else:
-            raise ValueError("unknown key " + repr(tok) + " (UP DOWN LEFT RIGHT A B WAIT)")
+    for line in text.split("\n"):
+        for tok in line.split("#")[0].replace(",", " ").split():
+            out.append(parse_key(tok))
     return out
+
+
+def parse_key(tok):
+    """One (button index or -1 for WAIT, ms) from "A", "B:800" or "WAIT:500"."""
+    name, ms = tok, None
+    if ":" in tok:
+        name, ms = tok.split(":", 1)
+        try:
+            ms = int(ms)
+        except ValueError:
+            raise ValueError("bad time in key " + repr(tok))
+        if ms < 0 or ms > 600000:
+            raise ValueError("time out of range in key " + repr(tok))
+    name = name.upper()
+    if name == "WAIT":
+        return (-1, ms if ms is not None else 500)
+    if name in KEY_NAMES:
+        return (KEY_NAMES.index(name), ms if ms is not None else TAP_MS)
+    raise ValueError("unknown key " + repr(tok) + " (UP DOWN LEFT RIGHT A B WAIT)")
+
+
+def read_keys_file(path):
+    """The text of a keys file; ValueError with a message when it cannot be used."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(KEYS_FILE_MAX + 1)
+    except OSError as e:
+        raise ValueError("cannot read the keys file " + path + " (" + str(e) + ")")
+    if len(data) > KEYS_FILE_MAX:
+        raise ValueError("the keys file " + path + " is over %d bytes" % KEYS_FILE_MAX)
+    try:
+        return data.decode()
+    except UnicodeError:
+        raise ValueError("the keys file " + path + " is not text")

@@ -2,24 +2,35 @@
 
     micropython tools/sim.py [--panel sh1106] [--seed S]        play in this terminal
     python3 tools/sim.py --headless --keys A,DOWN,B:800 --out DIR [--seed S]
+    python3 tools/sim.py --headless --keys-file FILE --out DIR [--keep-data]
 
 Interactive keys: arrows = directions, z or Enter = A, x or Backspace = B (hold x for a
 long press of B, or press Esc), q quits. Headless: the buttons are pressed in order
 (`NAME:MS` holds one for MS ms, `WAIT:MS` waits, on virtual time) and every frame that
 changed is written as DIR/NNNN.png (4x, white on black) and DIR/NNNN.bin (display RAM).
-Under CPython the script runs itself again under micropython."""
+A keys file holds the same keys, separated by commas, spaces or new lines (`#` starts a
+comment). The emulated flash is DIR/.data, emptied at each start unless --keep-data (so a
+second run can show "Continue game?" for the game the first one left).
+
+The unix port stores each command-line argument as a qstr, whose length must fit a byte:
+an argument of 256 bytes or more stops `micropython` before any Python runs ("FATAL:
+uncaught NLR"). So long key lists go in a file; under CPython a long --keys is written to
+a temporary keys file for the micropython run (run_under_micropython). Under CPython the
+script runs itself again under micropython."""
 
 import os
 import sys
 
 import paths
 from simulator.folders import clear_dir, make_dirs
-from simulator.keys import GAP_MS, TAP_MS, parse_keys
+from simulator.keys import GAP_MS, TAP_MS, parse_keys, read_keys_file
 
 USAGE = (
     "usage: micropython tools/sim.py [--panel ssd1306|sh1106] [--seed S]\n"
-    "       python3 tools/sim.py --headless --keys A,DOWN,B:800,WAIT:500 --out DIR [--seed S]"
+    "       python3 tools/sim.py --headless --keys A,DOWN,B:800,WAIT:500 --out DIR [--seed S]\n"
+    "       python3 tools/sim.py --headless --keys-file FILE --out DIR [--keep-data]"
 )
+ARG_MAX = 255  # bytes in one argument the unix port takes (a qstr's length is one byte)
 TAP_GAP_MS = 30  # interactive: from a release seen by a poll to the next press (debounce 10)
 SETTLE_MS = 400  # time run after the last key
 START_MS = 300  # time the first screen shows before the first key
@@ -27,13 +38,14 @@ START_MS = 300  # time the first screen shows before the first key
 
 def parse(argv):
     """Options as a dict; raises ValueError with a message for bad ones."""
-    opts = {"headless": False, "keys": "", "out": None, "seed": None, "panel": "ssd1306"}
+    opts = {"headless": False, "keys": None, "keys-file": None, "out": None, "seed": None,
+            "panel": "ssd1306", "keep-data": False}
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a == "--headless":
-            opts["headless"] = True
-        elif a in ("--keys", "--out", "--seed", "--panel"):
+        if a in ("--headless", "--keep-data"):
+            opts[a[2:]] = True
+        elif a in ("--keys", "--keys-file", "--out", "--seed", "--panel"):
             if i + 1 >= len(argv):
                 raise ValueError(a + " needs a value")
             i += 1
@@ -52,8 +64,40 @@ def parse(argv):
         raise ValueError("--panel is ssd1306 or sh1106")
     if opts["headless"] and not opts["out"]:
         raise ValueError("--headless needs --out DIR")
-    opts["script"] = parse_keys(opts["keys"])
+    keys = opts["keys"] or ""
+    if opts["keys-file"] is not None:
+        if opts["keys"] is not None:
+            raise ValueError("give --keys or --keys-file, not both")
+        keys = read_keys_file(opts["keys-file"])
+    if (keys or opts["keep-data"]) and not opts["headless"]:
+        raise ValueError("--keys, --keys-file and --keep-data are for --headless")
+    opts["script"] = parse_keys(keys)
     return opts
+
+
+def too_long(arg):
+    """True when the unix port cannot take `arg` as an argument (see the docstring)."""
+    return len(arg.encode()) > ARG_MAX
+
+
+def run_under_micropython(script):
+    """CPython: run `script` under micropython with this process's arguments; a --keys
+    value too long for the unix port goes through a temporary keys file."""
+    argv = sys.argv[1:]
+    long_keys = [i for i in range(len(argv) - 1) if argv[i] == "--keys" and too_long(argv[i + 1])]
+    if not long_keys:
+        paths.reexec_under_micropython(script)
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in long_keys:
+            path = os.path.join(tmp, "keys%d.txt" % i)
+            with open(path, "w") as f:
+                f.write(argv[i + 1])
+            argv[i : i + 2] = ["--keys-file", path]
+        cmd, env = paths.micropython_command(script, argv)
+        sys.exit(subprocess.call(cmd, env=env))
 
 
 def make_board(opts, **extra):
@@ -108,12 +152,14 @@ def _clear_frames(out):
 
 def headless(opts):
     """Boot the firmware as main.py does (ui.boot.run) on virtual time, with the key
-    presses scheduled ahead, and record a frame whenever the panel changed."""
+    presses scheduled ahead, and record a frame whenever the panel changed. The saves of
+    the last run are there at boot with --keep-data."""
     out = opts["out"].rstrip("/") or "."
     make_dirs(out)
     _clear_frames(out)
-    data = out + "/.data"
-    clear_dir(data)
+    data = out + "/.data"  # the emulated flash: kept for the next run with --keep-data
+    if not opts["keep-data"]:
+        clear_dir(data)
     make_dirs(data)
     board = make_board(opts, clock="virtual", data_dir=data)
     if board is None:

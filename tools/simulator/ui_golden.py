@@ -17,8 +17,10 @@ SCREENS = (
     ("main_menu", "A"),
     ("settings", TO_SETTINGS),
     ("settings_more", TO_SETTINGS + ",UP"),
+    ("settings_flip_q", TO_SETTINGS + ",DOWN,DOWN,A"),
+    ("settings_language", TO_SETTINGS + ",DOWN,DOWN,DOWN,DOWN"),
     ("setup_dice", "A,A"),
-    ("setup_cards_4", "A,DOWN,A,RIGHT,RIGHT"),
+    ("setup_cards_4", "A,DOWN,A,RIGHT"),
     ("name_editor", "A,A,DOWN,A,UP,UP"),
     ("rules_menu", "A,UP,UP,A"),
     ("rules_dice", "A,UP,UP,A,A"),
@@ -26,7 +28,9 @@ SCREENS = (
     ("settings_fr", TO_FRENCH),
     ("main_menu_fr", TO_FRENCH + ",B"),
     ("setup_dice_fr", TO_FRENCH + ",B,UP,UP,UP,A,RIGHT,DOWN,RIGHT,DOWN,LEFT"),
-    ("rules_dice_fr", TO_FRENCH + ",B,DOWN,A,A,DOWN,DOWN"),
+    ("rules_dice_fr", TO_FRENCH + ",B,DOWN,DOWN,A,A,DOWN,DOWN"),
+    ("controls", "B"),
+    ("controls_fr", TO_FRENCH + ",B,DOWN,A"),
 )
 
 

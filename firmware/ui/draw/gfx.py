@@ -260,6 +260,8 @@ def list_row(fb, i, label, value=None, selected=False, header=True):
         room = W - 4 - (4 + 8 * len(label) + 6)  # keep a gap after the label
         if 8 * len(value) <= room:
             right(fb, value, y, c, W - 4)
+        elif 8 * len(value) <= room + 6:  # still 8x8, up to the edge (its last column is blank)
+            right(fb, value, y, c, W)
         else:  # too long for the 8x8 font here: small capitals
             small(fb, value, W - 4 - small_width(value), y + 1, c)
 

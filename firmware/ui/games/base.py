@@ -180,14 +180,15 @@ I_TABLE = const(1)
 I_HINT = const(2)
 I_LOG = const(3)
 I_RULES = const(4)
-I_SAVE = const(5)
-I_ABANDON = const(6)
-I_COUNT = const(7)
+I_CONTROLS = const(5)
+I_SAVE = const(6)
+I_ABANDON = const(7)
+I_COUNT = const(8)
 
 
 class MenuPanel(Panel):
     """The in-game menu (long press of B): resume, the table, hint, move log, rules,
-    save and leave (the game is offered again at start-up), abandon (asks)."""
+    the controls card, save and leave (the game is offered again at start-up), abandon (asks)."""
 
     def __init__(self, screen):
         Panel.__init__(self, screen)
@@ -196,8 +197,8 @@ class MenuPanel(Panel):
 
     def items(self):
         T = lang.s
-        return (T.G_RESUME, T.G_TABLE, T.G_HINT, T.G_LOG, T.G_RULES, T.G_SAVE_LEAVE,
-                T.G_ABANDON)
+        return (T.G_RESUME, T.G_TABLE, T.G_HINT, T.G_LOG, T.G_RULES, T.CONTROLS,
+                T.G_SAVE_LEAVE, T.G_ABANDON)
 
     def draw(self, fb):
         T = lang.s
@@ -244,6 +245,10 @@ class MenuPanel(Panel):
                 scr.replace_panel(LogPanel(scr))
             elif c == I_RULES:
                 scr.show_rules()
+            elif c == I_CONTROLS:
+                from ui.screens.controls import ControlsScreen
+
+                scr.app.push(ControlsScreen(scr.app))
             elif c == I_SAVE:
                 scr.app.home()  # the save stays: "Continue the game?" offers it again
                 return True

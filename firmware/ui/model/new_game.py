@@ -3,6 +3,7 @@
 from lama.score import MAX_PLAYERS, MIN_PLAYERS, Rules
 
 PERSON = "person"  # a seat's kind: PERSON, or the name of a bot level ("random", "expert" ...)
+FIRST_GAME_PLAYERS = 3  # a new game's table: the person and two computer players
 _LEVEL_ORDER = ("random", "cautious", "expert")
 
 
@@ -52,3 +53,10 @@ def bot_levels(game):
     out = [n for n in _LEVEL_ORDER if n in bots]
     others = sorted(n for n in bots if n not in out)
     return out + others
+
+
+def default_level(game):
+    """The level a computer seat of a new game starts at: the middle one of bot_levels
+    (weakest first), so that a first game is neither a walk-over nor a rout."""
+    levels = bot_levels(game)
+    return levels[(len(levels) - 1) // 2]

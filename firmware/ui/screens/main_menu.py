@@ -1,15 +1,16 @@
-"""The main menu: the games (lama.games), statistics, settings, rules and about."""
+"""The main menu: the games (lama.games), statistics, settings, the controls card, rules
+and about."""
 
 from lama import games
 from ui.loop import resident
 from ui.screens.menu import ListScreen
 from ui.text import lang
 
-_PAGES = ("M_STATS", "M_SETTINGS", "M_RULES", "M_ABOUT")  # after the games
+_PAGES = ("M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT")  # after the games
 
 
 class MainMenu(ListScreen):
-    """No header: the six entries fit the panel, the title screen came just before."""
+    """No header (the title screen came just before): six of the seven entries show at once."""
 
     keep = None  # the modules loaded when the menu first came up (ui.loop.resident)
 
@@ -52,6 +53,10 @@ class MainMenu(ListScreen):
 
             app.push(SettingsScreen(app))
         elif i == 2:
+            from ui.screens.controls import ControlsScreen
+
+            app.push(ControlsScreen(app))
+        elif i == 3:
             app.push(RulesMenu(app))
         else:
             from ui.screens.about import AboutScreen

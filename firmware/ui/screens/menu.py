@@ -56,9 +56,9 @@ class ListScreen(Screen):
             self.cursor = max(0, n - 1)
         if self.cursor < self.top:
             self.top = self.cursor
-        elif self.cursor >= self.top + gfx.ROWS:
+        elif self.cursor >= self.top + rows:
             self.top = self.cursor - rows + 1
-        self.top = max(0, min(self.top, max(0, n - gfx.ROWS)))
+        self.top = max(0, min(self.top, max(0, n - rows)))
 
     def handle(self, ev):
         kind, button = ev

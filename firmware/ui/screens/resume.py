@@ -2,13 +2,15 @@
 
 from hal.buttons import A, B, PRESS
 from ui.draw import gfx
-from ui.text import lang
 from ui.loop.screen import Screen
+from ui.screens.menu import ListScreen
+from ui.text import lang
 
 
 class ContinueScreen(Screen):
-    """Offers the saved game (its game, round, seats and scores): A continues it, B
-    abandons it (the save is removed). `fault`: the console restarted after a hang."""
+    """Offers the saved game (its game, round, seats and scores, in the 8x8 font): A
+    continues it, B asks whether to discard it (ConfirmDiscard; the answer offered first
+    keeps it). `fault`: the console restarted after a hang (said in small capitals)."""
 
     def __init__(self, app, saved, fault=False):
         Screen.__init__(self, app)
@@ -27,32 +29,45 @@ class ContinueScreen(Screen):
             app.replace(MainMenu(app))  # under the game, as after a new game
             resume(app, self.state, self.seats)
         elif ev[1] == B:
-            store = getattr(app, "game_store", None)
-            if store is not None:
-                store.clear_progress()
-            app.pop()
+            app.push(ConfirmDiscard(app))
 
     def draw(self, fb):
         s = lang.s
         st = self.state
-        gfx.header(fb, lang.game_title(st.GAME))
-        y = gfx.line_y(0)
+        gfx.header(fb, s.CONTINUE_Q)
+        gfx.center(fb, lang.game_title(st.GAME), gfx.line_y(0))
+        gfx.center(fb, s.CONTINUE_ROUND + " " + str(st.round_no), gfx.line_y(1))
+        for i in range(min(len(self.seats), 6)):  # two columns of 8 characters, 3 lines
+            cell = self.seats[i][0][:3] + " " + str(st.scores[i])
+            gfx.text(fb, cell, 64 * (i % 2), gfx.line_y(2 + i // 2))
         if self.fault:
-            gfx.small(fb, s.ST_FAULT, 0, y)
-            y += 7
-        gfx.small(fb, s.CONTINUE_ROUND + " " + str(st.round_no), 0, y)
-        y += 7
-        x = 0
-        for i in range(len(self.seats)):
-            gfx.small(fb, self.seats[i][0][:5] + " " + str(st.scores[i]), x, y)
-            x += 43
-            if x > gfx.W - 40:
-                x = 0
-                y += 7
-        lines = gfx.wrap(s.CONTINUE_Q)[:2]
-        for i in range(len(lines)):
-            gfx.center(fb, lines[i], gfx.FOOTER_Y - 2 - 8 * (len(lines) - i))
-        gfx.footer(fb, s.K_YES_NO)
+            gfx.small(fb, s.ST_FAULT, 0, 50)
+        gfx.center(fb, s.CONTINUE_KEYS, 56)
+
+
+class ConfirmDiscard(ListScreen):
+    """"Discard the game?" with "No, keep it" selected: A on it or B goes back to the offer;
+    only A on "Yes, discard" removes the save (then back to the title screen)."""
+
+    def title(self):
+        return lang.s.DISCARD_Q
+
+    def count(self):
+        return 2
+
+    def row(self, i):
+        return (lang.s.DISCARD_NO if i == 0 else lang.s.DISCARD_YES, None)
+
+    def choose(self, i):
+        app = self.app
+        if i == 1:
+            store = getattr(app, "game_store", None)
+            if store is not None:
+                store.clear_progress()
+            app.pop()  # this question
+        app.pop()  # back to the offer, or (discarded) past it to the title screen
+        if i == 1:
+            notices(app)  # the removal failed: say so
 
 
 class NoticeScreen(Screen):

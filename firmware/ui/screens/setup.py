@@ -6,7 +6,7 @@ rows."""
 from lama.bot_names import seat_name
 from lama.records import unique_names
 from lama.score import MAX_PLAYERS, MIN_PLAYERS
-from ui.model.new_game import PERSON, GameSetup, bot_levels
+from ui.model.new_game import FIRST_GAME_PLAYERS, PERSON, GameSetup, bot_levels, default_level
 from ui.screens.menu import ListScreen
 from ui.screens.names import LENGTH
 from ui.text import lang
@@ -19,9 +19,8 @@ class SetupScreen(ListScreen):
         ListScreen.__init__(self, app)
         self.game = game
         self.choices = [PERSON] + bot_levels(game)  # what a seat can be
-        bot = "expert" if "expert" in self.choices else self.choices[-1]
-        self.n = MIN_PLAYERS
-        self.kinds = [PERSON] + [bot] * (MAX_PLAYERS - 1)
+        self.n = FIRST_GAME_PLAYERS
+        self.kinds = [PERSON] + [default_level(game)] * (MAX_PLAYERS - 1)
         self.custom = [None] * MAX_PLAYERS  # a name typed in, or None for the default
         self.first = 0
 

@@ -1,27 +1,33 @@
-"""The statistics screen: players, high scores and totals of each game; reset (confirmed).
+"""The statistics screen: players, best wins and totals of each game; reset (confirmed).
 
-Pages, changed with LEFT/RIGHT: for LAMA Dice then L.L.A.M.A., the players (name, games,
-wins - a shared win counts a fraction -, best and average final score), the high scores
-(the ten lowest winning scores of people, with initials and number of players), and
-the totals (games, rounds, rounds emptied). UP/DOWN scroll a long page; A asks whether
-to reset every statistic; B goes back. The statistics come from app.game_store
-(ui/model/saves.py)."""
+Pages, changed with LEFT/RIGHT: for each game of lama.games, the players' games and wins
+(a shared win counts a fraction), their best and average final score, the best wins (the
+ten lowest winning scores of people - computer players' wins are not kept -, with the
+winner and the number of players), and the totals (games, rounds, rounds emptied). Each
+page says what it counts in its 8x8 title; column heads are small capitals, the cells
+8x8. UP/DOWN scroll a long table; A asks whether to reset every statistic; B goes back.
+The statistics come from app.game_store (ui/model/saves.py)."""
 
 from hal.buttons import A, B, DOWN, LEFT, PRESS, REPEAT, RIGHT, UP
 from lama import records
 from ui.draw import gfx
-from ui.text import lang
 from ui.loop.screen import Screen
+from ui.screens.menu import ListScreen
+from ui.text import lang
 
-PLAYERS = 0
-HIGH = 1
-TOTALS = 2
-KINDS = 3
-ROW_H = 7  # small-font table rows
-TABLE_Y = 18
-TABLE_ROWS = 5
-COL_X = (0, 40, 62, 88, 108)  # name, games, wins, best, average
-HIGH_X = (0, 12, 44, 84)  # place, initials, score, players
+WINS = 0  # the page kinds of each game, in order
+SCORES = 1
+HIGH = 2
+TOTALS = 3
+KINDS = 4
+TITLE_Y = 10  # the page's title (8x8)
+HEAD_Y = 19  # the column heads (small capitals), a rule under them
+TABLE_Y = 27  # the first table row (8x8)
+TABLE_ROWS = 3  # rows of 8 above the footer
+NAME_CHARS = 5
+# the columns' right ends (a cell is drawn right-aligned there; the name is left-aligned)
+PLAYER_ENDS = (0, 72, 128)  # name, games or best, wins or average
+HIGH_ENDS = (16, 24, 88, 128)  # place, winner (left-aligned at 24), points, players
 
 
 def wins_text(wins60):
@@ -43,11 +49,13 @@ def tenths_text(v10):
     return str(v10 // 10) + "." + str(v10 % 10)
 
 
-def player_cells(p):
-    """The table cells of a PlayerStats."""
+def player_cells(p, kind):
+    """The table cells of a PlayerStats: name, games, wins (WINS) or name, best, average."""
+    if kind == WINS:
+        return (p.name[:NAME_CHARS], str(p.games), wins_text(p.wins60))
     best = "-" if p.best == records.NO_SCORE else str(p.best)
     avg = tenths_text(p.average10()) if p.games else "-"
-    return (p.name, str(p.games), wins_text(p.wins60), best, avg)
+    return (p.name[:NAME_CHARS], best, avg)
 
 
 def stats_of(app):
@@ -78,11 +86,9 @@ class StatsScreen(Screen):
     def _rows(self):
         gs = self.stats().game(self._game())
         kind = self._kind()
-        if kind == PLAYERS:
-            return len(gs.players)
         if kind == HIGH:
             return len(gs.high)
-        return 0
+        return 0 if kind == TOTALS else len(gs.players)
 
     def handle(self, ev):
         kind, button = ev
@@ -108,23 +114,33 @@ class StatsScreen(Screen):
         s = lang.s
         game = self._game()
         gfx.header(fb, lang.game_title(game))
-        kind = self._kind()
-        title = (s.STATS_PLAYERS, s.STATS_HIGH, s.STATS_TOTALS)[kind]
         page = "%d/%d" % (self.page + 1, KINDS * len(records.GAMES))
-        gfx.small(fb, title, 0, 10)
-        gfx.small(fb, page, gfx.W - gfx.small_width(page), 10)
+        gfx.small(fb, page, gfx.W - gfx.small_width(page), 1)  # the header's right corner
+        kind = self._kind()
+        gfx.text(fb, s.STATS_TITLES[kind], 0, TITLE_Y)
         gs = self.stats().game(game)
         if kind == TOTALS:
             self._draw_totals(fb, gs)
-        elif kind == PLAYERS:
-            self._draw_table(fb, s.STATS_COLS, COL_X, [player_cells(p) for p in gs.players])
-        else:
+        elif kind == HIGH:
             rows = []
             for i in range(len(gs.high)):
                 points, ini, n = gs.high[i]
                 rows.append((str(i + 1), ini, str(points), str(n)))
-            self._draw_table(fb, s.STATS_HIGH_COLS, HIGH_X, rows)
+            if rows:
+                self._draw_table(fb, s.STATS_HIGH_COLS, HIGH_ENDS, rows)
+            else:  # after games without a person's win too: say what is kept here
+                none = s.STATS_NO_WINS if gs.games else s.STATS_NONE
+                self._draw_lines(fb, gfx.wrap(none) + gfx.wrap(s.STATS_WINS_ONLY))
+        elif gs.players:
+            cols = s.STATS_WINS_COLS if kind == WINS else s.STATS_SCORES_COLS
+            self._draw_table(fb, cols, PLAYER_ENDS, [player_cells(p, kind) for p in gs.players])
+        else:
+            self._draw_lines(fb, gfx.wrap(s.STATS_NONE))
         gfx.footer(fb, s.K_STATS)
+
+    def _draw_lines(self, fb, lines):
+        for i in range(min(len(lines), 4)):
+            gfx.text(fb, lines[i], 0, HEAD_Y + 1 + 8 * i)  # a pixel under the title
 
     def _draw_totals(self, fb, gs):
         s = lang.s
@@ -134,54 +150,80 @@ class StatsScreen(Screen):
             (s.STATS_EMPTIED, gs.emptied),
         )
         for i in range(len(lines)):
-            y = TABLE_Y + 2 + 10 * i
+            y = HEAD_Y + 1 + 10 * i
             gfx.text(fb, lines[i][0], 0, y)
             gfx.right(fb, str(lines[i][1]), y)
 
-    def _draw_table(self, fb, cols, xs, rows):
-        if not rows:
-            gfx.center(fb, lang.s.STATS_NONE, TABLE_Y + 12)
-            return
-        for j in range(len(cols)):
-            gfx.small(fb, cols[j], xs[j], TABLE_Y - 1)
-        fb.hline(0, TABLE_Y + 5, gfx.W, 1)
+    def _draw_table(self, fb, cols, ends, rows):
+        """Column heads (small) and rows (8x8): column 0 right-aligned at ends[0] unless
+        that is 0, column 1 of a 4-column table left-aligned at ends[1], the others
+        right-aligned at their end."""
+        n = len(cols)
+        for j in range(n):
+            w = gfx.small_width(cols[j]) + 1  # as wide as 8x8 text, whose last column is blank
+            gfx.small(fb, cols[j], _x(ends, j, n, w), HEAD_Y)
+        fb.hline(0, HEAD_Y + 6, gfx.W, 1)
         for i in range(TABLE_ROWS):
             k = self.top + i
             if k >= len(rows):
                 break
-            y = TABLE_Y + 7 + ROW_H * i
-            for j in range(len(cols)):
-                gfx.small(fb, rows[k][j], xs[j], y)
+            y = TABLE_Y + 8 * i
+            for j in range(n):
+                cell = rows[k][j]
+                gfx.text(fb, cell, _x(ends, j, n, 8 * len(cell)), y)
         gfx.scroll_marks(fb, self.top, len(rows), TABLE_ROWS)
 
 
-class ConfirmReset(Screen):
-    """'Reset all statistics?' A resets (and says so, or why it could not), B keeps them."""
+def _x(ends, j, n, width):
+    """Where a cell or head `width` wide of column j starts (see StatsScreen._draw_table)."""
+    if (j == 0 and ends[0] == 0) or (j == 1 and n == 4):
+        return ends[j]
+    return ends[j] - width
+
+
+class ConfirmReset(ListScreen):
+    """"Reset statistics?" with "No, keep them" selected: A on it or B keeps them; A on
+    "Yes, reset" resets (and says so, or why it could not), then any of A or B goes back."""
 
     def __init__(self, app):
-        Screen.__init__(self, app)
+        ListScreen.__init__(self, app)
         self.done = False
         self.error = []
 
-    def handle(self, ev):
-        if ev[0] != PRESS:
-            return
-        if self.done or ev[1] == B:
+    def title(self):
+        return lang.s.RESET_Q
+
+    def count(self):
+        return 2
+
+    def row(self, i):
+        return (lang.s.RESET_NO if i == 0 else lang.s.RESET_YES, None)
+
+    def choose(self, i):
+        if i == 0:
             self.app.pop()
-        elif ev[1] == A:
-            store = getattr(self.app, "game_store", None)
-            if store is not None and not store.reset_stats():
-                msg = store.take_message()
-                self.error = gfx.wrap(msg, 32)[:2] if msg else []
-            self.done = True
-            self.dirty = True
+            return
+        store = getattr(self.app, "game_store", None)
+        if store is not None and not store.reset_stats():
+            msg = store.take_message()
+            self.error = gfx.wrap(msg, 32)[:2] if msg else []
+        self.done = True
+
+    def handle(self, ev):
+        if not self.done:
+            ListScreen.handle(self, ev)
+        elif ev[0] == PRESS and (ev[1] == A or ev[1] == B):
+            self.app.pop()
 
     def draw(self, fb):
+        if not self.done:
+            ListScreen.draw(self, fb)
+            return
         s = lang.s
         gfx.header(fb, s.M_STATS)
-        lines = gfx.wrap(s.RESET_DONE if self.done else s.RESET_Q)
+        lines = gfx.wrap(s.RESET_DONE)
         for i in range(len(lines)):
             gfx.center(fb, lines[i], gfx.line_y(1 + i))
         for i in range(len(self.error)):
             gfx.small(fb, self.error[i], 0, gfx.line_y(4) + 7 * i)
-        gfx.footer(fb, s.K_BACK if self.done else s.K_YES_NO)
+        gfx.footer(fb, s.K_BACK)

@@ -1,4 +1,4 @@
-"""The title screen: the name, a llama, and "press A"; any of A or B opens the main menu."""
+"""The title screen: the name, two llamas, A opens the main menu, B the controls card."""
 
 from hal.buttons import A, B, PRESS
 from ui.draw import gfx, icons
@@ -8,16 +8,22 @@ from ui.loop.screen import Screen
 
 class TitleScreen(Screen):
     def handle(self, ev):
-        if ev[0] == PRESS and (ev[1] == A or ev[1] == B):
+        if ev[0] != PRESS:
+            return
+        if ev[1] == A:
             from ui.screens.main_menu import MainMenu
 
             self.app.replace(MainMenu(self.app))
+        elif ev[1] == B:
+            from ui.screens.controls import ControlsScreen
+
+            self.app.push(ControlsScreen(self.app))
 
     def draw(self, fb):
         s = lang.s
         gfx.big(fb, s.TITLE_1, (gfx.W - 24 * len(s.TITLE_1)) // 2, 4, 3)
         gfx.icon(fb, icons.LLAMA, 4, 12)
         gfx.icon(fb, icons.LLAMA, gfx.W - 12, 12)
-        gfx.center(fb, s.TITLE_2, 34)
-        w = gfx.small_width(s.TITLE_PRESS)
-        gfx.small(fb, s.TITLE_PRESS, (gfx.W - w) // 2, 52)
+        gfx.center(fb, s.TITLE_2, 32)
+        gfx.center(fb, s.TITLE_PRESS, 44)
+        gfx.center(fb, s.TITLE_CONTROLS, 54)

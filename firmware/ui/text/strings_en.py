@@ -3,12 +3,14 @@
 # title and main menu
 TITLE_1 = "LAMA"
 TITLE_2 = "pocket console"
-TITLE_PRESS = "press A"
+TITLE_PRESS = "A: start"
+TITLE_CONTROLS = "B: controls"
 MENU = "Menu"
 GAME_DICE = "LAMA Dice"
 GAME_CARDS = "L.L.A.M.A."
 M_STATS = "Statistics"
 M_SETTINGS = "Settings"
+M_CONTROLS = "Controls"
 M_RULES = "Rules"
 M_ABOUT = "About"
 
@@ -21,6 +23,10 @@ K_CHANGE = "<>:CHANGE B:BACK"
 K_SEAT = "<>:KIND A:NAME"
 K_LETTERS = "↑↓:LETTER <>:MOVE A:OK"
 K_MENU = "A:MENU"
+
+# the controls card (ui/screens/controls.py): after a key cap each, the pad, A, B, B in a game, B held
+CONTROLS = "Controls"
+CONTROLS_LINES = ("choose, move", "OK, speed up", "back", "in game: hint", "hold: menu")
 
 # values
 ON = "on"
@@ -43,6 +49,20 @@ BOT_SPEEDS = ("slow", "normal", "fast", "instant")
 LANG_NAMES = ("English", "Français")  # each language in its own words
 REPEAT_SPEEDS = ("slow", "normal", "fast")
 ROUNDS_OFF = "off"
+S_HELP = (  # one per setting, in ui.model.settings.FIELDS order: two lines of 16 at most
+    "How bright the panel is.",
+    "Sounds of the games (buzzer).",
+    "Picture turned upside down.",
+    "How fast a held key repeats.",
+    "Language of the words shown.",
+    "Game ends at this many points",
+    "This many rounds (off: to Target)",
+    "Cards: 7 llamas, each scores 10.",
+    "Pace of computer players' moves.",
+)
+FLIP_Q = "Turn picture?"
+FLIP_NO = "No"
+FLIP_YES = "Yes, turn it"
 
 # new-game setup
 SETUP_PLAYERS = "Players"
@@ -226,18 +246,24 @@ ST_UNREAD = "could not be read now, kept"
 ST_DROPPED = "damaged entries left out"
 ST_NOTICE = "Storage"
 ST_FAULT = "Restarted after a fault."
-CONTINUE_Q = "Continue the game?"
+CONTINUE_Q = "Continue game?"
+CONTINUE_KEYS = "A: yes   B: no"
+DISCARD_Q = "Discard game?"
+DISCARD_NO = "No, keep it"
+DISCARD_YES = "Yes, discard"
 CONTINUE_ROUND = "Round"
-K_YES_NO = "A:YES B:NO"
 K_STATS = "<>:PAGE A:RESET B:BACK"
-STATS_PLAYERS = "PLAYERS"
-STATS_HIGH = "HIGH SCORES"
-STATS_TOTALS = "TOTALS"
-STATS_COLS = ("NAME", "GAMES", "WINS", "BEST", "AVG")
-STATS_HIGH_COLS = ("#", "NAME", "SCORE", "PLAYERS")
+STATS_TITLES = ("Games and wins", "Best and average", "People's wins", "Totals")  # 8x8
+STATS_WINS_COLS = ("NAME", "GAMES", "WINS")
+STATS_SCORES_COLS = ("NAME", "BEST", "AVERAGE")
+STATS_HIGH_COLS = ("#", "NAME", "POINTS", "PLAYERS")
 STATS_NONE = "No games yet."
+STATS_NO_WINS = "No person has won yet."
+STATS_WINS_ONLY = "Only people's wins count here."
 STATS_GAMES = "Games"
 STATS_ROUNDS = "Rounds"
 STATS_EMPTIED = "Emptied"
-RESET_Q = "Reset all statistics?"
+RESET_Q = "Reset stats?"
+RESET_NO = "No, keep them"
+RESET_YES = "Yes, reset"
 RESET_DONE = "Statistics reset."

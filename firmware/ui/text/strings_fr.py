@@ -3,12 +3,14 @@
 # titre et menu principal
 TITLE_1 = "LAMA"
 TITLE_2 = "console de poche"
-TITLE_PRESS = "appuie sur A"
+TITLE_PRESS = "A : commencer"
+TITLE_CONTROLS = "B : commandes"
 MENU = "Menu"
 GAME_DICE = "LAMA Dés"
 GAME_CARDS = "L.L.A.M.A."
 M_STATS = "Statistiques"
 M_SETTINGS = "Réglages"
+M_CONTROLS = "Commandes"
 M_RULES = "Règles"
 M_ABOUT = "À propos"
 
@@ -21,6 +23,10 @@ K_CHANGE = "<>:CHANGER B:RETOUR"
 K_SEAT = "<>:TYPE A:NOM"
 K_LETTERS = "↑↓:LETTRE <>:BOUGER A:OK"
 K_MENU = "A:MENU"
+
+# la carte des commandes (ui/screens/controls.py) : après chaque touche, la croix, A, B, B en jeu, B tenu
+CONTROLS = "Commandes"
+CONTROLS_LINES = ("choisir", "OK, accélérer", "retour", "jeu : conseil", "tenir : menu")
 
 # valeurs
 ON = "oui"
@@ -43,6 +49,20 @@ BOT_SPEEDS = ("lent", "normal", "rapide", "éclair")
 LANG_NAMES = ("English", "Français")  # each language in its own words
 REPEAT_SPEEDS = ("lente", "normale", "rapide")
 ROUNDS_OFF = "non"
+S_HELP = (  # un par réglage, dans l'ordre de ui.model.settings.FIELDS : deux lignes de 16 au plus
+    "Luminosité de l'écran.",
+    "Sons du jeu (buzzer).",
+    "Image tournée à l'envers.",
+    "Répétition d'une touche tenue.",
+    "Langue des textes.",
+    "La partie finit à ce score.",
+    "Tant de manches (non : Fin à).",
+    "Cartes : 7 lamas à 10 points.",
+    "Rythme des coups des ordis.",
+)
+FLIP_Q = "Retourner ?"
+FLIP_NO = "Non"
+FLIP_YES = "Oui, retourner"
 
 # nouvelle partie
 SETUP_PLAYERS = "Joueurs"
@@ -225,18 +245,24 @@ ST_UNREAD = "illisible pour l'instant, gardé"
 ST_DROPPED = "entrées abîmées omises"
 ST_NOTICE = "Mémoire"
 ST_FAULT = "Redémarré après une panne."
-CONTINUE_Q = "Reprendre la partie ?"
+CONTINUE_Q = "Reprendre ?"
+CONTINUE_KEYS = "A : oui  B : non"
+DISCARD_Q = "Effacer partie ?"
+DISCARD_NO = "Non, la garder"
+DISCARD_YES = "Oui, l'effacer"
 CONTINUE_ROUND = "Manche"
-K_YES_NO = "A:OUI B:NON"
 K_STATS = "<>:PAGE A:EFFACER B:RETOUR"
-STATS_PLAYERS = "JOUEURS"
-STATS_HIGH = "RECORDS"
-STATS_TOTALS = "TOTAUX"
-STATS_COLS = ("NOM", "PART", "VICT", "MEIL", "MOY")
-STATS_HIGH_COLS = ("#", "NOM", "SCORE", "JOUEURS")
+STATS_TITLES = ("Parties et vict.", "Meilleur, moyen", "Gagnants humains", "Totaux")  # 8x8
+STATS_WINS_COLS = ("NOM", "PARTIES", "VICTOIRES")
+STATS_SCORES_COLS = ("NOM", "MEILLEUR", "MOYENNE")
+STATS_HIGH_COLS = ("#", "NOM", "POINTS", "JOUEURS")
 STATS_NONE = "Aucune partie."
+STATS_NO_WINS = "Aucun humain n'a gagné."
+STATS_WINS_ONLY = "Seuls comptent les humains."
 STATS_GAMES = "Parties"
 STATS_ROUNDS = "Manches"
 STATS_EMPTIED = "Vidées"
-RESET_Q = "Effacer les statistiques ?"
+RESET_Q = "Effacer stats ?"
+RESET_NO = "Non, les garder"
+RESET_YES = "Oui, effacer"
 RESET_DONE = "Statistiques effacées."

@@ -1,0 +1,44 @@
+"""The controls card: one screen naming each button and what it does (A or B goes back)."""
+
+from hal.buttons import A, B, PRESS
+from ui.draw import gfx
+from ui.loop.screen import Screen
+from ui.text import lang
+
+PAD = 0  # the key caps drawn in front of lang.s.CONTROLS_LINES, in order
+CAPS = (PAD, "A", "B", "B", "B")
+TEXT_X = 16  # the explanations start here: 14 characters of the 8x8 font fit
+TOP_Y = 11  # the first row, clear of the header rule
+PITCH = 10  # a key cap is 9 high: a pixel between two
+
+
+def cap(fb, key, x, y):
+    """A key cap 9x9 from (x, y-1): the direction pad (a cross) or a button letter on a
+    rounded inverted square."""
+    if key == PAD:
+        fb.fill_rect(x + 3, y - 1, 3, 9, 1)
+        fb.fill_rect(x, y + 2, 9, 3, 1)
+        return
+    fb.fill_rect(x, y - 1, 9, 9, 1)
+    for dx, dy in ((0, -1), (8, -1), (0, 7), (8, 7)):
+        fb.pixel(x + dx, y + dy, 0)
+    gfx.text(fb, key, x + 1, y, 0)
+
+
+class ControlsScreen(Screen):
+    """The controls card (`ControlsScreen(app)`), pushed from the title screen, the main
+    menu and the game menu: a key cap and a line of the 8x8 font per use of a button. No
+    footer: the card itself says what B does (A does the same)."""
+
+    def handle(self, ev):
+        if ev[0] == PRESS and (ev[1] == A or ev[1] == B):
+            self.app.pop()
+
+    def draw(self, fb):
+        s = lang.s
+        gfx.header(fb, s.CONTROLS)
+        lines = s.CONTROLS_LINES
+        for i in range(len(CAPS)):
+            y = TOP_Y + PITCH * i
+            cap(fb, CAPS[i], 1, y)
+            gfx.text(fb, lines[i], TEXT_X, y)

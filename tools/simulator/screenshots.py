@@ -1,0 +1,84 @@
+"""The README's screenshots: each docs/screenshots/keys/NAME.keys is played by the headless
+simulator (tools/sim.py --keys-file) and its last frame written as docs/screenshots/NAME.png
+(the panel 1:1, 128x64) and NAME-4x.png.
+
+    make screenshots             (or python3 tools/screenshots.py [--out DIR])
+
+A keys file is what --keys-file takes; a line RESTART in it powers the console off there and
+on again with the flash kept (--keep-data), e.g. to show "Continue game?". Every shot uses
+the same seed, so the pictures change only when the firmware does."""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+import paths
+from simulator import png
+
+ROOT = paths.ROOT
+KEYS = os.path.join(ROOT, "docs", "screenshots", "keys")
+SEED = 3
+RESTART = "RESTART"
+
+
+def runs_of(text):
+    """The keys of each power-on in a keys file (split at lines that say RESTART)."""
+    runs = [[]]
+    for line in text.split("\n"):
+        if line.split("#")[0].strip() == RESTART:
+            runs.append([])
+        else:
+            runs[-1].append(line)
+    return ["\n".join(r) for r in runs]
+
+
+def last_frame(folder):
+    bins = sorted(n for n in os.listdir(folder) if n.endswith(".bin") and n[:4].isdigit())
+    if not bins:
+        raise RuntimeError("the simulator wrote no frame in " + folder)
+    with open(os.path.join(folder, bins[-1]), "rb") as f:
+        return f.read()
+
+
+def shoot(name, tmp):
+    """Play keys/NAME.keys; the display RAM of its last frame (the panel is not flipped)."""
+    with open(os.path.join(KEYS, name + ".keys")) as f:
+        runs = runs_of(f.read())
+    out = os.path.join(tmp, name)
+    for i in range(len(runs)):
+        keys = os.path.join(tmp, "%s.%d.keys" % (name, i))
+        with open(keys, "w") as f:
+            f.write(runs[i])
+        cmd = [sys.executable, os.path.join(paths.TOOLS, "sim.py"), "--headless", "--keys-file",
+               keys, "--out", out, "--seed", str(SEED)] + (["--keep-data"] if i else [])
+        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode != 0:
+            raise RuntimeError("%s: %s%s" % (name, proc.stdout, proc.stderr))
+    return last_frame(out)
+
+
+def main(argv):
+    out = os.path.join(ROOT, "docs", "screenshots")
+    if argv[:1] == ["--out"] and len(argv) == 2:
+        out = argv[1]
+    elif argv:
+        print("usage: python3 tools/screenshots.py [--out DIR]")
+        return 2
+    names = sorted(n[:-5] for n in os.listdir(KEYS) if n.endswith(".keys"))
+    os.makedirs(out, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            try:
+                image = shoot(name, tmp)
+            except (OSError, RuntimeError) as e:
+                print("screenshots: " + str(e), file=sys.stderr)
+                return 1
+            png.write(os.path.join(out, name + ".png"), image, scale=1)
+            png.write(os.path.join(out, name + "-4x.png"), image, scale=4)
+            print("wrote %s/%s.png and %s-4x.png" % (os.path.relpath(out, ROOT), name, name))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
