@@ -76,6 +76,7 @@ class DiceScreen(GameScreen):
         st = self.session.state
         self.mode = M_DISCARD
         self.shown_dice = True
+        self.hits = True  # the dice that match the row (a resumed game too)
         self.allowed = dice.allowed_discard(st.rows[st.turn], st.dice)
         for s in range(7):
             self.sel[s] = self.allowed[s]  # all of them chosen to begin with
