@@ -40,8 +40,8 @@ def test_setup_strings_name_every_level_in_both_languages():
 
     for mod in (strings_en, strings_fr):
         for level in bot_names.LEVELS:
-            assert mod.BOT_LEVELS[level] and mod.NAME_BOT[level]
-        assert len(set(mod.NAME_BOT.values())) == len(bot_names.LEVELS)
+            assert mod.BOT_LEVELS[level] and mod.G_BOT_WORDS[level]
+        assert len(set(mod.BOT_LEVELS[v] for v in bot_names.LEVELS)) == len(bot_names.LEVELS)
 
 
 def test_seats_saved_with_the_old_bot_names_still_play_them():

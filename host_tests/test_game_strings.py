@@ -1,18 +1,24 @@
-"""The game screens' texts (G_* in ui/text/strings_en.py and ui/text/strings_fr.py) exist in both
-languages and fit where they are drawn: small capitals 32 a line, 8x8 text 16 a line."""
+"""The game screens' texts (G_* in ui/text/strings_en.py and ui/text/strings_fr.py) exist
+in both languages and fit where they are drawn: small capitals 32 a line, the 5x7 font 21,
+8x8 text 16; each font has every character its texts use."""
 
 from ui.draw import glyphs
 from ui.text import strings_en, strings_fr
 
-SMALL_FULL = (  # drawn in small capitals across the whole width (32 characters)
-    "G_K_TURN G_K_DISCARD G_K_TAKE G_K_CARDS G_K_NEXT G_K_RESULT G_K_BACK G_K_CONFIRM "
-    "G_K_CHOOSE G_K_READY G_NOTE_A G_NOTE_TURN G_NOTE_LIMIT G_NOTE_EMPTY G_NOTE_TAKE "
-    "G_NOTE_ONE G_NOTE_WAIT G_NOTE_SPEED G_NOTE_CHOOSE G_NOTE_ILLEGAL G_NOTE_CARDS "
-    "G_NO_DRAW_EMPTY G_NO_DRAW_ALONE G_HIDDEN G_K_HINT_BACK G_K_SPEED"
+SMALL_FULL = (  # drawn in small capitals: keys, on a line of up to 32 characters
+    "G_K_NEXT G_K_RESULT G_K_BACK G_K_CONFIRM G_K_CHOOSE G_K_READY G_K_HINT_BACK G_K_SPEED "
+    "G_K_LOG G_K_A"
 ).split()
+SMALL_LABELS = "G_PTS G_PILE G_CARDS_HEAD".split()  # secondary labels in small capitals
+MID_LINE = (  # a player's information in the readable 5x7 font, on a line (21 characters)
+    "G_NOTE_A G_NOTE_TURN G_NOTE_LIMIT G_NOTE_KEEP G_NOTE_TAKE G_NOTE_ONE G_NOTE_WAIT "
+    "G_NOTE_SPEED G_NOTE_CHOOSE G_NOTE_ILLEGAL G_NOTE_CARDS G_NO_DRAW_EMPTY G_NO_DRAW_ALONE "
+    "G_NO_PLAY G_HIDDEN G_ALONE G_SAY_DISCARD G_SAY_TAKE G_LOG_NONE G_CONFIRM_3 G_NEW_HIGH"
+).split()
+MOVES = "G_ROLLS G_ROLLED G_QUITS G_DISCARDS G_TAKES G_PLAYS G_DRAWS G_BUSTS".split()
 WIDE_8X8 = (  # 8x8 text on a line of its own (16 characters)
-    "G_SCORES G_MENU G_RESUME G_HINT G_QUIT_MENU G_CONFIRM_1 G_CONFIRM_2 G_HINT_EXPERT "
-    "G_HINT_NONE G_GAME_OVER G_PASS_1 G_PASS_2 G_PICK"
+    "G_MENU G_RESUME G_HINT G_LOG G_RULES G_SAVE_LEAVE G_ABANDON G_CONFIRM_1 "
+    "G_CONFIRM_2 G_HINT_NONE G_GAME_OVER G_PASS_1 G_PASS_2 G_TABLE"
 ).split()
 
 
@@ -29,27 +35,55 @@ def test_game_texts_fit_their_place():
     for t in (strings_en, strings_fr):
         for k in SMALL_FULL:
             assert len(getattr(t, k)) <= 32, (t.__name__, k)
+        for k in MID_LINE:
+            assert len(getattr(t, k)) <= 21, (t.__name__, k)
+        for k in MOVES:  # "NAM VERB" and something short after it
+            assert len("ANA " + getattr(t, k)) <= 15, (t.__name__, k)
         for k in WIDE_8X8:
             assert len(getattr(t, k)) <= 16, (t.__name__, k)
-        assert len(t.G_ALONE) <= 21, "the D12 line is under the 84-pixel row"
+        assert len(t.G_THREE_LLAMAS + " ANA -10") <= 21 and len(t.G_THREE_LLAMAS + " " + t.G_NO_TOKEN) <= 21
+        assert len(t.G_YOU_PLACED.replace("%p", t.G_PLACES[5]).replace("%n", "6")) <= 21
         for k in ("G_ROLL", "G_QUIT", "G_REMATCH", "G_TO_MENU"):
             assert len(getattr(t, k)) <= 8, (t.__name__, k)  # two-option bar
         for k in ("G_PLAY", "G_DRAW", "G_QUIT"):
             assert len(getattr(t, k)) <= 4, (t.__name__, k)  # three-option bar, with gaps
         for key, v in t.G_WHY.items():
-            assert len(v) <= 3 * 32 - 8, (t.__name__, key)
+            assert len(gfx_wrap(v)) <= 4, (t.__name__, key)  # the hint page's four lines
+
+
+def gfx_wrap(text):
+    """The lines of a hint (numbers at their widest) wrapped at spaces, 21 a line."""
+    words = text.replace("%a", "10").replace("%b", "10").replace("%s", "S").replace("%u", "S").split()
+    lines = [words[0]]
+    for w in words[1:]:
+        if len(lines[-1]) + 1 + len(w) <= 21:
+            lines[-1] += " " + w
+        else:
+            lines.append(w)
+    return lines
 
 
 def test_small_capitals_texts_use_only_glyphs_the_font_has():
     """Small texts are drawn in capitals; the arrows are ↑ and ↓."""
     chars = glyphs.SMALL_CHARS
     for t in (strings_en, strings_fr):
-        texts = [getattr(t, k) for k in SMALL_FULL] + list(t.G_WHY.values())
-        texts += [t.G_ALONE, t.G_LLAMA_ROW, t.G_PTS, t.G_ROUND, t.G_CARDS_PTS, t.G_PILE, t.G_BOT_MARK]
-        texts += [t.G_END_EMPTY_D, t.G_END_EMPTY_C, t.G_END_BUST, t.G_END_ROW_TAKEN]
+        texts = [getattr(t, k) for k in SMALL_FULL + SMALL_LABELS] + list(t.G_END_HEADS) + list(t.G_TABLE_HEADS)
         for s in texts:
-            s = s.replace("%a", "0").replace("%b", "0").replace("%n", "ANA").replace("%s", "S").replace("%u", "S")
             bad = [c for c in s if c.upper() not in chars]
+            assert not bad, (t.__name__, s, bad)
+
+
+def test_readable_font_texts_use_only_glyphs_it_has():
+    """Every 5x7 text's characters are in the font (accented capitals fall back to plain)."""
+    from ui.draw import accents
+
+    chars = glyphs.MID_CHARS
+    for t in (strings_en, strings_fr):
+        texts = [getattr(t, k) for k in MID_LINE + MOVES] + list(t.G_WHY.values()) + list(t.G_PLACES)
+        texts += [t.G_END_EMPTY_D, t.G_END_EMPTY_C, t.G_END_BUST, t.G_END_ROW_TAKEN, t.G_END_ALL_QUIT]
+        texts += [t.G_YOU_PLACED, t.G_PERSON] + list(t.G_BOT_WORDS.values())
+        for s in texts:
+            bad = [c for c in s if c not in chars and accents.MARKS.get(c, ("?",))[0] not in chars]
             assert not bad, (t.__name__, s, bad)
 
 

@@ -182,23 +182,22 @@ out["row"] = d.shows("1 N2C")
 d.keys("DOWN,A")               # seat 2: edit, then cancel with B
 d.keys("UP,B")
 from ui.model.new_game import default_level
-from ui.text import lang
 level = default_level(1)
-out["row2"] = d.shows("2 " + lang.s.NAME_BOT[level] + "2")
+out["row2"] = d.shows("2 BEN")  # a computer player: a name of lama.bot_names
 d.keys("DOWN,LEFT,LEFT")       # seat 3 -> two kinds down: person (the middle level is 2nd)
 d.keys("DOWN,RIGHT,RIGHT")     # first player: seat 3
 d.keys("DOWN,A")               # start
 s = seen[0]
 out["setup"] = [s.game, s.seats, s.first, s.rules.target, s.valid(), s.people()]
-out["level"] = [level, lang.s.NAME_BOT[level]]
+out["level"] = level
 """)
     assert got["editor"] == "NameScreen"
     assert got["row"] and got["row2"]
     game, seats, first, target, valid, people = got["setup"]
-    level, prefix = got["level"]
+    level = got["level"]
     assert game == 1 and target == 40 and valid
     assert seats[0] == ["N2C", "person"]
-    assert seats[1] == [prefix + "2", level]
+    assert seats[1] == ["BEN", level]
     assert seats[2][1] == "person" and seats[2][0] == "P3"
     assert first == 2 and people == 2
 

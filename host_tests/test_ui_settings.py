@@ -31,6 +31,18 @@ def test_bad_bytes_give_defaults():
         assert from_bytes(data).to_bytes() == default
 
 
+def test_settings_saved_before_the_speed_field_still_load():
+    """The bytes of the first firmware (8 fields, no computer-player speed) keep their values;
+    the speed takes its default (normal)."""
+    old = bytes([S.VERSION, 3, 0, 1, 2, 1, 55, 4, 1])  # contrast .. komarami, as saved then
+    s = Settings()
+    assert S.FIELDS_V1 == 8 and FIELDS[S.FIELDS_V1][0] == "speed"
+    assert s.load(old) is True
+    assert (s.contrast, s.sound, s.flip, s.repeat, s.language) == (3, 0, 1, 2, 1)
+    assert (s.target, s.rounds, s.komarami, s.speed) == (55, 4, 1, 1)
+    assert s.to_bytes() == old + b"\x01"  # saved again with the speed at the end
+
+
 def test_out_of_range_field_gets_its_default_only():
     data = bytearray(Settings().to_bytes())
     i = [f[0] for f in FIELDS].index("target")

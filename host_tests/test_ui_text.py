@@ -77,7 +77,7 @@ print(json.dumps([len(controls.CAPS), controls.TEXT_X,
 def test_settings_rows_fit_label_and_value():
     for mod in (strings_en, strings_fr):
         labels = [getattr(mod, k) for k in dir(mod) if k.startswith("S_")]
-        values = list(mod.REPEAT_SPEEDS) + [mod.ON, mod.OFF, mod.ROUNDS_OFF, "100", "8"]
+        values = list(mod.REPEAT_SPEEDS) + list(mod.BOT_SPEEDS) + [mod.ON, mod.OFF, mod.ROUNDS_OFF, "100", "8"]
         for label in labels:
             assert len(label) <= 10, label
         for v in values:
@@ -90,8 +90,7 @@ def test_setup_rows_fit():
     for mod in (strings_en, strings_fr):
         for kind in list(mod.BOT_LEVELS.values()) + [mod.KIND_PERSON]:
             assert len("1 ABC ") + len(kind) <= 15, kind
-        for prefix in list(mod.NAME_BOT.values()) + [mod.NAME_PERSON]:
-            assert 1 <= len(prefix) <= 2
+        assert 1 <= len(mod.NAME_PERSON) <= 2
 
 
 DRAW = """

@@ -89,7 +89,7 @@ for pick in ("A", "DOWN,A"):
     assert g.session.bots == [None, "hard", "easy", "medium", "hard", "medium"]
     play(g)
     del g, play  # what the game left is the firmware's, not this script's
-    d.keys("RIGHT,A,WAIT:100")  # game over: back to the menu
+    d.keys("A,WAIT:100")  # game over: Menu is preselected
     assert d.top() == "MainMenu", d.top()
 print("OK")
 """

@@ -13,6 +13,8 @@ import framebuf
 from simulator.keys import GAP_MS, TAP_MS, button, parse_keys
 
 GAME_DATA_DIR = "/tmp/game-drive-data"  # the emulated board's /data for a game screen alone
+LARGE = ("8x8", "big", "mid")  # ui.draw.gfx.record's readable fonts (the rest: "small")
+SMALL = ("small",)
 
 
 class Driver:
@@ -131,6 +133,27 @@ class Driver:
 
     def shows(self, s, small=False):
         return self.find(s, small) is not None
+
+    def drawn(self):
+        """[(font, text, x, y)] of the top screen drawn once more through the drawing kit
+        (ui.draw.gfx.record): which font shows each text, without guessing from pixels."""
+        from ui.draw import gfx
+
+        fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+        gfx.record = []
+        try:
+            self.app.top().draw(fb)
+            return gfx.record
+        finally:
+            gfx.record = None
+
+    def says(self, text, fonts=LARGE):
+        """Whether the screen draws a text containing `text` in one of `fonts` (through the
+        drawing kit: `shows` looks for it on the glass)."""
+        for rec in self.drawn():
+            if rec[0] in fonts and text in rec[1]:
+                return True
+        return False
 
     def selected(self, s):
         """True when s is on the glass drawn inverted (the selected row)."""

@@ -85,8 +85,11 @@ def scenes():
     # alone in the round (D12)
     st = dice_state(["25", "1334L", "6"], "1346L", quit_=(1, 2))
     yield "game_dice_alone", drv(1, NAMES[:3], BOTS6[:3], seed=1, state=st)
-    # a bust: the llama row comes to the person's row
-    yield "game_dice_bust", roll_driver("bust", ["2", "1334L", "6"], "6")
+    # a bust: first the dice that missed (the row as it was), then the cards it brings
+    d = roll_driver("bust", ["2", "1334L", "6"], "6")
+    yield "game_dice_bust", d
+    d.press("A")
+    yield "game_dice_bust_taken", d
     # three llamas: a token returned (D8)
     yield "game_dice_llamas", roll_driver("token", ["2", "1334L", "6"], "12346")
     # the end of a round, six players
@@ -117,6 +120,18 @@ def scenes():
     d.press("B")
     yield "game_hint", d
     d.press("A")
+    # the move log after a few computer moves (the person rolls, the others play)
+    st = dice_state(ROWS6[:4], "1245L", scores=SCORES6[:4])
+    d4 = drv(1, NAMES[:4], BOTS6[:4], seed=2, state=st)
+    for _ in range(12):
+        d4.press("A")
+        if d4.screen().panels:
+            break
+    d4.press("B", 700)
+    for _ in range(3):
+        d4.press("DOWN")
+    d4.press("A")
+    yield "game_log", d4
     from ui.games.base import GameOverPanel
 
     scr = d.screen()

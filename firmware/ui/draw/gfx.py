@@ -1,5 +1,6 @@
-"""Drawing helpers on a 128x64 MONO_VLSB canvas: text with accents, small capitals, big text,
-icons, word wrap, header/footer bars and list rows."""
+"""Drawing helpers on a 128x64 MONO_VLSB canvas: text with accents in the 8x8 font and the
+readable 5x7 font, small capitals, big text, icons, word wrap, header/footer bars, list rows;
+`record` lists which font drew which text (for tests)."""
 
 import framebuf
 
@@ -19,10 +20,22 @@ ROWS_BARE = 6  # list rows without a header
 TEXT_Y = 10  # text lines under a header
 TEXT_ROWS = 6
 FOOTER_Y = 58
+MID_W = 6  # the readable 5x7 font: a 6x8 cell, 21 characters a line
+MID_COLS = 21
+
+# None, or a list that every text call appends (font, text, x, y) to: "8x8", "big" (scaled
+# 8x8), "mid" (5x7) or "small" (3x5); tests check that a player's information is large
+record = None  # type: list | None
+
+
+def _rec(font, s, x, y):
+    record.append((font, s, x, y))
 
 
 def text(fb, s, x, y, c=1):
     """Draw s with the built-in 8x8 font; French accented letters get their accents."""
+    if record is not None:
+        _rec("8x8", s, x, y)
     for ch in s:
         if ch < "\x80":
             fb.text(ch, x, y, c)
@@ -44,6 +57,8 @@ def right(fb, s, y, c=1, x_end=W):
 def small(fb, s, x, y, c=1):
     """Draw s in the 3x5 capitals font (4 pixels a character; "↑"/"↓" are arrows); returns
     the x after it."""
+    if record is not None:
+        _rec("small", s, x, y)
     chars = glyphs.SMALL_CHARS
     data = glyphs.SMALL
     for ch in s:
@@ -67,6 +82,52 @@ def small(fb, s, x, y, c=1):
 def small_width(s):
     """Width in pixels of s in the small font (without the trailing gap)."""
     return 4 * len(s) - 1 if s else 0
+
+
+_mid_buf = None
+_mid_fb = None
+
+
+def mid(fb, s, x, y, c=1):
+    """Draw s in the readable 5x7 font (a 6x8 cell: 21 characters a line; lower case,
+    French accents; accented capitals as plain ones); returns the x after it."""
+    global _mid_buf, _mid_fb
+    if record is not None:
+        _rec("mid", s, x, y)
+    if _mid_fb is None:
+        _mid_buf = bytearray(MID_W)
+        _mid_fb = framebuf.FrameBuffer(_mid_buf, MID_W, 8, framebuf.MONO_VLSB)
+    buf = _mid_buf
+    chars = glyphs.MID_CHARS
+    data = glyphs.MID
+    inv = 0 if c else 0xFF  # dark text: the glyph inverted, its lit background transparent
+    for ch in s:
+        i = chars.find(ch)
+        if i < 0:
+            m = accents.MARKS.get(ch)
+            i = chars.find(m[0] if m else "?")
+        base = 5 * i
+        for k in range(5):
+            buf[k] = data[base + k] ^ inv
+        buf[5] = inv
+        fb.blit(_mid_fb, x, y, 1 - c)
+        x += MID_W
+    return x
+
+
+def mid_width(s):
+    """Width in pixels of s in the readable font (without the trailing gap)."""
+    return MID_W * len(s) - 1 if s else 0
+
+
+def mid_right(fb, s, x_end, y, c=1):
+    """Readable-font text whose last pixel column is x_end."""
+    mid(fb, s, x_end + 1 - mid_width(s), y, c)
+
+
+def mid_center(fb, s, y, c=1, x0=0, x1=W):
+    """Readable-font text centred between x0 and x1."""
+    mid(fb, s, x0 + (x1 - x0 - mid_width(s)) // 2, y, c)
 
 
 _icon_buf = None
@@ -100,12 +161,17 @@ _big_fb = None
 def big(fb, s, x, y, scale=2, c=1):
     """Draw s with the 8x8 font scaled up `scale` times (8*scale pixels a character)."""
     global _big_buf, _big_fb
+    if record is not None:
+        _rec("big", s, x, y)
     if _big_buf is None:
         _big_buf = bytearray(8)
         _big_fb = framebuf.FrameBuffer(_big_buf, 8, 8, framebuf.MONO_VLSB)
     for ch in s:
         _big_fb.fill(0)
-        text(_big_fb, ch, 0, 0, 1)
+        if ch < "\x80":
+            _big_fb.text(ch, 0, 0, 1)
+        else:
+            accents.draw(_big_fb, ch, 0, 0, 1)
         for dx in range(8):
             col = _big_buf[dx]
             if col:

@@ -1,12 +1,13 @@
-"""What both game screens share: the turn pace, the in-game panels (round end, scoreboard,
-menu with quit-to-menu, game over with rematch, pass-the-device curtain, hint) and the
+"""What both game screens share: the computer players' pace (the speed setting), the last
+move and the round's move log, the in-game panels (round end, table, move log, menu with
+save-and-leave and abandon, game over with rematch, pass-the-device curtain, hint) and the
 GameScreen base that runs computer players' turns step by step."""
 
 from hal.buttons import A, B, DOWN, LEFT, LONG, PRESS, REPEAT, RIGHT, UP
 from ui.draw import gfx
 from ui.text import lang
 from ui.games.hint import action_words, hint
-from ui.games.pieces import button_bar, cards_text, fit, small_right, token, tokens
+from ui.games.pieces import button_bar, cards_text, fit, small_right
 from ui.loop.screen import Screen
 
 try:
@@ -17,11 +18,18 @@ except ImportError:
         return x
 
 
-STEP_MS = const(600)  # a computer player's step, or a shown result
 M_WAIT = const(0)  # a computer player's turn or a shown result: advance() when due
 M_TURN = const(1)  # a person decides (each game screen adds its own modes after these)
-ANIM_MS = const(420)  # the dice roll (skippable)
 ANIM_FRAME_MS = const(70)
+# by the "speed" setting (slow, normal, fast, instant): a computer player's step (or a
+# shown result), and the dice roll (A skips both)
+STEP_TIMES = (1200, 600, 250, 0)
+ANIM_TIMES = (700, 420, 210, 0)
+LOG_MAX = const(40)  # moves kept in the round's log
+
+# the bottom of both tables: the last move (5x7) above the choice bar (8x8)
+MSG_Y = const(47)
+BAR_Y = const(55)
 
 
 def sound(app, name):
@@ -67,21 +75,9 @@ class Panel:
         pass
 
 
-def card_chips(fb, text, x, y):
-    """Cards as small inverted chips (white, the value in black), so that a row of cards
-    never reads as a number beside the points; a count after a space ("(15)") stays plain."""
-    for i in range(len(text)):
-        if text[i] == " ":
-            gfx.small(fb, text[i + 1 :], x, y + 1)
-            return
-        fb.fill_rect(x, y, 5, 7, 1)
-        gfx.small(fb, text[i], x + 1, y + 1, 0)
-        x += 6
-
-
 class RoundEndPanel(Panel):
-    """End of round: each player's cards, points, token returned (S2 icons), new total,
-    and the reason in words. A goes on (next round, or the game-over page)."""
+    """End of round, under column heads: each player's cards, points, the token value
+    returned (S2, S4), new total; the reason in words. A goes on (next round, game over)."""
 
     def draw(self, fb):
         T = lang.s
@@ -90,49 +86,109 @@ class RoundEndPanel(Panel):
         ev = ses.last_round
         names = ses.names
         why = reason_words(T, ses.info, ev).replace("%n", names[ses.state.turn])
-        title = T.G_ROUND + " " + str(ev[1]) + ": " + why
-        gfx.small(fb, fit(title, 32), 0, 0)
-        fb.hline(0, 7, 128, 1)
-        n = len(names)
-        step = 8 if n <= 6 else 7
-        for i in range(n):
-            y = 9 + step * i
-            gfx.small(fb, names[i], 0, y + 1)
-            card_chips(fb, cards_text(ses.cards_of(i), 9), 15, y)
-            small_right(fb, "+" + str(ev[3][i]), 88, y + 1)
+        gfx.mid(fb, fit(T.G_ROUND_SHORT + str(ev[1]) + ": " + why, gfx.MID_COLS), 0, 0)
+        fb.hline(0, 8, 128, 1)
+        heads = T.G_END_HEADS
+        gfx.small(fb, heads[0], 21, 10)
+        small_right(fb, heads[1], 87, 10)
+        small_right(fb, heads[2], 105, 10)
+        small_right(fb, heads[3], 127, 10)
+        for i in range(len(names)):
+            y = 16 + 8 * i
+            gfx.mid(fb, names[i], 0, y)
+            gfx.mid(fb, cards_text(ses.cards_of(i), 8), 21, y)
+            gfx.mid_right(fb, "+" + str(ev[3][i]), 87, y)
             if ev[4][i]:
-                small_right(fb, "-", 94, y + 1)
-                token(fb, ev[4][i], 94, y - 1)
-            small_right(fb, "=" + str(ev[5][i]), 127, y + 1)
-        gfx.footer(fb, T.G_K_NEXT if ses.result is None else T.G_K_RESULT)
+                gfx.mid_right(fb, "-" + str(ev[4][i]), 105, y)
+            gfx.mid_right(fb, str(ev[5][i]), 127, y)
+        if len(names) < 6:  # six rows fill the page: A goes on all the same
+            small_right(fb, T.G_K_NEXT if ses.result is None else T.G_K_RESULT, 127, 59)
 
     handle = Panel.a_goes_on
 
 
-class ScoresPanel(Panel):
-    """The scoreboard: each player's score as a number and as tokens (S2)."""
+class TablePanel(Panel):
+    """Every player with column heads: name, kind (person or the computer player's
+    level), cards held, score; in the readable font."""
 
     def draw(self, fb):
         T = lang.s
-        ses = self.screen.session
-        gfx.header(fb, T.G_SCORES + " " + ses.round_label(T))
+        scr = self.screen
+        ses = scr.session
+        st = ses.state
+        gfx.header(fb, T.G_TABLE + " " + ses.round_label(T))
+        heads = T.G_TABLE_HEADS
+        gfx.small(fb, heads[0], 0, 10)
+        gfx.small(fb, heads[1], 24, 10)
+        small_right(fb, heads[2], 100, 10)
+        small_right(fb, heads[3], 127, 10)
         for i in range(ses.n()):
-            y = 10 + 8 * i
-            gfx.small(fb, ses.names[i], 0, y + 1)
-            gfx.small(fb, ses.bots[i] and T.G_BOT_MARK or "", 14, y + 1)
-            sc = ses.state.scores[i]
-            small_right(fb, str(sc), 38, y + 1)
-            tokens(fb, sc, 42, y - 1, 86)
-            if sc == 0:
-                gfx.small(fb, "-", 44, y + 1)
-        gfx.footer(fb, T.G_K_BACK)
+            y = 16 + 8 * i
+            gfx.mid(fb, ses.names[i], 0, y)
+            gfx.mid(fb, kind_word(T, ses.bots[i]), 24, y)
+            if st.quit[i]:
+                gfx.mid_right(fb, T.G_OUT, 100, y)
+            else:
+                gfx.mid_right(fb, str(scr.held(i)), 100, y)
+            gfx.mid_right(fb, str(st.scores[i]), 127, y)
 
     def handle(self, ev):
-        return ev[0] == PRESS and (ev[1] == A or ev[1] == B)
+        return ev[0] == PRESS and ev[1] in (A, B, UP, DOWN)
+
+
+def kind_word(T, bot):
+    """A seat's kind in words: a person, or the computer player's level (its bot name,
+    in the language's word when the table has one)."""
+    if bot is None:
+        return T.G_PERSON
+    return T.G_BOT_WORDS.get(bot, bot)
+
+
+class LogPanel(Panel):
+    """The round's moves in words (the last LOG_MAX), the latest at the bottom; UP/DOWN
+    scroll, A or B goes back."""
+
+    ROWS = 6
+
+    def __init__(self, screen):
+        Panel.__init__(self, screen)
+        self.top = max(0, len(screen.log) - self.ROWS)
+
+    def draw(self, fb):
+        T = lang.s
+        log = self.screen.log
+        gfx.header(fb, T.G_LOG + " " + self.screen.session.round_label(T))
+        if not log:
+            gfx.mid(fb, T.G_LOG_NONE, 0, 12)
+        for k in range(min(self.ROWS, len(log) - self.top)):
+            gfx.mid(fb, log[self.top + k], 0, 10 + 8 * k)
+        gfx.scroll_marks(fb, self.top, len(log), self.ROWS)
+        gfx.small(fb, T.G_K_LOG, 0, 59)
+
+    def handle(self, ev):
+        kind, b = ev
+        if b == UP or b == DOWN:
+            last = max(0, len(self.screen.log) - self.ROWS)
+            self.top = min(last, max(0, self.top + (1 if b == DOWN else -1)))
+            return False
+        return kind == PRESS and (b == A or b == B)
+
+
+# the game menu's entries, in order
+I_RESUME = const(0)
+I_TABLE = const(1)
+I_HINT = const(2)
+I_LOG = const(3)
+I_RULES = const(4)
+I_CONTROLS = const(5)
+I_SAVE = const(6)
+I_ABANDON = const(7)
+I_COUNT = const(8)
 
 
 class MenuPanel(Panel):
-    """The in-game menu (long press of B): resume, scoreboard, hint, quit to menu."""
+    """The in-game menu (long press of B): resume, the table, hint, move log, rules,
+    the controls card, save and leave (the game is offered again at start-up), abandon (asks)."""
 
     def __init__(self, screen):
         Panel.__init__(self, screen)
@@ -141,20 +197,24 @@ class MenuPanel(Panel):
 
     def items(self):
         T = lang.s
-        return (T.G_RESUME, T.G_SCORES, T.G_HINT, T.G_QUIT_MENU)
+        return (T.G_RESUME, T.G_TABLE, T.G_HINT, T.G_LOG, T.G_RULES, T.CONTROLS,
+                T.G_SAVE_LEAVE, T.G_ABANDON)
 
     def draw(self, fb):
         T = lang.s
         if self.confirm:
-            gfx.header(fb, T.G_QUIT_MENU)
+            gfx.header(fb, T.G_ABANDON)
             gfx.text(fb, T.G_CONFIRM_1, 0, 16)
             gfx.text(fb, T.G_CONFIRM_2, 0, 26)
+            gfx.mid(fb, T.G_CONFIRM_3, 0, 40)
             gfx.footer(fb, T.G_K_CONFIRM)
             return
         gfx.header(fb, T.G_MENU)
         items = self.items()
-        for i in range(len(items)):
-            gfx.list_row(fb, i, items[i], None, i == self.cursor)
+        top = max(0, self.cursor - gfx.ROWS + 1)
+        for i in range(min(gfx.ROWS, len(items) - top)):
+            gfx.list_row(fb, i, items[top + i], None, top + i == self.cursor)
+        gfx.scroll_marks(fb, top, len(items), gfx.ROWS)
         gfx.footer(fb, T.K_OK_BACK)
 
     def handle(self, ev):
@@ -170,17 +230,28 @@ class MenuPanel(Panel):
                 self.confirm = False
             return False
         if b == UP or b == DOWN:
-            self.cursor = (self.cursor + (1 if b == DOWN else -1)) % 4
+            self.cursor = (self.cursor + (1 if b == DOWN else -1)) % I_COUNT
         elif kind == PRESS and b == B:
             return True
         elif kind == PRESS and b == A:
             c = self.cursor
-            if c == 0:
+            if c == I_RESUME:
                 return True
-            if c == 1:
-                scr.replace_panel(ScoresPanel(scr))
-            elif c == 2:
+            if c == I_TABLE:
+                scr.replace_panel(TablePanel(scr))
+            elif c == I_HINT:
                 scr.replace_panel(HintPanel(scr))
+            elif c == I_LOG:
+                scr.replace_panel(LogPanel(scr))
+            elif c == I_RULES:
+                scr.show_rules()
+            elif c == I_CONTROLS:
+                from ui.screens.controls import ControlsScreen
+
+                scr.app.push(ControlsScreen(scr.app))
+            elif c == I_SAVE:
+                scr.app.home()  # the save stays: "Continue the game?" offers it again
+                return True
             else:
                 self.confirm = True
         return False
@@ -200,15 +271,16 @@ class HintPanel(Panel):
         if h is None:
             gfx.text(fb, T.G_HINT_NONE, 0, 16)
         else:
-            gfx.text(fb, T.G_HINT_EXPERT, 0, 14)
-            gfx.text(fb, fit(action_words(T, self.screen.session.game, h[0]), 16), 0, 26)
+            act = action_words(T, self.screen.session.game, h[0])
+            gfx.mid(fb, fit(T.G_HINT_EXPERT + " " + act, gfx.MID_COLS), 0, 11)
+            fb.hline(0, 20, 128, 1)
             words = T.G_WHY[h[1]].replace("%s", "" if h[2] == 1 else "S")
             words = words.replace("%u", "" if h[3] == 1 else "S")
             words = words.replace("%a", str(h[2])).replace("%b", str(h[3]))
-            lines = gfx.wrap(words, 32)
-            for i in range(min(3, len(lines))):
-                gfx.small(fb, lines[i], 0, 38 + 7 * i)
-        gfx.footer(fb, T.G_K_HINT_BACK)
+            lines = gfx.wrap(words, gfx.MID_COLS)
+            for i in range(min(4, len(lines))):
+                gfx.mid(fb, lines[i], 0, 23 + 8 * i)
+        small_right(fb, T.G_K_HINT_BACK, 127, 59)
 
     def handle(self, ev):
         return ev[0] == PRESS and (ev[1] == A or ev[1] == B)
@@ -232,35 +304,58 @@ class CurtainPanel(Panel):
     handle = Panel.a_goes_on
 
 
+def place_word(T, k):
+    """1st, 2nd... in the language's words."""
+    places = T.G_PLACES
+    return places[k] if k < len(places) else str(k + 1) + places[-1][-2:]
+
+
 class GameOverPanel(Panel):
-    """Winners (ties shared, S5), final scores, then rematch with the same seats or menu."""
+    """The ranking (ties share a place, S5) in the readable font, the person's place, a
+    new high score; then Menu (preselected: a stray A leaves no new game) or rematch."""
 
     def __init__(self, screen):
         Panel.__init__(self, screen)
-        self.choice = 0
+        self.choice = 1
+        ses = screen.session
+        scores = ses.result[1]
+        self.order = sorted(range(len(scores)), key=lambda i: scores[i])
+        store = ses.store
+        self.high = bool(store is not None and getattr(store, "places", None))
+
+    def place(self, i):
+        """Seat i's place 0.. (a tie shares the better one)."""
+        scores = self.screen.session.result[1]
+        return sum(1 for j in range(len(scores)) if scores[j] < scores[i])
 
     def draw(self, fb):
         T = lang.s
         ses = self.screen.session
-        res = ses.result
-        scores = res[1]
-        win = res[2]
+        scores = ses.result[1]
         gfx.header(fb, T.G_GAME_OVER)
-        if len(win) == 1:
-            line = ses.names[win[0]] + " " + T.G_WINS
+        people = [i for i in range(len(scores)) if ses.bots[i] is None]
+        if len(people) == 1:
+            k = self.place(people[0])
+            line = T.G_YOU_PLACED.replace("%p", place_word(T, k))
+            line = line.replace("%n", str(len(scores)))
         else:
-            line = "+".join([ses.names[i] for i in win]) + " " + T.G_SHARE
-        gfx.small(fb, fit(line, 32), (128 - gfx.small_width(fit(line, 32))) // 2, 11)
-        order = sorted(range(len(scores)), key=lambda i: scores[i])
+            win = ses.result[2]
+            line = ses.names[win[0]] + " " + T.G_WINS if len(win) == 1 else T.G_SHARE
+        gfx.mid_center(fb, fit(line, gfx.MID_COLS), 11)
+        order = self.order
         for k in range(len(order)):
             i = order[k]
-            x = 0 if k < 3 else 64
-            y = 19 + 8 * (k % 3)
-            mark = "*" if i in win else " "
-            gfx.text(fb, mark + ses.names[i], x, y)
-            gfx.right(fb, str(scores[i]), y, 1, x + 62)
-        button_bar(fb, (T.G_REMATCH, T.G_TO_MENU), self.choice, 45)
-        gfx.footer(fb, T.G_K_CHOOSE)
+            x = 0 if k < 3 else 66
+            y = 21 + 8 * (k % 3)
+            c = 1
+            if len(people) == 1 and i == people[0]:  # the person's own line
+                fb.fill_rect(x, y - 1, 62, 8, 1)
+                c = 0
+            gfx.mid(fb, str(self.place(i) + 1) + "." + ses.names[i], x + 1, y, c)
+            gfx.mid_right(fb, str(scores[i]), x + 60, y, c)
+        if self.high:
+            gfx.mid_center(fb, T.G_NEW_HIGH, 46)
+        button_bar(fb, (T.G_REMATCH, T.G_TO_MENU), self.choice, BAR_Y)
 
     def handle(self, ev):
         kind, b = ev
@@ -294,7 +389,8 @@ class GameScreen(Screen):
     step after it, for both games.
 
     Timing: `wait(ms)` schedules `advance()`; A during a wait runs it at once (speed-up,
-    skip). A long press of B opens the in-game menu; a short press of B shows the hint."""
+    skip). A long press of B opens the in-game menu; a short press of B shows the hint;
+    UP or DOWN the table of every player (unless the choice uses them)."""
 
     wants_long = True
 
@@ -303,7 +399,8 @@ class GameScreen(Screen):
         self.session = session
         self.panels = []
         self.due = None  # ms when advance() runs, or None
-        self.msg = ""  # the last thing that happened, in words
+        self.msg = ""  # the last move, in words: stays until the next one replaces it
+        self.log = []  # the round's moves in words (LogPanel), the last LOG_MAX
         self.note_text = ""  # why an input did nothing (cleared by the next input)
         self.shown_seat = -1  # the person whose private hand was last shown
         self.actor = -1  # a computer player whose move is on screen (else: whose turn)
@@ -332,6 +429,7 @@ class GameScreen(Screen):
             else:
                 self.session.next_round()
                 self.msg = ""
+                self.log = []
                 self.shown_seat = -1  # a new deal: whoever holds the device, a curtain
                 self.begin_turn()
         elif isinstance(p, CurtainPanel):
@@ -346,6 +444,44 @@ class GameScreen(Screen):
 
     def now(self):
         return self.app.now
+
+    def say(self, text):
+        """A move in words: the last-move line, and the round's log."""
+        self.msg = text
+        log = self.log
+        log.append(text)
+        if len(log) > LOG_MAX:
+            log.pop(0)
+
+    def speed(self):
+        """0..3 (slow .. instant): the setting; instant once no person is left in the round
+        (the rest plays out at once, the round-end page sums it up)."""
+        ses = self.session
+        st = ses.state
+        for i in range(ses.n()):
+            if ses.bots[i] is None and not st.quit[i]:
+                return self.app.settings.speed
+        return 3
+
+    def step_ms(self):
+        """How long a computer player's step (or a shown result) stays on screen."""
+        return STEP_TIMES[self.speed()]
+
+    def held(self, i):
+        """Cards seat i holds (its row in LAMA Dice, its hand in L.L.A.M.A.)."""
+        c = self.session.cards_of(i)
+        n = 0
+        for k in range(7):
+            n += c[k]
+        return n
+
+    def show_rules(self):
+        """The rules of this game (the text screen of the main menu), over the game."""
+        from ui.screens.message import TextScreen
+
+        info = self.session.info
+        self.app.push(TextScreen(self.app, lambda s: getattr(s, info.title),
+                                 lambda s: getattr(s, info.rules)))
 
     def wait(self, ms):
         self.due = self.app.clock.ticks_add(self.now(), ms)
@@ -378,7 +514,7 @@ class GameScreen(Screen):
         if ses.person_to_act():
             self.start_person_turn()
         else:
-            self.wait(STEP_MS)
+            self.wait(self.step_ms())
 
     def advance(self):
         """The wait after a step is over: the next turn (or the round-end page), or the
@@ -414,9 +550,9 @@ class GameScreen(Screen):
             self.actor = seat
         if ended:
             self.pending_end = True
-            self.wait(STEP_MS)
+            self.wait(self.step_ms())
         elif by_bot:
-            self.wait(STEP_MS)
+            self.wait(self.step_ms())
         else:
             self.begin_turn()
 
@@ -439,10 +575,15 @@ class GameScreen(Screen):
         start a step of the game's own, which ends in it)."""
         raise NotImplementedError
 
+    def uses_up_down(self):
+        """Whether UP/DOWN mean something in the current choice (else they show the table)."""
+        return False
+
     def before_bot_move(self):
         """Called just before a computer player's move is applied."""
 
     def quit_to_menu(self):
+        """Abandon the game (confirmed): its save is removed."""
         self.session.abandon()
         self.app.home()
 
@@ -492,6 +633,9 @@ class GameScreen(Screen):
             if self.panels[-1].handle(ev):
                 self.panel_done()
             return
+        if kind == PRESS and (b == UP or b == DOWN) and not self.uses_up_down():
+            self.push_panel(TablePanel(self))  # everyone's cards and score, at a press
+            return
         if kind == PRESS and b == B:
             if not self.session.person_to_act():
                 self.note(lang.s.G_NOTE_WAIT)
@@ -513,47 +657,36 @@ class GameScreen(Screen):
     def draw(self, fb):
         if self.panels:
             self.panels[-1].draw(fb)
-            if self.note_text:  # why a key did nothing, over the page's footer
-                fb.fill_rect(0, 58, 128, 6, 0)
-                gfx.small(fb, fit(self.note_text, 32), 0, 59)
+            if self.note_text:  # why a key did nothing, over the page's bottom
+                fb.fill_rect(0, BAR_Y, 128, 64 - BAR_Y, 0)
+                gfx.mid(fb, fit(self.note_text, gfx.MID_COLS), 0, BAR_Y + 1)
         else:
             self.draw_table(fb)
 
     # -- drawing the players' list -----------------------------------------------------
 
-    def draw_player(self, fb, i, x0, y, x1, size):
-        """Seat i on a line of small text from x0 to x1: name, cards held, score; the
-        active seat inverted, a seat that has quit struck through."""
+    def draw_player(self, fb, i, x0, y, x1):
+        """Seat i in the readable font from x0 to x1: name, cards held; the active seat
+        inverted, a seat that has quit shows a dash instead of its cards."""
         ses = self.session
-        st = ses.state
         c = 1
         if i == self.active() and (ses.in_play() or self.actor >= 0):
-            fb.fill_rect(x0, y - 1, x1 - x0 + 1, 6, 1)
+            fb.fill_rect(x0, y - 1, x1 - x0 + 1, 8, 1)
             c = 0
-        gfx.small(fb, ses.names[i], x0 + 1, y, c)
-        small_right(fb, str(size), x0 + 23, y, c)
-        small_right(fb, str(st.scores[i]), x1 - 1, y, c)
-        if st.quit[i]:
-            fb.hline(x0, y + 2, x1 - x0 + 1, c)
+        gfx.mid(fb, ses.names[i], x0 + 1, y, c)
+        gfx.mid_right(fb, lang.s.G_OUT if ses.state.quit[i] else str(self.held(i)), x1 - 1, y, c)
 
-    def draw_players(self, fb, x0, y0, dy, x1, sizes):
-        """Every seat, one a line (draw_player)."""
-        for i in range(self.session.n()):
-            self.draw_player(fb, i, x0, y0 + dy * i, x1, sizes[i])
+    def window(self, rows):
+        """The first seat of a list that shows `rows` seats: the active one in view."""
+        n = self.session.n()
+        if n <= rows:
+            return 0
+        return min(max(0, self.active() - rows // 2), n - rows)
 
     def draw_bottom(self, fb):
-        """What just happened (8x8 when it fits, else two lines of small capitals), and
-        the note saying why an input did nothing."""
-        msg = self.msg
-        free = True  # the bottom line is free for the key hint
-        if len(msg) <= 16:
-            gfx.text(fb, msg, 0, 51)
-        else:
-            lines = gfx.wrap(msg, 32)
-            for i in range(min(2, len(lines))):
-                gfx.small(fb, lines[i], 0, 50 + 6 * i)
-            free = len(lines) < 2
-        if self.note_text:
-            gfx.small(fb, fit(self.note_text, 32), 0, 59)
-        elif free and self.due is not None:  # play goes on by itself: A hurries it
+        """The last move (or why an input did nothing) on a line of the readable font, and
+        what A does while play goes on by itself."""
+        line = self.note_text or self.msg
+        gfx.mid(fb, fit(line, gfx.MID_COLS), 0, MSG_Y)
+        if self.due is not None:  # play goes on by itself: A hurries it
             small_right(fb, lang.s.G_K_SPEED, 127, 59)

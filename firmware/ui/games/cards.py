@@ -7,12 +7,13 @@ from lama import cards
 from lama.symbols import SYMBOLS
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.base import M_TURN, CurtainPanel, GameScreen, sound
+from ui.games.base import BAR_Y, M_TURN, MSG_Y, CurtainPanel, GameScreen, sound
 from ui.games.pieces import button_bar, big_symbol, grouped, small_right
 
 HAND_X = 30
-ROW_Y = 12
-LIST_Y = 32  # three rows 6 apart, a free row above the action bar (y 50)
+ROW_Y = 11  # the hand: symbols, counts under them (its boxes 10-28)
+LIST_Y = 31  # the players: two rows 8 apart, three seats a row
+LIST_W = 31  # a seat's place in the list: name and cards held (a rule between two)
 
 
 class CardsScreen(GameScreen):
@@ -68,12 +69,12 @@ class CardsScreen(GameScreen):
         for ev in events:
             k = ev[0]
             if k == "play":
-                self.msg = name + " " + T.G_PLAYS + " " + SYMBOLS[ev[2]]
+                self.say(name + " " + T.G_PLAYS + " " + SYMBOLS[ev[2]])
                 sound(self.app, "click")
             elif k == "draw":
-                self.msg = name + " " + T.G_DRAWS
+                self.say(name + " " + T.G_DRAWS)
             elif k == "quit":
-                self.msg = name + " " + T.G_QUITS
+                self.say(name + " " + T.G_QUITS)
             elif k == "round_end":
                 ended = True
         self.after_step(seat, ended, ses.bots[seat] is not None)
@@ -110,13 +111,16 @@ class CardsScreen(GameScreen):
         ses = self.session
         st = ses.state
         p = self.active()
-        gfx.text(fb, ses.names[p], 0, 1)
-        gfx.small(fb, str(st.scores[p]) + " " + T.G_PTS, 28, 3)
-        small_right(fb, T.G_PILE + " " + str(len(st.pile)), 127, 3)
-        fb.hline(0, 10, 128, 1)
+        x = gfx.mid(fb, ses.names[p], 0, 0)
+        x = gfx.mid(fb, str(st.scores[p]), x + 6, 0)
+        gfx.small(fb, T.G_PTS, x + 2, 2)
+        pile = str(len(st.pile))
+        gfx.mid_right(fb, pile, 127, 0)
+        small_right(fb, T.G_PILE, 125 - gfx.mid_width(pile), 2)
+        fb.hline(0, 8, 128, 1)
         # the discard pile's top card, large
-        fb.rect(0, 12, 28, 36, 1)
-        big_symbol(fb, st.top, 2, 18, 3)
+        fb.rect(0, ROW_Y - 1, 28, 28, 1)
+        big_symbol(fb, st.top, 2, ROW_Y + 1, 3)
         # the hand on screen, grouped by value
         seat = self.hand_seat()
         playable = 0
@@ -132,15 +136,18 @@ class CardsScreen(GameScreen):
                     marks = 1 << item
             grouped(fb, hand, HAND_X, ROW_Y, marks, playable & ~marks)
             if seat != p:  # another player's turn: say whose hand this is
-                fb.vline(HAND_X + 84, ROW_Y - 1, 19, 1)
-                gfx.small(fb, ses.names[seat], HAND_X + 86, ROW_Y + 2)
+                fb.vline(HAND_X + 85, ROW_Y - 1, 19, 1)
+                gfx.mid(fb, ses.names[seat], HAND_X + 87, ROW_Y + 5)
         else:
-            gfx.small(fb, T.G_HIDDEN, HAND_X + 2, ROW_Y + 6)
-        # every player: name, cards in hand (Q = quit), score; two columns of three
+            gfx.mid(fb, T.G_HIDDEN, HAND_X + 2, ROW_Y + 5)
+        # every player: name, cards in hand (a dash: quit); two rows of three
+        gfx.small(fb, T.G_CARDS_HEAD, 0, LIST_Y + 10)
         for i in range(ses.n()):
-            x0 = HAND_X + (i // 3) * 50
-            self.draw_player(fb, i, x0, LIST_Y + 6 * (i % 3), x0 + 46,
-                             cards.total(st.hands[i]))
+            x0 = HAND_X + (i % 3) * (LIST_W + 3)
+            self.draw_player(fb, i, x0, LIST_Y + 8 * (i // 3), x0 + LIST_W - 1)
+        rows = 8 * ((ses.n() + 2) // 3)
+        for k in (1, 2):
+            fb.vline(HAND_X + k * (LIST_W + 3) - 2, LIST_Y - 1, rows, 1)
         if self.mode == M_TURN:
             item = self.items[self.cursor]
             sel = 0 if item >= 0 else (1 if item == -1 else 2)
@@ -150,7 +157,6 @@ class CardsScreen(GameScreen):
             refusal = self.draw_refusal()
             if refusal:
                 off |= 2
-            button_bar(fb, (T.G_PLAY, T.G_DRAW, T.G_QUIT), sel, 50, off)
             if self.note_text:
                 line = self.note_text
             elif refusal and (sel == 1 or not playable):
@@ -158,7 +164,8 @@ class CardsScreen(GameScreen):
             elif not playable:
                 line = T.G_NO_PLAY
             else:
-                line = T.G_K_CARDS
-            gfx.small(fb, line, 0, 59)
+                line = self.msg
+            gfx.mid(fb, line, 0, MSG_Y)
+            button_bar(fb, (T.G_PLAY, T.G_DRAW, T.G_QUIT), sel, BAR_Y, off)
         else:
             self.draw_bottom(fb)

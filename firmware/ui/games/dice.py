@@ -3,11 +3,11 @@ player's cards and score; roll or quit, the discard and take choices, bots step 
 
 from hal.buttons import A, DOWN, LEFT, PRESS, RIGHT, UP
 from lama import dice
-from lama.symbols import SYMBOLS
+from lama.symbols import LLAMA, SYMBOLS
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.base import ANIM_FRAME_MS, ANIM_MS, M_TURN, M_WAIT, STEP_MS, GameScreen, sound
-from ui.games.pieces import COLW, button_bar, cards_text, die, grouped, small_right, symbol, token
+from ui.games.base import ANIM_FRAME_MS, ANIM_TIMES, BAR_Y, M_TURN, M_WAIT, MSG_Y, GameScreen, sound
+from ui.games.pieces import COLW, button_bar, cards_words, die, grouped, small_right, symbol
 
 try:
     from micropython import const
@@ -21,9 +21,11 @@ M_ANIM = const(2)  # the dice are rolling
 M_DISCARD = const(3)  # a person chooses the cards to discard
 M_TAKE = const(4)  # a person chooses the llama-row card to take
 
-ROW_Y = 13  # the active row: symbols, counts under them
-LLAMA_Y = 39  # the llama row's cards
+ROW_Y = 14  # the active row: symbols, counts under them (its boxes 13-31)
+LLAMA_Y = 34  # the llama row's cards (boxes 34-43)
+CURSOR_Y = 33  # the discard cursor: a bar under the row, clear of its boxes
 PANEL_X = 86  # the players' list
+LIST_ROWS = 3  # seats the list shows at once (the table panel shows them all)
 
 
 class DiceScreen(GameScreen):
@@ -37,12 +39,17 @@ class DiceScreen(GameScreen):
         self.cursor = 0  # DISCARD/TAKE: a symbol
         self.takes = []  # TAKE: symbols that may be taken
         self.shown_dice = False  # the dice show a roll of this turn
+        self.hits = False  # the dice on screen match the row (a discard follows)
         self.anim_faces = bytearray(3)
         self.anim_seed = 1
         self.after_anim = None  # the events of the roll, handled when the animation ends
         self.person_ack = False  # a person reads what their roll did, then presses A
-        self.msg_token = 0  # D8: the token value returned, drawn beside the message
         self.anim_end = 0
+        # the roller's row and the llama row as they were before the roll: drawn until its
+        # outcome is told (nothing of it shows while the dice spin, a bust shows its miss)
+        self.before = None  # (row, llama row, score) or None: the real state is drawn
+        self.pre = None  # (row, llama row, score) of the seat to act, before each action
+        self.bust_cards = None  # a bust's cards, boxed in the row once they are told
 
     # -- flow --------------------------------------------------------------------------
 
@@ -58,14 +65,18 @@ class DiceScreen(GameScreen):
             self.start_take()
 
     def begin_turn(self):
+        self.before = None
+        self.bust_cards = None
         if self.session.in_play() and self.session.state.phase == dice.TURN:
             self.shown_dice = False
+            self.hits = False
         GameScreen.begin_turn(self)
 
     def start_discard(self):
         st = self.session.state
         self.mode = M_DISCARD
         self.shown_dice = True
+        self.hits = True  # the dice that match the row (a resumed game too)
         self.allowed = dice.allowed_discard(st.rows[st.turn], st.dice)
         for s in range(7):
             self.sel[s] = self.allowed[s]  # all of them chosen to begin with
@@ -85,71 +96,100 @@ class DiceScreen(GameScreen):
             s += step
         return 0
 
+    def do(self, action):
+        """Apply an action (GameScreen.do), keeping the row, llama row and score of the
+        seat to act from before it (what the table shows while the dice spin)."""
+        st = self.session.state
+        self.pre = (bytes(st.rows[st.turn]), bytes(st.llama_row), st.scores[st.turn])
+        GameScreen.do(self, action)
+
     def show_events(self, seat, events):
         T = lang.s
         name = self.session.names[seat]
         ended = False
-        self.msg_token = 0
         for ev in events:
             k = ev[0]
             if k == "roll":
                 self.actor = seat  # three llamas or a bust end the turn at once
                 self.mode = M_ANIM
                 self.after_anim = events
+                self.before = self.pre
                 self.shown_dice = True
+                self.hits = False
                 self.msg = name + " " + T.G_ROLLS
                 sound(self.app, "roll")
                 self.spin()
                 self.wait(ANIM_FRAME_MS)
-                self.anim_end = self.app.clock.ticks_add(self.now(), ANIM_MS)
+                self.anim_end = self.app.clock.ticks_add(self.now(), ANIM_TIMES[self.speed()])
                 return
             if k == "quit":
-                self.msg = name + " " + T.G_QUITS
+                self.say(name + " " + T.G_QUITS)
             elif k == "discard":
-                self.msg = name + " " + T.G_DISCARDS + " " + " ".join(cards_text(ev[2]))
+                self.say(name + " " + T.G_DISCARDS + " " + cards_words(ev[2], 20 - len(name) - len(T.G_DISCARDS)))
             elif k == "take":
-                self.msg = name + " " + T.G_TAKES + " " + SYMBOLS[ev[2]]
+                self.say(name + " " + T.G_TAKES + " " + SYMBOLS[ev[2]])
             elif k == "round_end":
                 ended = True
+        self.hits = False
         self.after_step(seat, ended, self.session.bots[seat] is not None)
 
     def after_roll(self, events):
         """The dice have stopped: say what the roll does, or ask the person to choose."""
         T = lang.s
         ses = self.session
-        name = ses.names[events[0][1]]
+        seat = events[0][1]
+        name = ses.names[seat]
+        faces = " ".join([SYMBOLS[f] for f in events[0][2]])
         ended = False
         result = ""
         for ev in events:
             k = ev[0]
             if k == "token":
-                result = T.G_THREE_LLAMAS + " " + name + " " + T.G_RETURNS + " " + str(ev[2])
-                self.msg_token = ev[2]
+                result = T.G_THREE_LLAMAS + " " + name + " -" + str(ev[2])
             elif k == "none":
                 result = T.G_THREE_LLAMAS + " " + T.G_NO_TOKEN
             elif k == "bust":
-                result = name + " " + T.G_BUSTS + " " + " ".join(cards_text(ev[2]))
+                result = name + " " + T.G_BUSTS + " " + faces
+                self.bust_cards = ev[2]  # told next: the cards it brings
                 sound(self.app, "bust")
             elif k == "round_end":
                 ended = True
         if result:
-            self.msg = result
-            self.actor = events[0][1]
+            self.say(result)
+            if self.bust_cards is None:
+                self.before = None  # three llamas: the token is gone at once
+            self.actor = seat
             self.mode = M_WAIT
-            if ses.bots[events[0][1]] is None:
-                self.due = None  # a person reads it and presses A
-                self.person_ack = True
-                return
-            self.wait(2 * STEP_MS)
             self.pending_end = ended
+            self.show_result(seat)
             return
+        self.before = None
+        self.hits = True
+        self.say(name + " " + T.G_ROLLED + " " + faces)
         self.actor = -1
         if ses.person_to_act():
             self.start_person_turn()
             return
         self.mode = M_WAIT
-        self.msg = name + " " + T.G_ROLLED
-        self.wait(STEP_MS)
+        self.wait(self.step_ms())
+
+    def show_result(self, seat):
+        """A roll's outcome stays: a person reads it and presses A, a bot's waits a step."""
+        if self.session.bots[seat] is None:
+            self.due = None
+            self.person_ack = True
+        else:
+            self.wait(2 * self.step_ms())
+
+    def bust_told(self):
+        """After "busts" (the dice that missed): the cards the bust brings, in the row."""
+        T = lang.s
+        seat = self.actor
+        name = self.session.names[seat]
+        cards = self.bust_cards
+        self.before = None
+        self.say(name + " " + T.G_TAKES + " " + cards_words(cards, 20 - len(name) - len(T.G_TAKES)))
+        self.show_result(seat)
 
     def advance(self):
         if self.mode == M_ANIM:
@@ -161,7 +201,13 @@ class DiceScreen(GameScreen):
             self.after_roll(self.after_anim)
             self.after_anim = None
             return
+        if self.before is not None and self.bust_cards is not None:
+            self.bust_told()
+            return
         GameScreen.advance(self)
+
+    def uses_up_down(self):
+        return self.mode == M_DISCARD and not self.panels  # how many cards go
 
     def before_bot_move(self):
         if self.session.state.phase == dice.TURN:
@@ -173,11 +219,15 @@ class DiceScreen(GameScreen):
         self.advance()
 
     def spin(self):
-        """New random-looking faces for the rolling animation (not the game's generator)."""
+        """New random-looking faces for the rolling animation (not the game's generator);
+        never three llamas, which would read as that rare roll."""
         x = self.anim_seed
+        faces = self.anim_faces
         for i in range(3):
             x = (x * 1103 + 12345) & 0x7FFF
-            self.anim_faces[i] = dice.DICE_FACES[i][x % 6]
+            faces[i] = dice.DICE_FACES[i][x % 6]
+        if faces[0] == LLAMA and faces[1] == LLAMA and faces[2] == LLAMA:
+            faces[x % 3] = x % 6
         self.anim_seed = x
 
     # -- a person's keys ---------------------------------------------------------------
@@ -187,7 +237,12 @@ class DiceScreen(GameScreen):
             if ev[0] == PRESS and ev[1] == A:
                 self.person_ack = False
                 self.note_text = ""
-                self.begin_turn()
+                self.dirty = True
+                if self.before is not None and self.bust_cards is not None:
+                    self.bust_told()
+                else:
+                    self.pending_end = False
+                    self.begin_turn()
                 return
         if self.mode == M_ANIM and ev == (PRESS, A) and not self.panels:
             self.skip_anim()
@@ -216,17 +271,14 @@ class DiceScreen(GameScreen):
                 s = self.cursor
                 if b == UP and self.sel[s] < self.allowed[s]:
                     self.sel[s] += 1
-                elif b == DOWN and self.sel[s] > 0:
+                elif b == DOWN and self.sel[s] > 0 and sum(self.sel) > 1:
                     self.sel[s] -= 1
-                elif self.allowed[s] == 1:
-                    self.sel[s] = 1 - self.sel[s]  # a single card toggles either way
+                elif b == DOWN and self.sel[s] > 0:
+                    self.note(T.G_NOTE_KEEP)  # never nothing chosen: A always discards
                 else:
                     self.note(T.G_NOTE_LIMIT)
             elif kind == PRESS and b == A:
-                if not any(self.sel):
-                    self.note(T.G_NOTE_EMPTY)
-                else:
-                    self.do((dice.DISCARD, bytes(self.sel)))
+                self.do((dice.DISCARD, bytes(self.sel)))
         elif self.mode == M_TAKE:
             n = len(self.takes)
             if (b == LEFT or b == RIGHT) and n > 1:
@@ -243,10 +295,13 @@ class DiceScreen(GameScreen):
         ses = self.session
         st = ses.state
         p = self.active()
-        row = st.rows[p]
+        before = self.before
+        row = st.rows[p] if before is None else before[0]
+        llama_row = st.llama_row if before is None else before[1]
         # header: whose turn, their score; the dice on the right
-        gfx.text(fb, ses.names[p], 0, 2)
-        gfx.small(fb, str(st.scores[p]) + " " + T.G_PTS, 28, 3)
+        x = gfx.mid(fb, ses.names[p], 0, 2)
+        x = gfx.mid(fb, str(st.scores[p] if before is None else before[2]), x + 6, 2)
+        gfx.small(fb, T.G_PTS, x + 2, 4)
         faces = None
         if self.mode == M_ANIM:
             faces = self.anim_faces
@@ -256,12 +311,12 @@ class DiceScreen(GameScreen):
         if faces is not None:
             for i in range(3):
                 f = faces[i]
-                hit = self.mode != M_ANIM and row[f] > 0
+                hit = self.hits and row[f] > 0
                 die(fb, f, 91 + 12 * i, 0, hit)
                 if hit:
                     marks |= 1 << f
         else:
-            small_right(fb, ses.round_label(T), 127, 3)
+            small_right(fb, ses.round_label(T), 127, 4)
         fb.hline(0, 11, 128, 1)
         # the active row, grouped
         boxed = 0
@@ -272,55 +327,59 @@ class DiceScreen(GameScreen):
                     marks |= 1 << s
                 elif self.allowed[s]:
                     boxed |= 1 << s
+        elif self.bust_cards is not None and before is None:
+            for s in range(7):
+                if self.bust_cards[s]:
+                    boxed |= 1 << s  # the cards the bust just brought
         grouped(fb, row, 0, ROW_Y, marks, boxed)
-        # the line under the row: discard cursor and counts, or the D12 warning
         if self.mode == M_DISCARD:
+            # the cursor under its column, the number going under each chosen one
+            fb.fill_rect(self.cursor * COLW, CURSOR_Y, COLW - 1, 2, 1)
             for s in range(7):
                 if self.sel[s]:
-                    gfx.small(fb, "-" + str(self.sel[s]), s * COLW + 2, 33)
-            fb.hline(self.cursor * COLW, 38, COLW - 1, 1)
-        elif dice.alone(st) and ses.in_play():
-            gfx.small(fb, T.G_ALONE, 0, 33)
-        elif sum(st.llama_row):
-            gfx.small(fb, T.G_LLAMA_ROW, 0, 33)  # what the boxes under it are
-        # the llama row: its cards face up, taken ones gone
-        take_marks = 0
-        if self.mode == M_TAKE:
-            for s in self.takes:
-                take_marks |= 1 << s
-        for s in range(7):
-            x = s * COLW
-            if st.llama_row[s]:
-                if (take_marks >> s) & 1:
-                    fb.fill_rect(x, LLAMA_Y, COLW - 1, 10, 1)
-                    symbol(fb, s, x + 2, LLAMA_Y + 1, 0)
-                else:
-                    fb.rect(x, LLAMA_Y, COLW - 1, 10, 1)
-                    symbol(fb, s, x + 2, LLAMA_Y + 1, 1)
-        if self.mode == M_TAKE:
-            s = self.takes[self.cursor]
-            fb.hline(s * COLW, LLAMA_Y + 11, COLW - 1, 1)
-        # everyone: name, cards held (Q = quit), score
-        y = ROW_Y
-        if st.n < 6:  # the columns' meaning, when there is room
-            small_right(fb, T.G_CARDS_PTS, 127, y)  # over the two number columns
-            y += 6
-        self.draw_players(fb, PANEL_X, y, 6, 127, [sum(r) for r in st.rows])
+                    gfx.mid(fb, "-" + str(self.sel[s]), s * COLW, LLAMA_Y + 3)
+        else:
+            self.draw_llama_row(fb, llama_row)
+        # everyone: name, cards held
+        gfx.small(fb, T.G_CARDS_HEAD, PANEL_X + 1, ROW_Y)
+        top = self.window(LIST_ROWS)
+        for k in range(min(LIST_ROWS, st.n - top)):
+            self.draw_player(fb, top + k, PANEL_X, ROW_Y + 7 + 8 * k, 127)
+        if top > 0:
+            gfx.small(fb, "↑", 118, ROW_Y)
+        if top + LIST_ROWS < st.n:
+            gfx.small(fb, "↓", 124, ROW_Y)
         # the decision, or what just happened
         if self.mode == M_TURN:
-            button_bar(fb, (T.G_ROLL, T.G_QUIT), self.opt, 50, 0)
-            gfx.small(fb, self.note_text or T.G_K_TURN, 0, 59)
+            if dice.alone(st) and not self.note_text:
+                gfx.mid(fb, T.G_ALONE, 0, MSG_Y)  # D12: more important than the last move
+            else:
+                self.draw_bottom(fb)
+            button_bar(fb, (T.G_ROLL, T.G_QUIT), self.opt, BAR_Y)
         elif self.mode == M_DISCARD:
-            n = sum(self.sel)
-            line = T.G_DISCARD + " " + str(n) if n else T.G_PICK
-            gfx.text(fb, line, 0, 51)
-            gfx.small(fb, self.note_text or T.G_K_DISCARD, 0, 59)
+            gfx.mid(fb, self.note_text or T.G_SAY_DISCARD, 0, MSG_Y)
+            button_bar(fb, (T.G_DISCARD + " " + str(sum(self.sel)),), 0, BAR_Y)
         elif self.mode == M_TAKE:
-            gfx.text(fb, T.G_TAKE + " " + SYMBOLS[self.takes[self.cursor]], 0, 51)
-            gfx.small(fb, self.note_text or T.G_K_TAKE, 0, 59)
+            gfx.mid(fb, self.note_text or T.G_SAY_TAKE, 0, MSG_Y)
+            button_bar(fb, (T.G_TAKE + " " + SYMBOLS[self.takes[self.cursor]],), 0, BAR_Y)
         else:
             self.draw_bottom(fb)
-            if self.msg_token and len(self.msg) <= 30:
-                token(fb, self.msg_token, 4 * len(self.msg) + 1, 48)
             if self.person_ack:
                 small_right(fb, T.G_K_A, 127, 59)
+
+    def draw_llama_row(self, fb, llama_row):
+        """The llama row's cards face up (taken ones gone); in the take choice the cards
+        that may be taken are boxed and the chosen one inverted, the others unboxed."""
+        taking = self.mode == M_TAKE
+        chosen = self.takes[self.cursor] if taking else -1
+        for s in range(7):
+            if not llama_row[s]:
+                continue
+            x = s * COLW
+            if s == chosen:
+                fb.fill_rect(x, LLAMA_Y, COLW - 1, 10, 1)
+                symbol(fb, s, x + 2, LLAMA_Y + 1, 0)
+            else:
+                if not taking or s in self.takes:
+                    fb.rect(x, LLAMA_Y, COLW - 1, 10, 1)
+                symbol(fb, s, x + 2, LLAMA_Y + 1, 1)

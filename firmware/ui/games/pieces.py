@@ -1,4 +1,4 @@
-"""Drawing pieces the game screens share: symbols, dice, tokens, grouped rows of cards."""
+"""Drawing pieces the game screens share: symbols, dice, grouped rows of cards, choice bars."""
 
 from ui.draw import gfx, icons
 
@@ -43,27 +43,6 @@ def die(fb, face, x, y, marked):
         symbol(fb, face, x + 2, y + 2, 1)
 
 
-def token(fb, value, x, y):
-    """S2: a token icon, black (10 points) or white (1 point); on the lit-on-dark panel a
-    white token is a lit disc and a black one a dark disc in a ring."""
-    gfx.icon(fb, icons.TOKEN_BLACK if value == 10 else icons.TOKEN_WHITE, x, y, 1)
-
-
-def tokens(fb, score, x, y, room):
-    """S2: a score as black and white token icons from x, squeezed into `room` pixels.
-    Returns the x after the last token drawn."""
-    black = score // 10
-    white = score % 10
-    k = black + white
-    step = 9
-    if k and k * step > room:
-        step = max(3, room // k)
-    for i in range(k):
-        token(fb, 10 if i < black else 1, x, y)
-        x += step
-    return x
-
-
 def grouped(fb, counts, x0, y, marks=0, boxed=0, colw=COLW):
     """A set of cards grouped by symbol: seven columns from x0, a symbol on top (at y) and
     its count under it (y + 9), so thirteen cards fit one line; a zero is a small dot.
@@ -83,7 +62,7 @@ def grouped(fb, counts, x0, y, marks=0, boxed=0, colw=COLW):
         if n >= 10:
             gfx.small(fb, str(n), x + (colw - 7) // 2, y + 10, c)
         elif n:
-            fb.text(str(n), cx, y + 9, c)
+            gfx.text(fb, str(n), cx, y + 9, c)
         else:
             fb.fill_rect(cx + 3, y + 12, 2, 2, c)
 
@@ -102,6 +81,16 @@ def cards_text(counts, width=99):
                 out += SYMBOLS[s]
         out += " (" + str(n) + ")"
     return out
+
+
+def cards_words(counts, room):
+    """Cards in words for a line with `room` characters: '1 3 3 L' when it fits, else
+    '133L', else the values held and their number (cards_text)."""
+    out = cards_text(counts)
+    spaced = " ".join(out)
+    if len(spaced) <= room:
+        return spaced
+    return cards_text(counts, room)
 
 
 def fit(text, n):

@@ -13,7 +13,9 @@ FIELDS = (
     ("target", 10, 100, 40, 5),  # S5/S6: the game ends at this many points
     ("rounds", 0, 20, 0, 1),  # S6: fixed number of rounds (0 = play to the target)
     ("komarami", 0, 1, 0, 1),  # C12: Lato z Komarami
+    ("speed", 0, 3, 1, 1),  # computer players' pace: slow, normal, fast, instant
 )
+FIELDS_V1 = 8  # fields the first saves had: older, shorter bytes load (the rest default)
 
 # auto-repeat (delay_ms, interval_ms) for each speed
 REPEAT_TIMES = ((600, 200), (400, 120), (250, 70))
@@ -58,7 +60,7 @@ class Settings:
         return getattr(self, name)
 
     def to_bytes(self):
-        """VERSION, then one byte per field in FIELDS order."""
+        """VERSION, then one byte per field in FIELDS order (new fields go at the end)."""
         out = bytearray(1 + len(FIELDS))
         out[0] = VERSION
         for i in range(len(FIELDS)):
@@ -67,15 +69,18 @@ class Settings:
 
     def load(self, data):
         """Take values from untrusted bytes: a wrong version or length gives all defaults,
-        a field out of range gives that field's default. Returns True if all was valid."""
+        a field out of range gives that field's default; the shorter bytes of an older
+        firmware (FIELDS_V1 fields and up) leave the fields they lack at their defaults.
+        Returns True if all was valid."""
         self.reset()
         try:
-            if data is None or len(data) != 1 + len(FIELDS) or data[0] != VERSION:
+            n = len(data) - 1
+            if n < FIELDS_V1 or n > len(FIELDS) or data[0] != VERSION:
                 return False
         except TypeError:
             return False
         ok = True
-        for i in range(len(FIELDS)):
+        for i in range(n):
             name = FIELDS[i][0]
             if self.set(name, data[1 + i]) != data[1 + i]:
                 ok = False

@@ -6,7 +6,7 @@ from ui.model.settings import FIELDS
 from ui.screens.menu import ListScreen
 from ui.text import lang
 
-_LABELS = ("S_CONTRAST", "S_SOUND", "S_FLIP", "S_REPEAT", "S_LANGUAGE", "S_TARGET", "S_ROUNDS", "S_KOMARAMI")
+_LABELS = ("S_CONTRAST", "S_SOUND", "S_FLIP", "S_REPEAT", "S_LANGUAGE", "S_TARGET", "S_ROUNDS", "S_KOMARAMI", "S_SPEED")
 ROWS = 3  # rows on screen (bars 10-36): two 8x8 lines of explanation go under them
 HELP_Y = 40  # the explanation's first line, a rule above it at HELP_Y - 2, the footer under
 HELP_LINES = 2
@@ -17,6 +17,8 @@ def shown(name, value):
     s = lang.s
     if name == "repeat":
         return s.REPEAT_SPEEDS[value]
+    if name == "speed":
+        return s.BOT_SPEEDS[value]
     if name == "language":
         return s.LANG_NAMES[value]
     if name == "rounds" and value == 0:

@@ -3,6 +3,7 @@ who starts; Start hands a ui.model.new_game.GameSetup to ui.games.launch. Two se
 share a name: a repeat gets a digit at its end (lama.records.unique_names), as shown on the
 rows."""
 
+from lama.bot_names import seat_name
 from lama.records import unique_names
 from lama.score import MAX_PLAYERS, MIN_PLAYERS
 from ui.model.new_game import FIRST_GAME_PLAYERS, PERSON, GameSetup, bot_levels, default_level
@@ -41,13 +42,9 @@ class SetupScreen(ListScreen):
         """The name typed in for a seat, or its default."""
         if self.custom[seat]:
             return self.custom[seat]
-        kind = self.kinds[seat]
-        s = lang.s
-        if kind == PERSON:
-            prefix = s.NAME_PERSON
-        else:
-            prefix = s.NAME_BOT.get(kind, kind[:2].upper())
-        return prefix + str(seat + 1)
+        if self.kinds[seat] == PERSON:
+            return lang.s.NAME_PERSON + str(seat + 1)
+        return seat_name(seat)
 
     def kind_text(self, kind):
         if kind == PERSON:

@@ -1,0 +1,130 @@
+"""Issue 11 through the UI: whole games waited out frame by frame and checked through the
+drawing kit (ui.draw.gfx.record): only keys and labels in the 3x5 font, the dice outcome only
+after the animation, a bust told as a bust, the last-move line; save and leave, resume."""
+
+import pytest
+
+from test_game_play import case
+
+
+@pytest.mark.parametrize(
+    "game,bots,seed",
+    [
+        (1, [None, "cautious", "expert"], 3),
+        (1, [None, "random", "cautious", "expert", "random", "cautious"], 4),
+        (2, [None, "cautious", "expert"], 3),
+        (2, [None, None, "random", "cautious"], 4),
+    ],
+)
+def test_a_followed_game_draws_a_players_information_large(micropython, game, bots, seed):
+    r = case(micropython, "followed_game(%d, %r, %d)" % (game, bots, seed))
+    assert r["over"] and r["frames"] > 100
+    assert r["small_bad"] == [], "a player's information in the 3x5 font"
+    if game == 1:
+        assert r["anim_frames"] > 0 and r["spoilers"] == [], "the outcome shown while the dice spin"
+        assert r["last_move"] > 0 and r["last_move_bad"] == []
+        assert r["bust_bad"] == [] and r["busts"] == r["bust_told"]
+
+
+def test_dice_busts_are_told_as_busts(micropython):
+    """Seeds with busts: each shows the missing dice, then the cards it brings."""
+    total = 0
+    for seed in (5, 6):
+        r = case(micropython, "followed_game(1, [None, 'random', 'random', 'random'], %d)" % seed)
+        assert r["bust_bad"] == [] and r["busts"] == r["bust_told"]
+        total += r["busts"]
+    assert total > 0, "no bust in these games: pick other seeds"
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_save_and_leave_then_continue_gives_the_same_game(micropython, game):
+    r = case(micropython, "save_leave_resume(%d, 7, 6)" % game)
+    assert r["label"] in ("Save and leave", "Garder, quitter")
+    assert r["home"] and r["kept"], "Save and leave keeps the save"
+    assert r["same_state"] and r["same_seats"] and r["resumed_shows"]
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_computer_players_pace_follows_the_speed_setting(micropython, game):
+    """slow > normal > fast > instant, for the same moves; A still hurries (elsewhere)."""
+    runs = [case(micropython, "bot_pace(%d, %d, False)" % (game, s)) for s in range(4)]
+    assert len({r["moves"] for r in runs}) == 1, "the speed changed the game"
+    per_move = [r["ms"] / max(1, r["moves"]) for r in runs]
+    assert per_move[0] > per_move[1] > per_move[2] > per_move[3]
+    assert per_move[3] < 100, "instant: a frame or so a move"
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_when_no_person_is_left_the_round_plays_out_at_once(micropython, game):
+    r = case(micropython, "bot_pace(%d, 0, True)" % game)  # slow, yet the person quit
+    assert r["round_over"] and r["moves"] > 0
+    assert r["ms"] / r["moves"] < 100
+
+
+def test_the_readable_font_draws_french_accents_and_dark_text(micropython):
+    """é, è, ê, à, ç... differ from their base letter in the 5x7 font (the mark over the
+    lower case, the cedilla under it); dark text on a lit bar is the glyph inverted."""
+    got = micropython.run_json("""
+import json, framebuf
+from ui.draw import gfx
+
+def img(s, c=1):
+    buf = bytearray(6 * 8)
+    fb = framebuf.FrameBuffer(buf, 6 * len(s), 8, framebuf.MONO_VLSB)
+    if not c:
+        fb.fill(1)
+    gfx.mid(fb, s, 0, 0, c)
+    return bytes(buf[: 6 * len(s)])
+
+pairs = [("é", "e"), ("è", "e"), ("ê", "e"), ("à", "a"), ("ù", "u"), ("î", "i"), ("ç", "c")]
+inv = bytes([b ^ 0xFF for b in img("Aé", 0)])
+print(json.dumps({"differ": [img(a) != img(b) for a, b in pairs],
+                  "capital": img("É") == img("E"), "inverted": inv == img("Aé")}))
+""")
+    assert all(got["differ"]) and got["capital"] and got["inverted"]
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_game_over_tells_a_new_high_score_and_the_place(micropython, game):
+    wins = 0
+    for seed in (1, 2, 3):
+        r = case(micropython, "high_score_notice(%d, %d)" % (game, seed))
+        assert r["place"] and r["notice"] == r["person_won"]
+        wins += r["person_won"]
+    assert wins > 0, "the person won none of these games: pick other seeds"
+
+
+def test_the_game_menu_opens_the_rules_the_move_log_and_the_controls(micropython):
+    got = micropython.run_json("""
+import json, sys
+sys.path.insert(0, "host_tests")
+from game_cases import NAMES, Driver
+from ui.screens.message import TextScreen
+d = Driver.in_game(1, NAMES[:3], [None, "cautious", "expert"], seed=4)
+d.press("A")
+d.wait(3000)  # the person's roll, then perhaps others' moves
+d.press("B", 700)
+menu = d.screen().panels[-1]
+for _ in range(4):
+    d.press("DOWN")
+res = {"item": menu.items()[menu.cursor]}
+d.press("A")
+res["rules"] = isinstance(d.app.top(), TextScreen) and d.says("LAMA")
+d.press("B")
+res["back"] = d.app.top().panels[-1] is menu
+d.press("UP")
+d.press("A")
+res["log"] = d.says("Moves") and d.says("ANA ")
+d.press("A")
+d.press("B", 700)
+menu = d.screen().panels[-1]
+for _ in range(5):
+    d.press("DOWN")
+d.press("A")
+res["controls"] = type(d.app.top()).__name__
+d.press("A")
+res["back_again"] = d.app.top().panels[-1] is menu
+print(json.dumps(res))
+""")
+    assert got == {"item": "Rules", "rules": True, "back": True, "log": True,
+                   "controls": "ControlsScreen", "back_again": True}
