@@ -152,6 +152,37 @@ def test_expert_plays_out_a_bounded_number_of_turns():
         assert -4 * 41 <= total <= 4 * 10
 
 
+def test_expert_spends_at_most_its_step_budget_a_decision():
+    """Over whole games: no decision plays out more than STEP_BUDGET turns (plus the last
+    deal it started), and some decisions reach the budget, so it does bound them."""
+    inner = card_expert._play_out
+    used = [0]
+
+    def counted(*args):
+        emptied, steps = inner(*args)
+        used[0] += steps
+        return emptied, steps
+
+    card_expert._play_out = counted
+    try:
+        rng, most, capped = SeededRng(11), 0, 0
+        for game in range(12):
+            st = cards.new_game(6, None, game % 6, rng)
+            while st.phase != cards.GAME_OVER:
+                if st.phase == cards.ROUND_OVER:
+                    cards.apply(st, (cards.NEXT,), rng)
+                    continue
+                used[0] = 0
+                a = choose_expert(cards.view(st, st.turn), cards.legal_actions(st), rng)
+                most = max(most, used[0])
+                capped += used[0] >= card_expert.STEP_BUDGET
+                cards.apply(st, a, rng)
+    finally:
+        card_expert._play_out = inner
+    assert most <= card_expert.STEP_BUDGET + 2 * card_expert.MAX_STEPS
+    assert capped > 0
+
+
 def test_expert_near_the_end_the_leader_plays_safe_and_the_others_take_the_risk():
     st = table(["2", "1346", "L2", "35"], top="L", pile="4455666123LL", scores=[20, 35, 30, 36])
     v = cards.view(st, 0)

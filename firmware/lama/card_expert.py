@@ -11,7 +11,8 @@ goes on, and the share of a win worth WIN_POINTS once the round's scores end it 
 Nothing fits: expert1's estimate of (points after drawing - after quitting), plus
 ENDGAME_SHIFT points once a score is within ENDGAME_WITHIN of the target (the leader plays
 safe, the others take the risk), mixed with expert1's sampled play-outs when near even (lama.card_bots).
-Generators are seeded from the view alone; a play-out lasts MAX_STEPS turns at most.
+Generators are seeded from the view alone; a play-out lasts MAX_STEPS turns at most, and a
+decision stops dealing once STEP_BUDGET turns of play-out are spent (its time on the device).
 """
 
 from lama import cards
@@ -37,6 +38,7 @@ except ImportError:
 
 PLAYOUTS = const(16)  # deals sampled per decision (each played out once per candidate)
 MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
+STEP_BUDGET = const(640)  # turns of play-out per decision: no more deals once it is spent
 WIN_POINTS = const(40)  # a whole win, in points, when a play-out ends the game
 OWN_DRAW_POINTS = const(3)  # expert draws above this many points in a play-out
 ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), the draw ...
@@ -44,7 +46,8 @@ ENDGAME_SHIFT = const(2)  # ... estimate is shifted by this many points
 
 
 def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
-    """Play the round on from seat p's turn; the seat that emptied its hand, or -1.
+    """Play the round on from seat p's turn: (the seat that emptied its hand, or -1; the
+    turns it took).
     expert (seat me) plays the top's value, else the next one, else draws while its hand
     scores more than OWN_DRAW_POINTS; the others play as cautious: the fitting value they
     hold most of (ties: the higher), else draw above CAUTIOUS_DRAW_POINTS; else quit."""
@@ -54,9 +57,9 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
         if not q:
             active += 1
     npile = len(pile)
-    for _ in range(MAX_STEPS):
+    for step in range(MAX_STEPS):
         if active == 0:
-            return -1
+            return -1, step
         while quit[p]:
             p += 1
             if p >= n:
@@ -74,7 +77,7 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
             hand[top] -= 1
             sizes[p] -= 1
             if sizes[p] == 0:
-                return p
+                return p, step + 1
         elif (
             pos < npile
             and active > 1
@@ -89,7 +92,7 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
         p += 1
         if p >= n:
             p = 0
-    return -1
+    return -1, MAX_STEPS
 
 
 def _may_end(view):
@@ -144,8 +147,9 @@ def _seed(view):
 
 
 def compare(view, plays, k):
-    """Summed over k sampled deals: the play-out value of playing each card value of
-    `plays` (a list, in order)."""
+    """Summed over k sampled deals (fewer once STEP_BUDGET turns of play-out are spent:
+    a bound on the decision's time on the device): the play-out value of playing each
+    card value of `plays` (a list, in order), every card on the same deals."""
     unseen = cards.unseen(view)
     pool = bytearray()
     for v in range(N_SYMBOLS):
@@ -157,7 +161,10 @@ def compare(view, plays, k):
     totals = [0] * len(plays)
     nxt = me + 1 if me + 1 < n else 0
     may_end = _may_end(view)
+    used = 0
     for _ in range(k):
+        if used >= STEP_BUDGET:
+            break
         shuffle(pool, rng)
         base = []
         i = 0
@@ -180,7 +187,8 @@ def compare(view, plays, k):
             emptied = me
             if sizes[me]:
                 quit = bytearray(view.quit)
-                emptied = _play_out(hands, sizes, pile, 0, v, quit, nxt, komarami, me)
+                emptied, steps = _play_out(hands, sizes, pile, 0, v, quit, nxt, komarami, me)
+                used += steps
             totals[c] += _outcome(view, hands, emptied, may_end)
     return totals
 

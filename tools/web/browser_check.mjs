@@ -135,8 +135,7 @@ async function botGame(page, menuRow, errors) {
 }
 
 async function toMenu(page) {
-  // the game-over page: RIGHT chooses "menu" (not the rematch), A takes it
-  await key(page, "ArrowRight");
+  // the game-over page: "menu" is preselected (not the rematch), A takes it
   await key(page, "z");
   await waitScreen(page, "MainMenu");
 }
