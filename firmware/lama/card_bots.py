@@ -217,6 +217,24 @@ def _play_out(hands, pile, top, quit, me, draw_first, rules, token):
     return cards.hand_points(hands[me], rules)
 
 
+def deal_unseen(view, pool):
+    """One guess at the hidden cards: `pool` (the unseen cards, shuffled) dealt in seat
+    order into the other hands, whose sizes the view shows, the rest as the draw pile;
+    the view's own hand as it is. Returns (hands, pile)."""
+    hands = []
+    i = 0
+    for p in range(view.n):
+        if p == view.seat:
+            hand = bytearray(view.hand)
+        else:
+            hand = bytearray(N_SYMBOLS)
+            for _ in range(view.sizes[p]):
+                hand[pool[i]] += 1
+                i += 1
+        hands.append(hand)
+    return hands, pool[i:]
+
+
 def sample_draw_minus_quit(view, k):
     """Summed over k play-outs: expert's round points after drawing minus after quitting."""
     unseen = cards.unseen(view)
@@ -231,20 +249,8 @@ def sample_draw_minus_quit(view, k):
     total = 0
     for _ in range(k):
         shuffle(pool, rng)
-        drew = []
-        stayed = []
-        i = 0
-        for p in range(view.n):
-            if p == me:
-                hand = bytearray(view.hand)
-            else:
-                hand = bytearray(N_SYMBOLS)
-                for _ in range(view.sizes[p]):
-                    hand[pool[i]] += 1
-                    i += 1
-            drew.append(hand)
-            stayed.append(bytearray(hand))
-        pile = pool[i:]
+        drew, pile = deal_unseen(view, pool)
+        stayed = [bytearray(h) for h in drew]
         total += _play_out(drew, pile, view.top, bytearray(view.quit), me, True, view.rules, token)
         total -= _play_out(stayed, pile, view.top, bytearray(view.quit), me, False, view.rules, token)
     return total

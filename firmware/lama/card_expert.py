@@ -21,6 +21,7 @@ from lama.card_bots import (
     CAUTIOUS_DRAW_POINTS,
     SAMPLE_MARGIN,
     SAMPLES,
+    deal_unseen,
     draw_estimate,
     sample_draw_minus_quit,
 )
@@ -166,18 +167,7 @@ def compare(view, plays, k):
         if used >= STEP_BUDGET:
             break
         shuffle(pool, rng)
-        base = []
-        i = 0
-        for p in range(n):
-            if p == me:
-                hand = bytearray(view.hand)
-            else:
-                hand = bytearray(N_SYMBOLS)
-                for _ in range(view.sizes[p]):
-                    hand[pool[i]] += 1
-                    i += 1
-            base.append(hand)
-        pile = pool[i:]
+        base, pile = deal_unseen(view, pool)
         for c in range(len(plays)):
             v = plays[c]
             hands = [bytearray(h) for h in base]
