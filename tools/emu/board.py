@@ -19,6 +19,7 @@ from emu.config import config, configure, reset_config  # noqa: F401 (re-exporte
 from emu.i2c import I2CBus
 from emu.oled_panels import make_panel
 from emu.pins import IRQ_FALLING, ScriptedButtons
+from emu.pwm import RecordingPwm
 from emu.vtime import RealTime, VirtualTime, VirtualTimer
 from hal.assembly import assemble
 from hal.clock import Clock
@@ -28,33 +29,6 @@ from hal.sound import Sound
 from hal.ssd1306 import SSD1306
 
 OLED_ADDR = 0x3C
-
-
-class RecordingPwm:
-    """machine.PWM stand-in that records (time, freq, duty) changes."""
-
-    def __init__(self, time_source):
-        self.time = time_source
-        self.log = []
-        self._freq = 0
-        self._duty = 0
-
-    def freq(self, f=None):
-        if f is None:
-            return self._freq
-        self._freq = f
-        return None
-
-    def duty_u16(self, d=None):
-        if d is None:
-            return self._duty
-        if d != self._duty:
-            self._duty = d
-            self.log.append((self.time.ticks_ms(), self._freq, d))
-        return None
-
-    def deinit(self):
-        self.duty_u16(0)
 
 
 def seeded_source(seed):

@@ -27,6 +27,7 @@ PARTS = {
     "tools/emu/i2c.py": "/web/emu/i2c.py",
     "tools/emu/oled_panels.py": "/web/emu/oled_panels.py",
     "tools/emu/pins.py": "/web/emu/pins.py",
+    "tools/emu/pwm.py": "/web/emu/pwm.py",
 }
 FIRMWARE_EXT = (".py", ".bin")
 

@@ -6,6 +6,8 @@ buttons are the emulated board's own parts (emu.i2c, emu.oled_panels, emu.pins).
 
 import time
 
+from emu.pwm import Pwm
+
 
 class PageTime:
     """The clock source for hal.clock.Clock: the port's ticks, and a sleep_ms that does not
@@ -57,31 +59,19 @@ class PageTimer:
         self.pwm.at_ms = 0
 
 
-class PagePwm:
-    """machine.PWM for the buzzer: each change goes to the page's Web Audio square wave at
+class PagePwm(Pwm):
+    """machine.PWM for the buzzer: each duty set goes to the page's Web Audio square wave at
     `at_ms` after now (see PageTimer)."""
 
+    every = True
+
     def __init__(self, page):
+        Pwm.__init__(self)
         self.page = page
         self.at_ms = 0
-        self._freq = 0
-        self._duty = 0
 
-    def freq(self, f=None):
-        if f is None:
-            return self._freq
-        self._freq = f
-        return None
-
-    def duty_u16(self, d=None):
-        if d is None:
-            return self._duty
-        self._duty = d
-        self.page.audio(self._freq, d, self.at_ms)
-        return None
-
-    def deinit(self):
-        self.duty_u16(0)
+    def changed(self, freq, duty):
+        self.page.audio(freq, duty, self.at_ms)
 
 
 def page_random(n):
