@@ -4,7 +4,7 @@ of `expert1` (issue 3's expert) and `expert` (issue 16), and the registry."""
 from test_cards_rules import DRAW, QUIT, play, table
 
 from lama import cards
-from lama import card_expert
+from lama import card_bots, card_expert
 from lama.card_bots import BOTS, choose_cautious, choose_expert, choose_expert1, choose_mixed
 from lama.card_bots import choose_random, draw_beats_quit
 from lama.rng import SeededRng
@@ -152,9 +152,11 @@ def test_expert_plays_out_a_bounded_number_of_turns():
         assert -4 * 41 <= total <= 4 * 10
 
 
-def test_expert_spends_at_most_its_step_budget_a_decision():
-    """Over whole games: no decision plays out more than STEP_BUDGET turns (plus the last
-    deal it started), and some decisions reach the budget, so it does bound them."""
+def test_expert_spends_at_most_its_budgets_a_decision_and_a_slice_between_yields():
+    """Over whole games: a two-card choice plays out at most STEP_BUDGET turns (plus the
+    last deal it started), a draw at most DRAW_BUDGET (plus the last round of values),
+    think() yields after at most SLICE turns (plus the play-outs under way), some
+    decisions reach each bound and think() comes to choose()'s decision."""
     inner = card_expert._play_out
     used = [0]
 
@@ -165,22 +167,82 @@ def test_expert_spends_at_most_its_step_budget_a_decision():
 
     card_expert._play_out = counted
     try:
-        rng, most, capped = SeededRng(11), 0, 0
+        rng, most, slice_most, capped, sliced = SeededRng(11), 0, 0, 0, 0
         for game in range(12):
             st = cards.new_game(6, None, game % 6, rng)
             while st.phase != cards.GAME_OVER:
                 if st.phase == cards.ROUND_OVER:
                     cards.apply(st, (cards.NEXT,), rng)
                     continue
+                v, acts = cards.view(st, st.turn), cards.legal_actions(st)
                 used[0] = 0
-                a = choose_expert(cards.view(st, st.turn), cards.legal_actions(st), rng)
-                most = max(most, used[0])
-                capped += used[0] >= card_expert.STEP_BUDGET
+                total, a, yields = 0, None, 0
+                for a in card_expert.think(v, acts, rng):
+                    slice_most = max(slice_most, used[0])
+                    total += used[0]
+                    used[0] = 0
+                    if a is not None:
+                        break
+                    yields += 1
+                plays = [x for x in acts if x[0] == cards.PLAY]
+                if len(plays) == 2:
+                    assert total <= card_expert.STEP_BUDGET + 2 * card_expert.MAX_STEPS
+                    capped += total >= card_expert.STEP_BUDGET
+                else:
+                    assert total <= card_expert.DRAW_BUDGET + 14 * card_expert.MAX_STEPS
+                most = max(most, total)
+                sliced += yields > 0
+                assert a == choose_expert(v, acts, rng)
                 cards.apply(st, a, rng)
     finally:
         card_expert._play_out = inner
-    assert most <= card_expert.STEP_BUDGET + 2 * card_expert.MAX_STEPS
-    assert capped > 0
+    assert slice_most <= card_expert.SLICE + 2 * card_expert.MAX_STEPS
+    assert capped > 0 and sliced > 0
+
+
+def test_expert_weighs_a_close_draw_by_play_outs_of_each_card_it_may_take(monkeypatch):
+    """draw_gain: every unseen value is played out DRAW_DEALS times (the budget allowing:
+    whole rounds of values), from the view only (C14: the same sums with the hidden cards
+    dealt otherwise)."""
+    from support import hide_again
+
+    v = cards.view(NEAR_EVEN, 0)
+    est, n_unseen = card_bots.draw_estimate(v)
+    assert abs(est + card_expert.endgame_shift(v) * 1000 * n_unseen) <= card_expert.CLOSE * 1000 * n_unseen
+    want = [0, 0]
+    for _ in card_expert._draw_gain(v, want):
+        pass
+    assert want[1] == card_expert.DRAW_DEALS and want[0] != 0
+    rng = SeededRng(4)
+    for _ in range(4):
+        got = [0, 0]
+        for _ in card_expert._draw_gain(cards.view(hide_again(NEAR_EVEN, rng), 0), got):
+            pass
+        assert got == want
+    assert decide(choose_expert, NEAR_EVEN) == (DRAW if want[0] > 0 else QUIT)
+    monkeypatch.setattr(card_expert, "DRAW_BUDGET", 1)
+    few = [0, 0]
+    for _ in card_expert._draw_gain(v, few):
+        pass
+    assert few[1] == 1  # one round of every value, then the budget is spent
+
+
+def test_expert_values_a_play_out_by_its_chance_of_winning_the_game():
+    st = table(["2", "1346", "L2", "35"], top="L", pile="4455666123LL", scores=[10, 20, 20, 20])
+    v = cards.view(st, 0)
+    empty = [bytearray(7) for _ in range(4)]
+    lead = card_expert.chance(v, empty, -1)
+    assert card_expert.SOFT_ONE // 4 < lead < card_expert.SOFT_ONE  # ahead: more than a share
+    assert card_expert.chance(v, empty, 0) > lead  # going out returns a 10 (S4)
+    big = [bytearray(h) for h in empty]
+    big[0][6] = 1  # a llama: 10 points, level with the others
+    assert card_expert.chance(v, big, -1) == card_expert.SOFT_ONE // 4
+    st.scores = [30, 38, 35, 36]
+    v = cards.view(st, 0)
+    big[1][6] = 1  # 48: the round ends the game, and seat 0 has the fewest (S5)
+    assert card_expert.chance(v, big, -1) == 0  # 40 for seat 0 against 35
+    big[0][6] = 0
+    assert card_expert.chance(v, big, -1) == card_expert.SOFT_ONE
 
 
 def test_expert_near_the_end_the_leader_plays_safe_and_the_others_take_the_risk():
@@ -207,3 +269,90 @@ def test_mixed_is_expert1_or_cautious_by_its_generator():
     st = table(["2", "1346", "L2", "35"], top="L", pile="4455666123LL", scores=[2, 6, 4, 7],
                rules=Rules(target=15))  # fmt: skip
     assert card_expert.endgame_shift(cards.view(st, 0)) == card_expert.ENDGAME_SHIFT  # S6
+
+
+def test_a_game_lets_the_expert_think_a_slice_a_frame():
+    """ui.games.session: the expert's close draw takes several think() calls (a frame
+    each), comes to choose()'s decision, is kept until played, and is forgotten by act();
+    think_ahead() works on it during the wait; a bot without a thinker decides at once."""
+    from ui.games.session import Session
+
+    names, bots = ["ADA", "BEN", "CY", "DEE"], ["expert"] * 4
+    ses = Session(2, names, bots, Rules(), 0, SeededRng(1), SeededRng(2), None, NEAR_EVEN.copy())
+    calls, a = 0, None
+    while a is None:
+        a = ses.think()
+        calls += 1
+    assert calls > 1 and a == decide(choose_expert, NEAR_EVEN)
+    assert ses.think() == a  # kept until played
+    ses.act(a)
+    assert ses.ready is None and ses.thought is None
+    ses2 = Session(2, names, bots, Rules(), 0, SeededRng(1), SeededRng(2), None, NEAR_EVEN.copy())
+    ses2.think_ahead()
+    assert ses2.thought is not None  # begun during the wait
+    easy = Session(2, names, ["cautious"] * 4, Rules(), 0, SeededRng(1), SeededRng(2), None,
+                   NEAR_EVEN.copy())
+    assert easy.think() == decide(choose_cautious, NEAR_EVEN)
+
+
+def test_a_frame_thinks_until_its_time_is_spent(micropython):
+    """ui.games.base.GameScreen.think_for, on the MicroPython unix port over a whole game
+    of four experts: slices until THINK_MS of the frame are spent (a clock that moves 5 ms
+    a reading: a few slices a frame, several frames for a close choice), or, on a clock
+    that does not move, each decision in one frame; choose()'s action either way."""
+    got = micropython.run_json("""
+import json
+from lama import cards
+from lama.card_bots import choose_expert
+from lama.rng import SeededRng
+from lama.score import Rules
+from ui.games.base import THINK_MS, GameScreen
+from ui.games.session import Session
+
+class Clock:
+    def __init__(self, step):
+        self.t = 0
+        self.step = step
+    def ticks_ms(self):
+        self.t += self.step
+        return self.t
+    def ticks_diff(self, a, b):
+        return a - b
+
+class App:
+    pass
+
+class Screen:
+    pass
+
+out = {}
+for step in (5, 0):
+    screen = Screen()
+    screen.app = App()
+    screen.app.clock = Clock(step)
+    ses = Session(2, ["A", "B", "C", "D"], ["expert"] * 4, Rules(), 0, SeededRng(3), SeededRng(4))
+    calls = [0]
+    def counted():
+        calls[0] += 1
+        return ses.think()
+    most, same, over = 0, True, True
+    while ses.state.phase != cards.GAME_OVER:
+        if not ses.in_play():
+            ses.next_round()
+            continue
+        st = ses.state
+        want = choose_expert(cards.view(st, st.turn), cards.legal_actions(st), None)
+        frames, a = 0, None
+        while a is None:
+            calls[0] = 0
+            a = GameScreen.think_for(screen, counted)
+            frames += 1
+            over = over and (step == 0 or calls[0] <= THINK_MS // step + 1)
+        most = max(most, frames)
+        same = same and a == want
+        ses.act(a)
+    out[str(step)] = [most, same, over]
+print(json.dumps(out))
+""", timeout=600)
+    assert got["5"][0] > 1 and got["5"][1] and got["5"][2]
+    assert got["0"] == [1, True, True]

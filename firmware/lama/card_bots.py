@@ -160,6 +160,7 @@ SAMPLE_MARGIN = const(6)  # points
 SAMPLE_STEPS = const(120)  # turns at most in one play-out (then the hand is scored)
 SAMPLE_DRAW_SELF = const(3)  # in play-outs expert draws above this many points
 SAMPLE_DRAW_OTHERS = const(5)  # ... and the others above this many
+SAMPLES_A_SLICE = const(2)  # samples between two yields of sample_steps
 
 
 def _play_out(hands, pile, top, quit, me, draw_first, rules, token):
@@ -237,6 +238,15 @@ def deal_unseen(view, pool):
 
 def sample_draw_minus_quit(view, k):
     """Summed over k play-outs: expert's round points after drawing minus after quitting."""
+    out = [0]
+    for _ in sample_steps(view, k, out):
+        pass
+    return out[0]
+
+
+def sample_steps(view, k, out):
+    """Generator: sample_draw_minus_quit's sum into out[0], yielding after every
+    SAMPLES_A_SLICE play-outs (expert's thinking a slice a frame, lama.card_expert)."""
     unseen = cards.unseen(view)
     pool = bytearray()
     seed = view.top + 7 * view.pile_size + 131 * view.round_no
@@ -246,14 +256,14 @@ def sample_draw_minus_quit(view, k):
     rng = SeededRng(seed)
     me = view.seat
     token = token_to_return(view.scores[me])
-    total = 0
-    for _ in range(k):
+    for i in range(k):
         shuffle(pool, rng)
         drew, pile = deal_unseen(view, pool)
         stayed = [bytearray(h) for h in drew]
-        total += _play_out(drew, pile, view.top, bytearray(view.quit), me, True, view.rules, token)
-        total -= _play_out(stayed, pile, view.top, bytearray(view.quit), me, False, view.rules, token)
-    return total
+        out[0] += _play_out(drew, pile, view.top, bytearray(view.quit), me, True, view.rules, token)
+        out[0] -= _play_out(stayed, pile, view.top, bytearray(view.quit), me, False, view.rules, token)
+        if i % SAMPLES_A_SLICE == SAMPLES_A_SLICE - 1:
+            yield None
 
 
 def choose_expert1(view, actions, rng):
@@ -277,6 +287,11 @@ def choose_expert(view, actions, rng):
     return __import__("lama.card_expert", None, None, ["x"]).choose(view, actions, rng)
 
 
+def think_expert(view, actions, rng):
+    """lama.card_expert's thinking, a slice at a time (a generator: see THINKERS)."""
+    return __import__("lama.card_expert", None, None, ["x"]).think(view, actions, rng)
+
+
 def choose_mixed(view, actions, rng):
     """A level between cautious and expert: each decision is expert1's one time in two
     (rng decides), else cautious's."""
@@ -284,6 +299,11 @@ def choose_mixed(view, actions, rng):
         return choose_expert1(view, actions, rng)
     return choose_cautious(view, actions, rng)
 
+
+# bots whose thinking the game screen spreads over frames: name -> a generator function of
+# (view, actions, rng) that yields None after each slice of work, then the action (the
+# same as the BOTS entry's); ui.games.session resumes it once a frame
+THINKERS = {"expert": think_expert, "hard": think_expert}
 
 BOTS = {
     "random": choose_random,

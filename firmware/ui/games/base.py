@@ -26,6 +26,7 @@ ANIM_FRAME_MS = const(70)
 STEP_TIMES = (1200, 600, 250, 0)
 ANIM_TIMES = (700, 420, 210, 0)
 LOG_MAX = const(40)  # moves kept in the round's log
+THINK_MS = const(12)  # a computer player's thinking in one frame: slices until this is spent
 
 # the bottom of both tables: the last move (5x7) above the choice bar (8x8)
 MSG_Y = const(47)
@@ -518,7 +519,8 @@ class GameScreen(Screen):
 
     def advance(self):
         """The wait after a step is over: the next turn (or the round-end page), or the
-        next computer player's move."""
+        next computer player's move; False while that player is still thinking (a slice
+        a frame: Session.think)."""
         ses = self.session
         if self.pending_end or not ses.in_play():
             self.pending_end = False
@@ -527,9 +529,26 @@ class GameScreen(Screen):
         if ses.person_to_act():
             self.begin_turn()
             return
+        action = self.think_for(ses.think)
+        if action is None:  # still thinking: a frame's slices, so presses stay answered
+            self.due = self.now()
+            return False
         self.actor = -1
         self.before_bot_move()
-        self.do(ses.bot_choice())
+        self.do(action)
+
+    def think_for(self, step):
+        """Call step() (a slice of a computer player's thinking) until it gives a result
+        (an action, or False: nothing more to think) or THINK_MS of this frame are spent;
+        that result, else None."""
+        clock = self.app.clock
+        t0 = clock.ticks_ms()
+        while True:
+            r = step()
+            if r is not None and r is not True:
+                return r
+            if clock.ticks_diff(clock.ticks_ms(), t0) >= THINK_MS:
+                return None
 
     def do(self, action):
         """Apply an action (a person's or a bot's) and show what it caused; an illegal
@@ -612,10 +631,13 @@ class GameScreen(Screen):
             ses.save_error = None
         if self.panels:
             return
-        if self.due is not None and self.app.clock.ticks_diff(now_ms, self.due) >= 0:
-            self.due = None
-            self.advance()
-            self.dirty = True
+        if self.due is not None:
+            if self.app.clock.ticks_diff(now_ms, self.due) >= 0:
+                self.due = None
+                if self.advance() is not False:  # False: nothing to show yet
+                    self.dirty = True
+            else:
+                self.think_for(ses.think_ahead)  # the next player thinks while a move shows
 
     def handle(self, ev):
         kind, b = ev

@@ -204,7 +204,7 @@ class DiceScreen(GameScreen):
         if self.before is not None and self.bust_cards is not None:
             self.bust_told()
             return
-        GameScreen.advance(self)
+        return GameScreen.advance(self)
 
     def uses_up_down(self):
         return self.mode == M_DISCARD and not self.panels  # how many cards go

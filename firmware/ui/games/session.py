@@ -25,6 +25,12 @@ def engine(game):
     return mod, bots.BOTS
 
 
+def thinkers(game):
+    """The bots of a game id that think a slice a frame: name -> generator function (the
+    THINKERS of its bot module, lama.card_bots; none for the dice)."""
+    return getattr(games.load(games.get(game).bots), "THINKERS", {})
+
+
 _tables = {}  # module name -> the open file of tables it reads, once opened
 
 
@@ -85,10 +91,15 @@ class Session:
         self.game = game
         self.info = games.get(game)  # its row of the table of games
         self.mod, table = engine(game)
+        slices = thinkers(game)
         # initials, as the setup makes them: a longer name is cut so that tables stay put
         self.names = [str(nm)[:NAME_MAX] for nm in names]
         self.bots = list(bots)
         self.choosers = [None if b is None else choose_bot(table, b) for b in bots]
+        # the bots that think a slice a frame (their generator functions), else None
+        self.thinkers = [None if b is None else slices.get(b) for b in bots]
+        self.thought = None  # the active bot's thinking under way (a generator), if any
+        self.ready = None  # the action it came to, until played
         self.rng = rng
         self.bot_rng = bot_rng
         self.store = store
@@ -142,6 +153,8 @@ class Session:
     def act(self, action):
         """Apply a person's (or a bot's) action; RuleError (state unchanged) if illegal.
         Returns the engine's events; the game is saved by the next flush()."""
+        self.thought = None  # what a bot thought was about the state before
+        self.ready = None
         events = self.mod.apply(self.state, action, self.rng)
         if self.record is not None:
             self.record.append(action)
@@ -158,6 +171,35 @@ class Session:
         st = self.state
         fn = self.choosers[st.turn]
         return fn(self.mod.view(st, st.turn), self.legal(), self.bot_rng)
+
+    def think(self):
+        """One slice of the active computer player's thinking (one frame's work): its
+        action once decided, else None (call again on a later frame). A bot without a
+        thinker decides at once (bot_choice). act() forgets what was thought."""
+        if self.ready is not None:
+            return self.ready
+        if self.thought is None:
+            st = self.state
+            fn = self.thinkers[st.turn]
+            if fn is None:
+                self.ready = self.bot_choice()
+                return self.ready
+            self.thought = fn(self.mod.view(st, st.turn), self.legal(), self.bot_rng)
+        a = next(self.thought)
+        if a is not None:
+            self.thought = None
+            self.ready = a
+        return a
+
+    def think_ahead(self):
+        """During a wait before a computer player's move: a slice of its thinking, if it
+        thinks in slices (any other bot waits for its turn to come). True when there is
+        more of it to do."""
+        st = self.state
+        if (self.ready is None and self.in_play() and not self.person_to_act()
+                and self.thinkers[st.turn] is not None):
+            return self.think() is None
+        return False
 
     def next_round(self):
         """Deal the next round (after the round-end screen)."""
