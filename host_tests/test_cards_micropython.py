@@ -151,3 +151,66 @@ def test_property_checks_hold_and_agree_under_micropython(micropython):
     ns = {}
     exec(PROPERTIES.replace("print(json.dumps(out))", ""), ns)
     assert micropython.run_json(PROPERTIES, path=[HERE]) == ns["out"]
+
+
+def test_a_frame_thinks_until_its_time_is_spent(micropython):
+    """ui.games.base.GameScreen.think_for, on the MicroPython unix port over a whole game
+    of four experts: slices until THINK_MS of the frame are spent (a clock that moves 5 ms
+    a reading: a few slices a frame, several frames for a close choice), or, on a clock
+    that does not move, each decision in one frame; choose()'s action either way."""
+    got = micropython.run_json("""
+import json
+from lama import cards
+from lama.card_bots import choose_expert
+from lama.rng import SeededRng
+from lama.score import Rules
+from ui.games.base import THINK_MS, GameScreen
+from ui.games.session import Session
+
+class Clock:
+    def __init__(self, step):
+        self.t = 0
+        self.step = step
+    def ticks_ms(self):
+        self.t += self.step
+        return self.t
+    def ticks_diff(self, a, b):
+        return a - b
+
+class App:
+    pass
+
+class Screen:
+    pass
+
+out = {}
+for step in (5, 0):
+    screen = Screen()
+    screen.app = App()
+    screen.app.clock = Clock(step)
+    ses = Session(2, ["A", "B", "C", "D"], ["expert"] * 4, Rules(), 0, SeededRng(3), SeededRng(4))
+    calls = [0]
+    def counted():
+        calls[0] += 1
+        return ses.think()
+    most, same, over = 0, True, True
+    while ses.state.phase != cards.GAME_OVER:
+        if not ses.in_play():
+            ses.next_round()
+            continue
+        st = ses.state
+        want = choose_expert(cards.view(st, st.turn), cards.legal_actions(st), None)
+        frames, a = 0, None
+        while a is None:
+            calls[0] = 0
+            a = GameScreen.think_for(screen, counted)
+            frames += 1
+            over = over and (step == 0 or calls[0] <= THINK_MS // step + 1)
+        most = max(most, frames)
+        same = same and a == want
+        ses.act(a)
+    out[str(step)] = [most, same, over]
+print(json.dumps(out))
+""", timeout=600)
+    assert got["5"][0] > 1 and got["5"][1] and got["5"][2]
+    assert got["0"] == [1, True, True]

@@ -261,11 +261,11 @@ def chance(view, hands, emptied):
     return SOFT_ONE * _SOFT[k] // total if k < len(_SOFT) else 0
 
 
-def _draw_gain(view, out):
+def _draw_gain(view, out, budget=DRAW_BUDGET):
     """Generator: into out[0], drawing's chance of winning minus quitting's (chance()),
     summed over the unseen values, each weighted by its count, over DRAW_DEALS deals a value
-    (fewer once DRAW_BUDGET turns are spent: whole rounds of values only); out[1]: the
-    deals a value played. Yields after each SLICE turns."""
+    (fewer once `budget` turns are spent: whole rounds of values only); out[1]: the deals
+    a value played. Yields after each SLICE turns."""
     unseen = cards.unseen(view)
     rng = SeededRng(_seed(view))
     me = view.seat
@@ -282,7 +282,7 @@ def _draw_gain(view, out):
     used = 0
     since = 0
     for _ in range(DRAW_DEALS):
-        if used >= DRAW_BUDGET:
+        if used >= budget:
             break
         for v, pool in pools:
             shuffle(pool, rng)
