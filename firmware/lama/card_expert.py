@@ -1,6 +1,7 @@
 """The L.L.A.M.A. `expert` (issue 16), from the bot's view only (C14): sampled play-outs of
-the round where the choice is close, expert1's draw-or-quit judgement elsewhere, and its
-thinking cut into slices that the game screen spreads over frames (think()).
+the round to choose between two cards that fit, expert1's draw-or-quit judgement shifted
+near the game's end, and its thinking cut into slices that the game screen spreads over
+frames (think()).
 
 Two cards fit: the unseen cards are dealt at random into the other hands (their sizes are
 known) and the draw pile, PLAYOUTS times, the same deals for both cards, and each card is
@@ -10,17 +11,12 @@ sum wins: minus the round points (a token returned counts as minus its value) wh
 goes on, and the share of a win worth WIN_POINTS once the round's scores end it (S5).
 Nothing fits: expert1's estimate of (points after drawing - after quitting), plus
 ENDGAME_SHIFT points once a score is within ENDGAME_WITHIN of the target (the leader plays
-safe, the others take the risk). Within CLOSE points of even, the draw is weighed by
-play-outs stratified on the card it would take (draw_gain): every value still unseen is
-drawn in turn, DRAW_DEALS times, each against a quit on the same deal, everyone then
-playing as `cautious` (expert drawing above OWN_DRAW_POINTS), and each end is valued by a
-chance of winning the game (chance(): a softmax of the scores, or the win itself once the
-round ends the game). Further from even, expert1's estimate, mixed with its sampled
-play-outs within SAMPLE_MARGIN (lama.card_bots).
+safe, the others take the risk), mixed with expert1's sampled play-outs when within
+SAMPLE_MARGIN points of even (lama.card_bots).
 Generators are seeded from the view alone; a play-out lasts MAX_STEPS turns at most; the
-two-card choice stops dealing once STEP_BUDGET turns are spent, the draw once DRAW_BUDGET
-are (both bounds on a decision's work), and think() yields after each SLICE turns (a
-deal counted as DEAL_TURNS more).
+two-card choice stops dealing once STEP_BUDGET turns are spent (a bound on a decision's
+work), and think() yields after each SLICE turns of play-out (a deal counted as DEAL_TURNS
+more) or SAMPLES_A_SLICE of expert1's samples.
 """
 
 from lama import cards
@@ -52,36 +48,16 @@ WIN_POINTS = const(40)  # a whole win, in points, when a play-out ends the game
 OWN_DRAW_POINTS = const(3)  # expert draws above this many points in a play-out
 ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), the draw ...
 ENDGAME_SHIFT = const(2)  # ... estimate is shifted by this many points
-CLOSE = const(3)  # points from even within which the draw is weighed by draw_gain
-DRAW_DEALS = const(12)  # deals per drawn value in draw_gain
-DRAW_BUDGET = const(7200)  # turns of play-out per draw decision (whole rounds of values)
 SLICE = const(64)  # turns of play-out between two yields of think(): one frame's work
 DEAL_TURNS = const(32)  # a deal's shuffle and copies, counted as this many turns in a slice
-SOFT_ONE = const(4096)  # a sure win in draw_gain's values
-SOFT_RATIO = const(55475)  # exp(-1/6) in 65536ths: the softmax's temperature is 6 points
 
 
-def _soft_weights(n):
-    """The softmax weights of being k points above the lowest score, k < n: 255 *
-    exp(-k/6) in integers (a byte each; 0 from about 33 points on)."""
-    out = bytearray(n)
-    w = 255 << 16
-    for k in range(n):
-        out[k] = (w + 0x8000) >> 16
-        w = w * SOFT_RATIO >> 16
-    return bytes(out)
-
-
-_SOFT = _soft_weights(40)
-
-
-def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me, top_first=True):
+def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
     """Play the round on from seat p's turn: (the seat that emptied its hand, or -1; the
     turns it took).
-    expert (seat me) plays the top's value, else the next one (as cautious without
-    top_first), else draws while its hand scores more than OWN_DRAW_POINTS; the others play
-    as cautious: the fitting value they hold most of (ties: the higher), else draw above
-    CAUTIOUS_DRAW_POINTS; else quit."""
+    expert (seat me) plays the top's value, else the next one, else draws while its hand
+    scores more than OWN_DRAW_POINTS; the others play as cautious: the fitting value they
+    hold most of (ties: the higher), else draw above CAUTIOUS_DRAW_POINTS; else quit."""
     n = len(hands)
     active = 0
     for q in quit:
@@ -101,7 +77,7 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me, top_first=Tru
         ca = hand[a]
         cb = hand[b]
         if ca or cb:
-            if ca and ((top_first and p == me) or ca > cb or (ca == cb and a > b)):
+            if ca and (p == me or ca > cb or (ca == cb and a > b)):
                 top = a
             else:
                 top = b
@@ -177,20 +153,15 @@ def _seed(view):
     return x
 
 
-def _pool(view):
-    """The unseen cards as a bytearray, one byte a card, and a generator seeded from the view."""
-    unseen = cards.unseen(view)
-    pool = bytearray()
-    for v in range(N_SYMBOLS):
-        pool.extend(bytes([v]) * unseen[v])
-    return pool, SeededRng(_seed(view))
-
-
 def _compare(view, plays, k, out):
     """Generator: summed over k sampled deals (fewer once STEP_BUDGET turns of play-out are
     spent), into `out`, the play-out value of playing each card value of `plays`, every
     card on the same deals; yields after each SLICE turns."""
-    pool, rng = _pool(view)
+    unseen = cards.unseen(view)
+    pool = bytearray()
+    for v in range(N_SYMBOLS):
+        pool.extend(bytes([v]) * unseen[v])
+    rng = SeededRng(_seed(view))
     me = view.seat
     n = view.n
     komarami = view.rules.komarami
@@ -230,89 +201,12 @@ def compare(view, plays, k):
     return totals
 
 
-def chance(view, hands, emptied):
-    """A play-out's end valued for the view's seat, out of SOFT_ONE: the share of the win
-    when the round's scores end the game (S5/S6), else the softmax of the scores."""
-    rules = view.rules
-    scores = list(view.scores)
-    over = rules.rounds > 0 and view.round_no >= rules.rounds
-    for p in range(view.n):
-        if p == emptied:
-            s = scores[p]
-            scores[p] -= 10 if s >= 10 else (1 if s >= 1 else 0)
-        else:
-            scores[p] += round_points(hands[p], rules.komarami)
-        if rules.rounds == 0 and scores[p] >= rules.target:
-            over = True
-    low = min(scores)
-    if over:
-        if scores[view.seat] != low:
-            return 0
-        k = 0
-        for s in scores:
-            if s == low:
-                k += 1
-        return SOFT_ONE // k
-    total = 0
-    for s in scores:
-        if s - low < len(_SOFT):
-            total += _SOFT[s - low]
-    k = scores[view.seat] - low
-    return SOFT_ONE * _SOFT[k] // total if k < len(_SOFT) else 0
-
-
-def _draw_gain(view, out, budget=DRAW_BUDGET):
-    """Generator: into out[0], drawing's chance of winning minus quitting's (chance()),
-    summed over the unseen values, each weighted by its count, over DRAW_DEALS deals a value
-    (fewer once `budget` turns are spent: whole rounds of values only); out[1]: the deals
-    a value played. Yields after each SLICE turns."""
-    unseen = cards.unseen(view)
-    rng = SeededRng(_seed(view))
-    me = view.seat
-    n = view.n
-    komarami = view.rules.komarami
-    nxt = me + 1 if me + 1 < n else 0
-    pools = []
-    for v in range(N_SYMBOLS):
-        if unseen[v]:
-            pool = bytearray()
-            for u in range(N_SYMBOLS):
-                pool.extend(bytes([u]) * (unseen[u] - (1 if u == v else 0)))
-            pools.append((v, pool))
-    used = 0
-    since = 0
-    for _ in range(DRAW_DEALS):
-        if used >= budget:
-            break
-        for v, pool in pools:
-            shuffle(pool, rng)
-            base, pile = deal_unseen(view, pool)
-            hands = [bytearray(h) for h in base]
-            hands[me][v] += 1
-            sizes = bytearray(view.sizes)
-            sizes[me] += 1
-            emptied, steps = _play_out(hands, sizes, pile, 0, view.top, bytearray(view.quit),
-                                       nxt, komarami, me, False)
-            gain = chance(view, hands, emptied)
-            quit = bytearray(view.quit)
-            quit[me] = 1
-            emptied, steps2 = _play_out(base, bytearray(view.sizes), pile, 0, view.top, quit,
-                                        nxt, komarami, me, False)
-            out[0] += unseen[v] * (gain - chance(view, base, emptied))
-            used += steps + steps2
-            since += steps + steps2 + DEAL_TURNS
-            if since >= SLICE:
-                since = 0
-                yield None
-        out[1] += 1
-
-
 def think(view, actions, rng):
-    """Generator: expert's decision, yielding None after each SLICE turns of play-out
-    (the game screen resumes it on the next frame), then the action. Plays when it can (of
-    two cards that fit, the one the play-outs prefer); otherwise draws or quits by the
-    shifted estimate, by draw_gain when that is within CLOSE points of even, mixed with
-    expert1's play-outs within SAMPLE_MARGIN. Deterministic; sees only its view (C14)."""
+    """Generator: expert's decision, yielding None after each slice of play-outs (the game
+    screen resumes it, later in the frame or on the next), then the action. Plays when it
+    can (of two cards that fit, the one the play-outs prefer); otherwise draws or quits by
+    the shifted estimate, mixed with expert1's play-outs within SAMPLE_MARGIN points of
+    even. Deterministic; sees only its view (C14)."""
     plays = []
     for a in actions:
         if a[0] == cards.PLAY:
@@ -334,11 +228,6 @@ def think(view, actions, rng):
     est, n_unseen = draw_estimate(view)
     scale = 1000 * n_unseen
     est += endgame_shift(view) * scale
-    if -CLOSE * scale <= est <= CLOSE * scale:
-        gain = [0, 0]
-        yield from _draw_gain(view, gain)
-        yield actions[0] if gain[0] > 0 else (cards.QUIT,)
-        return
     if est > SAMPLE_MARGIN * scale or est < -SAMPLE_MARGIN * scale:
         yield (cards.QUIT,) if est > 0 else actions[0]
         return
