@@ -146,10 +146,37 @@ def test_expert_decides_from_its_view_only():
 
 
 def test_expert_plays_out_a_bounded_number_of_turns():
-    assert card_expert.PLAYOUTS * card_expert.MAX_STEPS <= 16 * 120
     v = cards.view(TWO_FIT, 0)
     for total in card_expert.compare(v, [2, 3], 4):
         assert -4 * 41 <= total <= 4 * 10
+
+
+def test_expert_stops_dealing_once_one_card_is_clearly_better():
+    """Two standard errors apart: 16 deals all +1 are clear, differences that cancel are
+    not; a choice between two cards with plainly different futures stops before PLAYOUTS
+    deals, one that stays close goes on (each deal plays every card once)."""
+    assert card_expert.clear(16, 16, 16)
+    assert not card_expert.clear(0, 16 * 25, 16)
+    assert not card_expert.clear(4, 16 * 25, 16)  # a mean of 0.25 with a spread of 5
+    assert card_expert.clear(-40, 16 * 4, 16)  # the second card clearly better
+    inner = card_expert._play_out
+    deals = [0]
+
+    def counted(*args):
+        deals[0] += 1
+        return inner(*args)
+
+    card_expert._play_out = counted
+    try:
+        stopped = []
+        for st in (TWO_FIT, table(["3444", "1356", "L2", "356"], top="3", pile="4455666123LL")):
+            deals[0] = 0
+            card_expert.compare(cards.view(st, 0), [3, 2] if st is TWO_FIT else [2, 3], card_expert.PLAYOUTS)
+            stopped.append(deals[0] // 2)
+    finally:
+        card_expert._play_out = inner
+    assert card_expert.FIRST_DEALS <= stopped[0] < card_expert.PLAYOUTS  # 40 deals
+    assert stopped[1] == card_expert.PLAYOUTS
 
 
 def test_expert_spends_at_most_its_budget_a_decision_and_a_slice_between_yields():

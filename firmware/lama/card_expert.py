@@ -4,11 +4,13 @@ near the game's end, and its thinking cut into slices that the game screen sprea
 frames (think()).
 
 Two cards fit: the unseen cards are dealt at random into the other hands (their sizes are
-known) and the draw pile, PLAYOUTS times, the same deals for both cards, and each card is
-played out to the round's end: expert plays the top's value, else the next, and draws above
-OWN_DRAW_POINTS; the others play as `cautious` (lama.card_bots). The card with the better
-sum wins: minus the round points (a token returned counts as minus its value) while the game
-goes on, and the share of a win worth WIN_POINTS once the round's scores end it (S5).
+known) and the draw pile, up to PLAYOUTS times, the same deals for both cards, and each
+card is played out to the round's end: expert plays the top's value, else the next, and
+draws above OWN_DRAW_POINTS; the others play as `cautious` (lama.card_bots). Dealing stops
+once one card is clearly better (looked at after FIRST_DEALS deals, then every
+LOOK_EVERY). The card with the better sum wins: minus the round points (a token returned
+counts as minus its value) while the game goes on, and the share of a win worth
+WIN_POINTS once the round's scores end it (S5).
 Nothing fits: expert1's estimate of (points after drawing - after quitting), plus
 ENDGAME_SHIFT points once a score is within ENDGAME_WITHIN of the target (the leader plays
 safe, the others take the risk), mixed with expert1's sampled play-outs when within
@@ -41,9 +43,12 @@ except ImportError:
         return x
 
 
-PLAYOUTS = const(16)  # deals sampled per decision (each played out once per candidate)
+PLAYOUTS = const(96)  # deals sampled per decision at most (each played out once per card)
+FIRST_DEALS = const(16)  # deals before the first look at whether one card is clearly better
+LOOK_EVERY = const(8)  # deals between two looks
+CLEAR_Z2 = const(4)  # clearly better: the mean difference over 2 standard errors (z squared)
 MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
-STEP_BUDGET = const(640)  # turns of play-out per decision: no more deals once it is spent
+STEP_BUDGET = const(3840)  # turns of play-out per decision: no more deals once it is spent
 WIN_POINTS = const(40)  # a whole win, in points, when a play-out ends the game
 OWN_DRAW_POINTS = const(3)  # expert draws above this many points in a play-out
 ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), the draw ...
@@ -155,8 +160,9 @@ def _seed(view):
 
 def _compare(view, plays, k, out):
     """Generator: summed over k sampled deals (fewer once STEP_BUDGET turns of play-out are
-    spent), into `out`, the play-out value of playing each card value of `plays`, every
-    card on the same deals; yields after each SLICE turns."""
+    spent, or, for two cards, once one is clearly better: clear()), into `out`, the
+    play-out value of playing each card value of `plays`, every card on the same deals;
+    yields after each SLICE turns."""
     unseen = cards.unseen(view)
     pool = bytearray()
     for v in range(N_SYMBOLS):
@@ -169,12 +175,17 @@ def _compare(view, plays, k, out):
     may_end = _may_end(view)
     used = 0
     since = 0
-    for _ in range(k):
+    diff = 0  # the sum over deals of (first card's value - second's), and of its square
+    diff2 = 0
+    for i in range(k):
         if used >= STEP_BUDGET:
+            break
+        if i >= FIRST_DEALS and (i - FIRST_DEALS) % LOOK_EVERY == 0 and clear(diff, diff2, i):
             break
         shuffle(pool, rng)
         base, pile = deal_unseen(view, pool)
         since += DEAL_TURNS
+        before = out[0] - out[1] if len(plays) == 2 else 0
         for c in range(len(plays)):
             v = plays[c]
             hands = [bytearray(h) for h in base]
@@ -188,9 +199,19 @@ def _compare(view, plays, k, out):
                 used += steps
                 since += steps
             out[c] += _outcome(view, hands, emptied, may_end)
+        if len(plays) == 2:
+            d = out[0] - out[1] - before
+            diff += d
+            diff2 += d * d
         if since >= SLICE:
             since = 0
             yield None
+
+
+def clear(s, q, k):
+    """Whether k paired deals whose differences sum to s (their squares to q) tell the two
+    cards apart: the mean difference beyond 2 standard errors, in integers."""
+    return s * s * (k - 1) > CLEAR_Z2 * (k * q - s * s)
 
 
 def compare(view, plays, k):
