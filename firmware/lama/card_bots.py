@@ -282,14 +282,20 @@ def choose_expert1(view, actions, rng):
     return (cards.QUIT,)
 
 
+def _expert():
+    """lama.card_expert, imported on the first call (it stays out of memory until a game
+    has an expert)."""
+    return __import__("lama.card_expert", None, None, ["x"])
+
+
 def choose_expert(view, actions, rng):
-    """lama.card_expert's choice (imported on the first call)."""
-    return __import__("lama.card_expert", None, None, ["x"]).choose(view, actions, rng)
+    """lama.card_expert's choice."""
+    return _expert().choose(view, actions, rng)
 
 
 def think_expert(view, actions, rng):
     """lama.card_expert's thinking, a slice at a time (a generator: see THINKERS)."""
-    return __import__("lama.card_expert", None, None, ["x"]).think(view, actions, rng)
+    return _expert().think(view, actions, rng)
 
 
 def choose_mixed(view, actions, rng):
