@@ -1,7 +1,6 @@
-"""tools/transcript.py --game cards: the JSON Lines format of issue 3, checked by replaying
-every line against the rules; bad arguments refused."""
+"""tools/transcript.py --game cards: the JSON Lines format of issue 3, every line refereed
+by the rules (tools/arenas/referee_cards.py); bad arguments refused."""
 
-import json
 import os
 import subprocess
 import sys
@@ -9,22 +8,10 @@ import sys
 import pytest
 
 import mp
-from lama.score import round_points, token_to_return
-from lama.symbols import str_to_counts
+from arenas.referee import read_lines
+from arenas.referee_cards import KEYS, referee
 
 SCRIPT = os.path.join(mp.TOOLS, "transcript.py")
-
-KEYS = {
-    "game": ["ev", "game", "seed", "players", "first", "variant", "target"],
-    "round": ["ev", "round", "first", "hands", "discard", "pile"],
-    "play": ["ev", "p", "card"],
-    "draw": ["ev", "p", "card"],
-    "quit": ["ev", "p"],
-    "round_end": ["ev", "round", "reason", "points", "returned", "scores"],
-    "game_end": ["ev", "scores", "winners"],
-}
-ORDER = "123456L"
-
 
 def transcript(args, check=True):
     proc = subprocess.run(
@@ -39,92 +26,13 @@ def transcript(args, check=True):
 
 
 def parse(text):
-    lines = text.splitlines()
-    objs = [json.loads(line) for line in lines]
-    for line, o in zip(lines, objs):
-        keys = KEYS[o["ev"]]
-        assert list(o) == keys or (o["ev"] == "game" and list(o) == keys + ["rounds"])
-        assert json.dumps(o, separators=(",", ":")) == line
-    return objs
+    """The lines as objects, each checked against the format (arenas.referee)."""
+    return read_lines(text.splitlines(), KEYS)
 
 
-def is_sorted(cards):
-    return list(cards) == sorted(cards, key=ORDER.index)
-
-
-def fits(card, top):
-    return card == top or ORDER.index(card) == (ORDER.index(top) + 1) % 7
-
-
-def replay(objs):
-    """Check every line of a run against the rules; returns the number of games."""
-    games = 0
-    i = 0
-    while i < len(objs):
-        head = objs[i]
-        assert head["ev"] == "game" and head["game"] == "cards"
-        n = len(head["players"])
-        llamas = 7 if head["variant"] == "komarami" else 8
-        scores = [0] * n
-        rnd = 0
-        i += 1
-        while objs[i]["ev"] == "round":
-            r = objs[i]
-            rnd += 1
-            assert r["round"] == rnd
-            hands = [list(h) for h in r["hands"]]
-            assert all(len(h) == 6 and is_sorted(h) for h in hands)
-            every = "".join(r["hands"]) + r["discard"] + r["pile"]
-            for ch in ORDER:
-                assert every.count(ch) == (llamas if ch == "L" else 8)  # C1, C12, C13
-            top = r["discard"]
-            pile = list(r["pile"])
-            quit = [False] * n
-            turn = r["first"]
-            i += 1
-            while objs[i]["ev"] in ("play", "draw", "quit"):
-                e = objs[i]
-                p = e["p"]
-                assert p == turn and not quit[p]
-                if e["ev"] == "play":
-                    assert e["card"] in hands[p] and fits(e["card"], top)  # C4
-                    hands[p].remove(e["card"])
-                    top = e["card"]
-                elif e["ev"] == "draw":
-                    assert pile and e["card"] == pile.pop(0)  # C5
-                    assert sum(1 for q in quit if not q) > 1  # C7
-                    hands[p].append(e["card"])
-                else:
-                    quit[p] = True
-                i += 1
-                if not hands[p] or all(quit):
-                    break
-                turn = (turn + 1) % n
-                while quit[turn]:
-                    turn = (turn + 1) % n
-            end = objs[i]
-            assert end["ev"] == "round_end" and end["round"] == rnd
-            assert end["reason"] == ("empty" if not hands[p] else "all_quit")  # C9
-            for q in range(n):
-                pts = round_points(str_to_counts("".join(hands[q])), llamas == 7)
-                assert end["points"][q] == pts  # C10, C12
-                ret = token_to_return(scores[q] + pts) if not hands[q] else 0
-                assert end["returned"][q] == ret  # C11, S4
-                scores[q] += pts - ret
-            assert end["scores"] == scores
-            i += 1
-            if i < len(objs) and objs[i]["ev"] == "round":
-                assert objs[i]["first"] == p  # C3
-        fin = objs[i]
-        assert fin["ev"] == "game_end" and fin["scores"] == scores
-        assert fin["winners"] == [q for q in range(n) if scores[q] == min(scores)]
-        if "rounds" in head:
-            assert rnd == head["rounds"]
-        else:
-            assert max(scores) >= head["target"]
-        games += 1
-        i += 1
-    return games
+def replay(text):
+    """The number of games in a transcript, every line refereed by the rules."""
+    return len(referee(text.splitlines()))
 
 
 def test_issue_3_example_header_and_round_lines():
@@ -153,9 +61,10 @@ def test_issue_3_example_header_and_round_lines():
     ],
 )
 def test_lines_replay_by_the_rules(args):
-    objs = parse(transcript(args).stdout)
+    text = transcript(args).stdout
+    objs = parse(text)
     games = int(args[args.index("--games") + 1])
-    assert replay(objs) == games
+    assert replay(text) == games
     if "--rounds" in args:
         assert objs[0]["rounds"] == 2
 

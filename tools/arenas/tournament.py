@@ -15,7 +15,8 @@
   --workers K spreads the games over K processes; a progress bar goes to stderr.
 
 Each game is a small adapter module (ADAPTERS): `bots()` -> {name: choose},
-`play_game(names, seed, first)` -> final scores, and optionally
+`play_game(names, seed, first)` -> final scores, refereed through the game's transcript
+(arenas.refereed: a broken rule stops the run), and optionally
 `play_solo_round(name, seed)` -> round points - tokens returned.
 """
 

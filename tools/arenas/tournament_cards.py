@@ -7,7 +7,8 @@ import sys
 
 import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
 from arenas import bots as registry
-from arenas.engine_play import bot_chooser, play_to_end
+from arenas.engine_play import bot_chooser
+from arenas.refereed import play_refereed
 from arenas import tournament as arena
 from arenas.tournament import mix_seed
 from lama import cards
@@ -21,15 +22,17 @@ def bots():
 
 
 def play_game(names, seed, first=0, rules=None):
-    """One game with bots `names` in seat order; returns the final scores. The deals and
-    each seat's bot draw from their own seeded generators."""
+    """One game with bots `names` in seat order, refereed through its transcript
+    (arenas.refereed); returns the final scores. The deals and each seat's bot draw
+    from their own seeded generators."""
     table = bots()
     fns = [table[n] for n in names]
+    rules = rules or Rules()
     rng = SeededRng(mix_seed(seed, 1))
     bot_rngs = [SeededRng(mix_seed(seed, 101, i)) for i in range(len(names))]
-    state = cards.new_game(len(names), rules or Rules(), first, rng)
-    play_to_end(cards, state, bot_chooser(cards, state, fns, bot_rngs), rng)
-    return list(state.scores)
+    state = cards.new_game(len(names), rules, first, rng)
+    choose = bot_chooser(cards, state, fns, bot_rngs)
+    return play_refereed("cards", state, choose, rng, seed, names, first, rules)
 
 
 ADAPTER = {"bots": bots, "play_game": play_game}

@@ -2,6 +2,7 @@
 
 from arenas import bots as registry
 from arenas.engine_play import bot_chooser, play_to_end
+from arenas.refereed import play_refereed
 from arenas.tournament import mix_seed
 from lama import dice
 from lama.rng import SeededRng
@@ -18,13 +19,15 @@ def _bot_rngs(names, seed):
 
 
 def play_game(names, seed, first=0):
-    """One game with bots `names` in seat order; returns the final scores."""
+    """One game with bots `names` in seat order, refereed through its transcript
+    (arenas.refereed); returns the final scores."""
     table = bots()
     fns = [table[n] for n in names]
     rng = SeededRng(mix_seed(seed, 1))
-    state = dice.new_game(len(names), Rules(), first, rng)
-    play_to_end(dice, state, bot_chooser(dice, state, fns, _bot_rngs(names, seed)), rng)
-    return list(state.scores)
+    rules = Rules()
+    state = dice.new_game(len(names), rules, first, rng)
+    choose = bot_chooser(dice, state, fns, _bot_rngs(names, seed))
+    return play_refereed("dice", state, choose, rng, seed, names, first, rules)
 
 
 SOLO_START_SCORE = 1000  # high enough that every returned token is worth 10 (S4)

@@ -122,21 +122,34 @@ def jobj(pairs):
 # --- what both games' transcripts do alike ---------------------------------------------
 
 
-def game_head(game, seed, opts, extra):
-    """The "game" line's pairs: game, seed, players, first, the game's own `extra` pairs,
-    target, and rounds in the fixed-rounds variant."""
+def game_head(game, seed, players, first, extra, rules):
+    """The "game" line: game, seed, players, first, the game's own `extra` pairs, target,
+    and rounds in the fixed-rounds variant (`rules`: lama.score.Rules)."""
     head = [
         ("ev", "game"),
         ("game", game),
         ("seed", seed),
-        ("players", list(opts.players)),
-        ("first", opts.first),
+        ("players", list(players)),
+        ("first", first),
     ]
     head += extra
-    head.append(("target", opts.target))
-    if opts.rounds:
-        head.append(("rounds", opts.rounds))
-    return head
+    head.append(("target", rules.target))
+    if rules.rounds:
+        head.append(("rounds", rules.rounds))
+    return jobj(head)
+
+
+def transcribe(engine, state, choose, rng, event_json, emit):
+    """Play a new game's `state` to its end (arenas.engine_play), emitting the line of
+    every event from its first deal on (event_json: the game's event -> line)."""
+    from arenas.engine_play import play_to_end
+
+    def after(action, events):
+        for ev in events:
+            emit(event_json(ev))
+
+    emit(event_json(engine.round_event(state)))
+    play_to_end(engine, state, choose, rng, after)
 
 
 def round_head(ev):
@@ -171,7 +184,7 @@ def run_games(opts, emit, engine, rules, extra, event_json, table, label, hints=
     hints[name] if any); game i (from 0) plays with seed N+i and emits its "game" line
     (the game's own `extra` pairs in it), then a line for every event (event_json). The
     deals come from SeededRng(seed), the bots share SeededRng(seed ^ BOT_SEED_SALT)."""
-    from arenas.engine_play import bot_chooser, play_to_end
+    from arenas.engine_play import bot_chooser
     from lama.rng import SeededRng
 
     for name in opts.players:
@@ -181,19 +194,13 @@ def run_games(opts, emit, engine, rules, extra, event_json, table, label, hints=
                 "no " + label + " bot named " + repr(name) + hint + "; known: " + ",".join(sorted(table))
             )
     choose = [table[name] for name in opts.players]
-
-    def after(action, events):
-        for ev in events:
-            emit(event_json(ev))
-
     for g in range(opts.games):
         seed = (opts.seed + g) & 0x3FFFFFFF
         rng = SeededRng(seed)
         bot_rngs = [SeededRng(seed ^ BOT_SEED_SALT)] * len(choose)  # one generator, shared
-        emit(jobj(game_head(opts.game, seed, opts, extra)))
+        emit(game_head(opts.game, seed, opts.players, opts.first, extra, rules))
         state = engine.new_game(len(opts.players), rules, opts.first, rng)
-        emit(event_json(engine.round_event(state)))
-        play_to_end(engine, state, bot_chooser(engine, state, choose, bot_rngs), rng, after)
+        transcribe(engine, state, bot_chooser(engine, state, choose, bot_rngs), rng, event_json, emit)
     return 0
 
 

@@ -26,11 +26,15 @@ def event_json(ev):
     return line
 
 
+def head_extra(rules):
+    """The cards game line's own pairs: the variant (C12)."""
+    return [("variant", "komarami" if rules.komarami else "classic")]
+
+
 def run(opts, emit):
     """All the games of a `--game cards` run (transcript.py calls it)."""
     from lama import cards
     from lama.score import Rules
 
     rules = Rules(opts.target, opts.rounds, opts.variant == "komarami")
-    extra = [("variant", opts.variant)]
-    return run_games(opts, emit, cards, rules, extra, event_json, bots("cards"), "card")
+    return run_games(opts, emit, cards, rules, head_extra(rules), event_json, bots("cards"), "card")

@@ -31,6 +31,13 @@ def event_json(ev):
     return line
 
 
+def head_extra(rules):
+    """The dice game line's own pairs: the dice's faces (D2)."""
+    from lama import dice
+
+    return [("dice", list(dice.DICE))]
+
+
 def run(opts, emit):
     """All the games of a `--game dice` run (transcript.py calls it)."""
     from lama import dice
@@ -39,6 +46,5 @@ def run(opts, emit):
     if opts.variant != "classic":
         raise UsageError("--variant is for --game cards (C12)")
     rules = Rules(opts.target, opts.rounds)
-    extra = [("dice", list(dice.DICE))]
     hints = {"solo": " (solo runs under CPython only)"}
-    return run_games(opts, emit, dice, rules, extra, event_json, bots("dice"), "dice", hints)
+    return run_games(opts, emit, dice, rules, head_extra(rules), event_json, bots("dice"), "dice", hints)
