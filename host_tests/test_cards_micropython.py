@@ -214,3 +214,80 @@ print(json.dumps(out))
 """, timeout=600)
     assert got["5"][0] > 1 and got["5"][1] and got["5"][2]
     assert got["0"] == [1, True, True]
+
+
+def test_the_hint_is_thought_over_frames_like_a_move(micropython):
+    """ui.games.base.HintPanel on the MicroPython unix port: for a person at every decision
+    of a game against three experts, the card expert's hint is thought a slice at a time
+    (several frames, each within THINK_MS, "Thinking..." drawn meanwhile) on a clock that
+    moves, in one frame on one that does not; it is expert's choice either way, and on a
+    computer player's turn there is nothing to hint."""
+    got = micropython.run_json("""
+import json
+import framebuf
+from lama import cards
+from lama.card_bots import choose_expert
+from lama.rng import SeededRng
+from lama.score import Rules
+from ui.games.base import THINK_MS, GameScreen, HintPanel
+from ui.games.session import Session
+from ui.text import lang
+
+class Clock:
+    def __init__(self, step):
+        self.t = 0
+        self.step = step
+        self.reads = 0
+    def ticks_ms(self):
+        self.t += self.step
+        self.reads += 1
+        return self.t
+    def ticks_diff(self, a, b):
+        return a - b
+
+class App:
+    pass
+
+class Screen:
+    think_for = GameScreen.think_for
+
+fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+out = {}
+for step in (5, 0):
+    screen = Screen()
+    screen.app = App()
+    screen.app.clock = Clock(step)
+    ses = Session(2, ["ME", "B", "C", "D"], [None, "expert", "expert", "expert"], Rules(), 0,
+                  SeededRng(5), SeededRng(6))
+    screen.session = ses
+    most, same, within, none, drawn = 0, True, True, True, 0
+    while ses.state.phase != cards.GAME_OVER:
+        if not ses.in_play():
+            ses.next_round()
+            continue
+        st = ses.state
+        if not ses.person_to_act():
+            none = none and HintPanel(screen).h is False
+            ses.act(choose_expert(cards.view(st, st.turn), cards.legal_actions(st), None))
+            continue
+        want = choose_expert(cards.view(st, st.turn), cards.legal_actions(st), None)
+        screen.app.clock.reads = 0
+        panel = HintPanel(screen)
+        frames = 1
+        while panel.h is None:
+            within = within and (step == 0 or screen.app.clock.reads <= THINK_MS // step + 2)
+            panel.draw(fb)
+            drawn += 1
+            screen.app.clock.reads = 0
+            ready = panel.tick()
+            frames += 1
+            within = within and ready == (panel.h is not None)
+        most = max(most, frames)
+        same = same and panel.h[0] == want
+        panel.draw(fb)
+        ses.act(want)
+    out[str(step)] = [most, same, within, none, drawn > 0]
+print(json.dumps(out))
+""", timeout=600)
+    assert got["5"][0] > 1 and got["5"][1:] == [True, True, True, True]
+    assert got["0"] == [1, True, True, True, False]

@@ -6,7 +6,7 @@ GameScreen base that runs computer players' turns step by step."""
 from hal.buttons import A, B, DOWN, LEFT, LONG, PRESS, REPEAT, RIGHT, UP
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.hint import action_words, hint
+from ui.games.hint import action_words, think_hint
 from ui.games.pieces import button_bar, cards_text, fit, small_right
 from ui.loop.screen import Screen
 
@@ -62,6 +62,10 @@ class Panel:
         self.screen = screen
 
     def handle(self, ev):
+        return False
+
+    def tick(self):
+        """Called each frame while the page is on top: True when it needs drawing again."""
         return False
 
     def a_goes_on(self, ev):
@@ -263,13 +267,24 @@ class HintPanel(Panel):
 
     def __init__(self, screen):
         Panel.__init__(self, screen)
-        self.h = hint(screen.session)
+        self.steps = think_hint(screen.session)
+        self.h = None  # the hint once thought (False: nobody to hint)
+        self.tick()
+
+    def tick(self):
+        """Think on (up to THINK_MS of the frame); True once the hint is ready."""
+        if self.h is None:
+            self.h = self.screen.think_for(self.steps.__next__)
+            return self.h is not None
+        return False
 
     def draw(self, fb):
         T = lang.s
         gfx.header(fb, T.G_HINT)
         h = self.h
         if h is None:
+            gfx.mid(fb, T.G_HINT_THINKING, 0, 16)
+        elif h is False:
             gfx.text(fb, T.G_HINT_NONE, 0, 16)
         else:
             act = action_words(T, self.screen.session.game, h[0])
@@ -630,6 +645,8 @@ class GameScreen(Screen):
             self.note(ses.save_error)  # e.g. the flash is full: the game goes on
             ses.save_error = None
         if self.panels:
+            if self.panels[-1].tick():
+                self.dirty = True
             return
         if self.due is not None:
             if self.app.clock.ticks_diff(now_ms, self.due) >= 0:

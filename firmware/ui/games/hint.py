@@ -3,22 +3,34 @@ each game's reasons and words are in the module its row of lama.games names."""
 
 from lama import games
 from lama.rng import SeededRng
-from ui.games.session import choose_bot, engine
+from ui.games.session import choose_bot, engine, thinkers
 
 
 def _reasons(game):
     return games.load(games.get(game).hint)
 
 
-def hint(session):
-    """(action, reason key, a, b) for the person to act, or None when nobody is."""
+def think_hint(session):
+    """Generator: the hint, thought a slice at a time like a computer player's move (the
+    expert's THINKERS entry, when it has one): None after each slice, then (action,
+    reason key, a, b) for the person to act, or False when nobody is."""
     if not session.person_to_act():
-        return None
+        yield False
+        return
     mod, table = engine(session.game)
     st = session.state
-    fn = choose_bot(table, "expert")
-    action = fn(mod.view(st, st.turn), mod.legal_actions(st), SeededRng(st.turn + 1))
-    return (action,) + _reasons(session.game).reason(mod, st, action)
+    view = mod.view(st, st.turn)
+    actions = mod.legal_actions(st)
+    rng = SeededRng(st.turn + 1)
+    slices = thinkers(session.game).get("expert")
+    if slices is None:
+        action = choose_bot(table, "expert")(view, actions, rng)
+    else:
+        for action in slices(view, actions, rng):
+            if action is not None:
+                break
+            yield None
+    yield (action,) + _reasons(session.game).reason(mod, st, action)
 
 
 def action_words(T, game, action):
