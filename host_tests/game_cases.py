@@ -621,3 +621,43 @@ def high_score_notice(game, seed):
     T = lang.s
     out({"person_won": 0 in res[2], "notice": d.says(T.G_NEW_HIGH),
          "place": d.says(T.G_YOU_PLACED.split(" %p")[0])})
+
+
+def thinking_cue(seed, ms_a_reading):
+    """Four card experts through the screens at the instant speed, on a clock that moves
+    `ms_a_reading` ms at each reading (a slow device: thinking spans frames): whether some frame said "NAME
+    THINKS..." for the seat to move, with that seat shown as the active one, whether
+    every such frame was followed by that seat's move, and the actions of the first round."""
+    from ui.games.base import GameScreen
+
+    d = Driver.in_game(2, NAMES[:4], ["expert"] * 4, seed=seed)
+    d.app.settings.set("speed", 3)  # instant: no wait to think ahead in
+    scr = d.screen()
+    assert isinstance(scr, GameScreen)
+    t = d.emu.time
+
+    def moving():
+        t.now += ms_a_reading
+        return t.now
+
+    if ms_a_reading:
+        d.app.clock.ticks_ms = moving
+    ses = d.session
+    cues = 0
+    right_seat = True
+    waiting = None  # the seat said to be thinking, until its move is recorded
+    moves = 0
+    for _ in range(20000):
+        if scr.panels:  # the round is over
+            break
+        d.app.step()
+        if waiting is not None and len(ses.record) > moves:
+            waiting = None
+        if d.says(NAMES[ses.state.turn] + " THINKS..."):
+            cues += 1
+            right_seat = right_seat and scr.active() == ses.state.turn and scr.thinking
+            if waiting is None:
+                waiting, moves = ses.state.turn, len(ses.record)
+        t.advance(1)
+    out({"cues": cues, "right_seat": right_seat, "moved": waiting is None and bool(scr.panels),
+         "actions": [list(a) for a in ses.record]})

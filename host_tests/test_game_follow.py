@@ -128,3 +128,14 @@ print(json.dumps(res))
 """)
     assert got == {"item": "Rules", "rules": True, "back": True, "log": True,
                    "controls": "ControlsScreen", "back_again": True}
+
+
+def test_a_computer_player_thinking_past_its_wait_says_so(micropython):
+    """On a slow clock the card expert thinks over several frames after its wait: the
+    bottom line says "NAME THINKS..." with that seat shown as the one to play, until its
+    move; the moves are those of a fast clock, which never shows the cue."""
+    slow = case(micropython, "thinking_cue(3, 4)", timeout=600)
+    fast = case(micropython, "thinking_cue(3, 0)", timeout=600)
+    assert slow["cues"] > 0 and slow["right_seat"] and slow["moved"]
+    assert fast["cues"] == 0 and fast["moved"]
+    assert slow["actions"] == fast["actions"] and len(fast["actions"]) > 8

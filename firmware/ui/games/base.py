@@ -420,6 +420,7 @@ class GameScreen(Screen):
         self.note_text = ""  # why an input did nothing (cleared by the next input)
         self.shown_seat = -1  # the person whose private hand was last shown
         self.actor = -1  # a computer player whose move is on screen (else: whose turn)
+        self.thinking = False  # a computer player thinks on after its move's wait
         self.started = False
         self.mode = M_WAIT
         self.pending_end = False  # the round ended: show its page after the step on screen
@@ -535,7 +536,7 @@ class GameScreen(Screen):
     def advance(self):
         """The wait after a step is over: the next turn (or the round-end page), or the
         next computer player's move; False while that player is still thinking (a slice
-        a frame: Session.think)."""
+        a frame: Session.think), None the first time (its cue is to be drawn)."""
         ses = self.session
         if self.pending_end or not ses.in_play():
             self.pending_end = False
@@ -547,7 +548,12 @@ class GameScreen(Screen):
         action = self.think_for(ses.think)
         if action is None:  # still thinking: a frame's slices, so presses stay answered
             self.due = self.now()
-            return False
+            if self.thinking:
+                return False
+            self.thinking = True  # "NAME THINKS..." drawn once in place of the last move,
+            self.actor = -1  # the thinker's seat shown as the active one
+            return None
+        self.thinking = False
         self.actor = -1
         self.before_bot_move()
         self.do(action)
@@ -726,6 +732,9 @@ class GameScreen(Screen):
         """The last move (or why an input did nothing) on a line of the readable font, and
         what A does while play goes on by itself."""
         line = self.note_text or self.msg
+        if self.thinking and not self.note_text:
+            ses = self.session
+            line = ses.names[ses.state.turn] + " " + lang.s.G_THINKS
         gfx.mid(fb, fit(line, gfx.MID_COLS), 0, MSG_Y)
         if self.due is not None:  # play goes on by itself: A hurries it
             small_right(fb, lang.s.G_K_SPEED, 127, 59)
