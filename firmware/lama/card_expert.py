@@ -15,10 +15,12 @@ Nothing fits: expert1's estimate of (points after drawing - after quitting), plu
 ENDGAME_SHIFT points once a score is within ENDGAME_WITHIN of the target (the leader plays
 safe, the others take the risk), mixed with expert1's sampled play-outs when within
 SAMPLE_MARGIN points of even (lama.card_bots).
-Generators are seeded from the view alone; a play-out lasts MAX_STEPS turns at most; the
-two-card choice stops dealing once STEP_BUDGET turns are spent (a bound on a decision's
-work), and think() yields after each SLICE turns of play-out (a deal counted as DEAL_TURNS
-more) or SAMPLES_A_SLICE of expert1's samples.
+The deals are shuffled by a small inline generator seeded from the view alone (_shuffle,
+in small integers: lama.rng's shuffle took about 40 % of the expert's time), into buffers
+made once a decision; a play-out lasts MAX_STEPS turns at most; the two-card choice stops
+dealing once STEP_BUDGET turns are spent (a bound on a decision's work), and think()
+yields after each SLICE turns of play-out (a deal counted as DEAL_TURNS more) or
+SAMPLES_A_SLICE of expert1's samples.
 """
 
 from lama import cards
@@ -27,11 +29,9 @@ from lama.card_bots import (
     CAUTIOUS_DRAW_POINTS,
     SAMPLE_MARGIN,
     SAMPLES,
-    deal_unseen,
     draw_estimate,
     sample_steps,
 )
-from lama.rng import SeededRng, shuffle
 from lama.score import round_points
 from lama.symbols import LLAMA, N_SYMBOLS
 
@@ -58,8 +58,8 @@ DEAL_TURNS = const(32)  # a deal's shuffle and copies, counted as this many turn
 
 
 def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
-    """Play the round on from seat p's turn: (the seat that emptied its hand, or -1; the
-    turns it took).
+    """Play the round on from seat p's turn, the draw pile being pile[pos:]: (the seat that
+    emptied its hand, or -1; the turns it took).
     expert (seat me) plays the top's value, else the next one, else draws while its hand
     scores more than OWN_DRAW_POINTS; the others play as cautious: the fitting value they
     hold most of (ties: the higher), else draw above CAUTIOUS_DRAW_POINTS; else quit."""
@@ -93,7 +93,7 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
         elif (
             pos < npile
             and active > 1
-            and round_points(hand, komarami) > (OWN_DRAW_POINTS if p == me else CAUTIOUS_DRAW_POINTS)
+            and (hand[LLAMA] or round_points(hand, komarami) > (OWN_DRAW_POINTS if p == me else CAUTIOUS_DRAW_POINTS))
         ):
             hand[pile[pos]] += 1
             sizes[p] += 1
@@ -105,6 +105,23 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
         if p >= n:
             p = 0
     return -1, MAX_STEPS
+
+
+def _shuffle(pool, x):
+    """Shuffle `pool` in place (Fisher-Yates) with a 16-bit xorshift generator of state x
+    (not 0), inline and in small integers: a deal costs a fraction of SeededRng's; returns
+    the new state. For sampling deals only (the dice and the real deals use lama.rng)."""
+    i = len(pool) - 1
+    while i > 0:
+        x ^= (x << 7) & 0xFFFF
+        x ^= x >> 9
+        x ^= (x << 8) & 0xFFFF
+        j = (x * (i + 1)) >> 16
+        t = pool[i]
+        pool[i] = pool[j]
+        pool[j] = t
+        i -= 1
+    return x
 
 
 def _may_end(view):
@@ -167,7 +184,12 @@ def _compare(view, plays, k, out):
     pool = bytearray()
     for v in range(N_SYMBOLS):
         pool.extend(bytes([v]) * unseen[v])
-    rng = SeededRng(_seed(view))
+    x = _seed(view)
+    x = ((x ^ (x >> 11)) & 0xFFFF) or 1  # the dealing generator's state (never 0)
+    for _ in range(4):  # a few steps: a seed with few bits set gives ill-mixed first values
+        x ^= (x << 7) & 0xFFFF
+        x ^= x >> 9
+        x ^= (x << 8) & 0xFFFF
     me = view.seat
     n = view.n
     komarami = view.rules.komarami
@@ -177,25 +199,35 @@ def _compare(view, plays, k, out):
     since = 0
     diff = 0  # the sum over deals of (first card's value - second's), and of its square
     diff2 = 0
+    # every buffer made once and refilled for each deal and card (few allocations: on the
+    # device a collection of the heap would take longer than a slice)
+    base = [bytearray(N_SYMBOLS) for _ in range(n)]  # the deal
+    hands = [bytearray(N_SYMBOLS) for _ in range(n)]  # a card's play-out
+    sizes0 = bytearray(view.sizes)
+    quit0 = bytearray(view.quit)
+    sizes = bytearray(n)
+    quit = bytearray(n)
+    base[me] = bytearray(view.hand)
     for i in range(k):
         if used >= STEP_BUDGET:
             break
         if i >= FIRST_DEALS and (i - FIRST_DEALS) % LOOK_EVERY == 0 and clear(diff, diff2, i):
             break
-        shuffle(pool, rng)
-        base, pile = deal_unseen(view, pool)
+        x = _shuffle(pool, x)
+        dealt = _deal(view, pool, base)
         since += DEAL_TURNS
         before = out[0] - out[1] if len(plays) == 2 else 0
         for c in range(len(plays)):
             v = plays[c]
-            hands = [bytearray(h) for h in base]
+            for p in range(n):
+                hands[p][:] = base[p]
             hands[me][v] -= 1
-            sizes = bytearray(view.sizes)
+            sizes[:] = sizes0
             sizes[me] -= 1
             emptied = me
             if sizes[me]:
-                quit = bytearray(view.quit)
-                emptied, steps = _play_out(hands, sizes, pile, 0, v, quit, nxt, komarami, me)
+                quit[:] = quit0
+                emptied, steps = _play_out(hands, sizes, pool, dealt, v, quit, nxt, komarami, me)
                 used += steps
                 since += steps
             out[c] += _outcome(view, hands, emptied, may_end)
@@ -206,6 +238,22 @@ def _compare(view, plays, k, out):
         if since >= SLICE:
             since = 0
             yield None
+
+
+def _deal(view, pool, base):
+    """Deal the shuffled `pool` in seat order into the other hands of `base` (their sizes
+    as the view shows; the view's own hand stays): how many cards that took (the rest of
+    the pool, from there, is the draw pile)."""
+    i = 0
+    for p in range(view.n):
+        if p != view.seat:
+            hand = base[p]
+            for v in range(N_SYMBOLS):
+                hand[v] = 0
+            for _ in range(view.sizes[p]):
+                hand[pool[i]] += 1
+                i += 1
+    return i
 
 
 def clear(s, q, k):
