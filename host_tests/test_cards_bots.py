@@ -246,3 +246,53 @@ def test_a_game_lets_the_expert_think_a_slice_a_frame():
     easy = Session(2, names, ["cautious"] * 4, Rules(), 0, SeededRng(1), SeededRng(2), None,
                    NEAR_EVEN.copy())
     assert easy.think() == decide(choose_cautious, NEAR_EVEN)
+
+
+def test_expert_plays_the_others_out_as_cautious_or_as_expert1_on_alternate_deals():
+    """On a 3, a player alone in the round with a 3 and two 4s: as cautious (most copies
+    first) a 4 goes, then the other, and the 3 is stuck; as expert1 (the top's value first)
+    3, 4, 4 empty the hand. The two-card choice plays even deals the one way, odd the other."""
+    from lama.symbols import str_to_counts
+
+    got = []
+    for top_first in (0, 1):
+        hands = [bytearray(str_to_counts(h)) for h in ("56", "344", "12", "12")]
+        sizes = bytearray([2, 3, 2, 2])
+        quit = bytearray([1, 0, 1, 1])
+        emptied, turns = card_expert._play_out(hands, sizes, bytearray(b"\x00\x01"), 0, 2, quit, 1, False, 0, top_first)
+        got.append((emptied, bytes(hands[1])))
+    assert got[0] == (-1, bytes(str_to_counts("3"))) and got[1] == (1, bytes(7))
+    seen = []
+    inner = card_expert._play_out
+
+    def spy(*args):
+        seen.append(args[-1])
+        return inner(*args)
+
+    card_expert._play_out = spy
+    try:
+        card_expert.compare(cards.view(TWO_FIT, 0), [2, 3], 6)
+    finally:
+        card_expert._play_out = inner
+    assert seen == [0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1]
+
+
+def test_expert_weighs_a_near_even_draw_on_more_play_outs_than_expert1():
+    from lama import card_bots
+
+    calls = [0]
+    inner = card_bots._play_out
+
+    def spy(*args):
+        calls[0] += 1
+        return inner(*args)
+
+    card_bots._play_out = spy
+    try:
+        decide(choose_expert1, NEAR_EVEN)
+        by_expert1, calls[0] = calls[0], 0
+        decide(choose_expert, NEAR_EVEN)
+    finally:
+        card_bots._play_out = inner
+    assert by_expert1 == 2 * card_bots.SAMPLES  # a draw and a quit each
+    assert calls[0] == 2 * card_expert.EXPERT_SAMPLES > by_expert1

@@ -2,7 +2,7 @@
 
 import json
 
-from lama.rng import HardwareRng, SeededRng, shuffle
+from lama.rng import HardwareRng, SampleShuffler, SeededRng, shuffle
 
 
 def _cycle_bytes(values):
@@ -93,3 +93,47 @@ def test_D22_seeded_state_stays_below_2_30():
     for _ in range(10000):
         rng.randbelow(6)
         assert 0 <= rng.state < 2**30
+
+
+def test_the_sample_shuffler_permutes_evenly_and_alike_under_micropython(micropython):
+    """lama.rng.SampleShuffler (the bots' sampled deals): each shuffle a permutation, every
+    card as likely in every place (chi-square over 8 cards in 8 places), a seed that
+    decides the order, a state that never sticks at 0, and the same shuffles under
+    MicroPython."""
+    sh = SampleShuffler(2026)
+    n = 8
+    counts = [[0] * n for _ in range(n)]
+    shuffles = 16000
+    for _ in range(shuffles):
+        pool = bytearray(range(n))
+        sh.shuffle(pool)
+        assert sorted(pool) == list(range(n))
+        for place, card in enumerate(pool):
+            counts[place][card] += 1
+        assert sh.x != 0
+    e = shuffles / n
+    chi2 = sum((c - e) ** 2 / e for row in counts for c in row)
+    assert chi2 < 100  # 49 degrees of freedom: the 0.9999 quantile is about 95
+    orders = set()
+    for seed in (1, 2, 3, 0xFFFF, 12345):  # (a 16-bit state: seed 0 plays as 1)
+        pool = bytearray(range(40))
+        SampleShuffler(seed).shuffle(pool)
+        orders.add(bytes(pool))
+    assert len(orders) == 5
+    code = (
+        "import json\nfrom lama.rng import SampleShuffler\n"
+        "out=[]\n"
+        "for seed in (0, 1, 7, 0xFFFFFF):\n"
+        "  s=SampleShuffler(seed); d=bytearray(range(40))\n"
+        "  for _ in range(3): s.shuffle(d)\n"
+        "  out.append(list(d))\n"
+        "print(json.dumps(out))\n"
+    )
+    want = []
+    for seed in (0, 1, 7, 0xFFFFFF):
+        s = SampleShuffler(seed)
+        d = bytearray(range(40))
+        for _ in range(3):
+            s.shuffle(d)
+        want.append(list(d))
+    assert micropython.run_json(code) == want

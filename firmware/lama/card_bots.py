@@ -244,9 +244,11 @@ def sample_draw_minus_quit(view, k):
     return out[0]
 
 
-def sample_steps(view, k, out):
+def sample_steps(view, k, out, shuffler=None):
     """Generator: sample_draw_minus_quit's sum into out[0], yielding after every
-    SAMPLES_A_SLICE play-outs (expert's thinking a slice a frame, lama.card_expert)."""
+    SAMPLES_A_SLICE play-outs (expert's thinking a slice a frame, lama.card_expert). The
+    deals are shuffled by `shuffler` (with shuffle(pool)) when given, else by SeededRng
+    seeded from the view (expert1's)."""
     unseen = cards.unseen(view)
     pool = bytearray()
     seed = view.top + 7 * view.pile_size + 131 * view.round_no
@@ -257,7 +259,10 @@ def sample_steps(view, k, out):
     me = view.seat
     token = token_to_return(view.scores[me])
     for i in range(k):
-        shuffle(pool, rng)
+        if shuffler is None:
+            shuffle(pool, rng)
+        else:
+            shuffler.shuffle(pool)
         drew, pile = deal_unseen(view, pool)
         stayed = [bytearray(h) for h in drew]
         out[0] += _play_out(drew, pile, view.top, bytearray(view.quit), me, True, view.rules, token)

@@ -6,7 +6,9 @@ frames (think()).
 Two cards fit: the unseen cards are dealt at random into the other hands (their sizes are
 known) and the draw pile, up to PLAYOUTS times, the same deals for both cards, and each
 card is played out to the round's end: expert plays the top's value, else the next, and
-draws above OWN_DRAW_POINTS; the others play as `cautious` (lama.card_bots). Dealing stops
+draws above OWN_DRAW_POINTS; the others draw as `cautious` and play as `cautious` on even
+deals, the top's value first as `expert1` on odd ones (a view cannot tell which kind of
+player it faces; lama.card_bots). Dealing stops
 once one card is clearly better (looked at after FIRST_DEALS deals, then every
 LOOK_EVERY). The card with the better sum wins: minus the round points (a token returned
 counts as minus its value) while the game goes on, and the share of a win worth
@@ -14,9 +16,9 @@ WIN_POINTS once the round's scores end it (S5).
 Nothing fits: expert1's estimate of (points after drawing - after quitting), plus
 ENDGAME_SHIFT points once a score is within ENDGAME_WITHIN of the target (the leader plays
 safe, the others take the risk), mixed with expert1's sampled play-outs when within
-SAMPLE_MARGIN points of even (lama.card_bots).
-The deals are shuffled by a small inline generator seeded from the view alone (_shuffle,
-in small integers: lama.rng's shuffle took about 40 % of the expert's time), into buffers
+SAMPLE_MARGIN points of even (lama.card_bots), EXPERT_SAMPLES of them.
+The deals are shuffled by lama.rng.SampleShuffler, seeded from the view alone (with
+SeededRng the shuffles took about 40 % of the expert's time), into buffers
 made once a decision; a play-out lasts MAX_STEPS turns at most; the two-card choice stops
 dealing once STEP_BUDGET turns are spent (a bound on a decision's work), and think()
 yields after each SLICE turns of play-out (a deal counted as DEAL_TURNS more) or
@@ -28,10 +30,10 @@ from lama.card_bots import (
     ALWAYS_DRAW_POINTS,
     CAUTIOUS_DRAW_POINTS,
     SAMPLE_MARGIN,
-    SAMPLES,
     draw_estimate,
     sample_steps,
 )
+from lama.rng import SampleShuffler
 from lama.score import round_points
 from lama.symbols import LLAMA, N_SYMBOLS
 
@@ -43,6 +45,7 @@ except ImportError:
         return x
 
 
+EXPERT_SAMPLES = const(48)  # expert1's play-outs of a near-even draw (expert1 takes 16)
 PLAYOUTS = const(96)  # deals sampled per decision at most (each played out once per card)
 FIRST_DEALS = const(16)  # deals before the first look at whether one card is clearly better
 LOOK_EVERY = const(8)  # deals between two looks
@@ -57,12 +60,13 @@ SLICE = const(64)  # turns of play-out between two yields of think(): one frame'
 DEAL_TURNS = const(32)  # a deal's shuffle and copies, counted as this many turns in a slice
 
 
-def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
+def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me, top_first):
     """Play the round on from seat p's turn, the draw pile being pile[pos:]: (the seat that
     emptied its hand, or -1; the turns it took).
     expert (seat me) plays the top's value, else the next one, else draws while its hand
-    scores more than OWN_DRAW_POINTS; the others play as cautious: the fitting value they
-    hold most of (ties: the higher), else draw above CAUTIOUS_DRAW_POINTS; else quit."""
+    scores more than OWN_DRAW_POINTS; the others play the fitting value they hold most of
+    (ties: the higher) as cautious does, or the top's value first as expert1 does when
+    `top_first`, else draw above CAUTIOUS_DRAW_POINTS; else quit."""
     n = len(hands)
     active = 0
     for q in quit:
@@ -82,7 +86,7 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
         ca = hand[a]
         cb = hand[b]
         if ca or cb:
-            if ca and (p == me or ca > cb or (ca == cb and a > b)):
+            if ca and (p == me or top_first or ca > cb or (ca == cb and a > b)):
                 top = a
             else:
                 top = b
@@ -105,23 +109,6 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me):
         if p >= n:
             p = 0
     return -1, MAX_STEPS
-
-
-def _shuffle(pool, x):
-    """Shuffle `pool` in place (Fisher-Yates) with a 16-bit xorshift generator of state x
-    (not 0), inline and in small integers: a deal costs a fraction of SeededRng's; returns
-    the new state. For sampling deals only (the dice and the real deals use lama.rng)."""
-    i = len(pool) - 1
-    while i > 0:
-        x ^= (x << 7) & 0xFFFF
-        x ^= x >> 9
-        x ^= (x << 8) & 0xFFFF
-        j = (x * (i + 1)) >> 16
-        t = pool[i]
-        pool[i] = pool[j]
-        pool[j] = t
-        i -= 1
-    return x
 
 
 def _may_end(view):
@@ -184,12 +171,7 @@ def _compare(view, plays, k, out):
     pool = bytearray()
     for v in range(N_SYMBOLS):
         pool.extend(bytes([v]) * unseen[v])
-    x = _seed(view)
-    x = ((x ^ (x >> 11)) & 0xFFFF) or 1  # the dealing generator's state (never 0)
-    for _ in range(4):  # a few steps: a seed with few bits set gives ill-mixed first values
-        x ^= (x << 7) & 0xFFFF
-        x ^= x >> 9
-        x ^= (x << 8) & 0xFFFF
+    shuffler = SampleShuffler(_seed(view))
     me = view.seat
     n = view.n
     komarami = view.rules.komarami
@@ -213,7 +195,7 @@ def _compare(view, plays, k, out):
             break
         if i >= FIRST_DEALS and (i - FIRST_DEALS) % LOOK_EVERY == 0 and clear(diff, diff2, i):
             break
-        x = _shuffle(pool, x)
+        shuffler.shuffle(pool)
         dealt = _deal(view, pool, base)
         since += DEAL_TURNS
         before = out[0] - out[1] if len(plays) == 2 else 0
@@ -227,7 +209,7 @@ def _compare(view, plays, k, out):
             emptied = me
             if sizes[me]:
                 quit[:] = quit0
-                emptied, steps = _play_out(hands, sizes, pool, dealt, v, quit, nxt, komarami, me)
+                emptied, steps = _play_out(hands, sizes, pool, dealt, v, quit, nxt, komarami, me, i & 1)
                 used += steps
                 since += steps
             out[c] += _outcome(view, hands, emptied, may_end)
@@ -301,8 +283,8 @@ def think(view, actions, rng):
         yield (cards.QUIT,) if est > 0 else actions[0]
         return
     summed = [0]
-    yield from sample_steps(view, SAMPLES, summed)
-    yield actions[0] if est * SAMPLES + summed[0] * scale < 0 else (cards.QUIT,)
+    yield from sample_steps(view, EXPERT_SAMPLES, summed, SampleShuffler(_seed(view)))
+    yield actions[0] if est * EXPERT_SAMPLES + summed[0] * scale < 0 else (cards.QUIT,)
 
 
 def choose(view, actions, rng):
