@@ -196,7 +196,7 @@ def _play_out(hands, pile, top, quit, me, draw_first, rules, token):
         if hand[top]:
             v = top
         else:
-            v = cards.next_value(top)
+            v = 0 if top == LLAMA else top + 1  # C4's next value, inline
             if not hand[v]:
                 v = -1
         if v >= 0:
@@ -208,7 +208,7 @@ def _play_out(hands, pile, top, quit, me, draw_first, rules, token):
             continue
         if pos < len(pile) and active > 1:
             limit = SAMPLE_DRAW_SELF if p == me else SAMPLE_DRAW_OTHERS
-            if cards.hand_points(hand, rules) > limit:
+            if hand[LLAMA] or cards.hand_points(hand, rules) > limit:  # a llama: 10 points
                 hand[pile[pos]] += 1
                 sizes[p] += 1
                 pos += 1

@@ -34,10 +34,19 @@ def check_players(n):
 
 def round_points(counts, llama_each=False):
     """S3: distinct number values once each, plus 10 if any llama (C12: 10 per llama)."""
-    pts = 0
-    for i in range(LLAMA):
-        if counts[i]:
-            pts += i + 1
+    pts = 0  # the six number values unrolled: the bots' play-outs count points every turn
+    if counts[0]:
+        pts = 1
+    if counts[1]:
+        pts += 2
+    if counts[2]:
+        pts += 3
+    if counts[3]:
+        pts += 4
+    if counts[4]:
+        pts += 5
+    if counts[5]:
+        pts += 6
     if counts[LLAMA]:
         pts += LLAMA_POINTS * counts[LLAMA] if llama_each else LLAMA_POINTS
     return pts
