@@ -45,7 +45,7 @@ except ImportError:
         return x
 
 
-EXPERT_SAMPLES = const(96)  # expert1's play-outs of a near-even draw (expert1 takes 16)
+EXPERT_SAMPLES = const(48)  # expert1's play-outs of a near-even draw (expert1 takes 16)
 PLAYOUTS = const(96)  # deals sampled per decision at most (each played out once per card)
 FIRST_DEALS = const(16)  # deals before the first look at whether one card is clearly better
 LOOK_EVERY = const(8)  # deals between two looks
