@@ -153,6 +153,25 @@ def test_property_checks_hold_and_agree_under_micropython(micropython):
     assert micropython.run_json(PROPERTIES, path=[HERE]) == ns["out"]
 
 
+# the clock of the thinking tests: `step` ms pass at each reading (0: time stands still)
+STEPPING_CLOCK = """
+class Clock:
+    def __init__(self, step):
+        self.t = 0
+        self.step = step
+        self.reads = 0
+    def ticks_ms(self):
+        self.t += self.step
+        self.reads += 1
+        return self.t
+    def ticks_diff(self, a, b):
+        return a - b
+
+class App:
+    pass
+"""
+
+
 def test_a_frame_thinks_until_its_time_is_spent(micropython):
     """ui.games.base.GameScreen.think_for, on the MicroPython unix port over a whole game
     of four experts: slices until THINK_MS of the frame are spent (a clock that moves 5 ms
@@ -167,19 +186,7 @@ from lama.score import Rules
 from ui.games.base import THINK_MS, GameScreen
 from ui.games.session import Session
 
-class Clock:
-    def __init__(self, step):
-        self.t = 0
-        self.step = step
-    def ticks_ms(self):
-        self.t += self.step
-        return self.t
-    def ticks_diff(self, a, b):
-        return a - b
-
-class App:
-    pass
-
+""" + STEPPING_CLOCK + """
 class Screen:
     pass
 
@@ -233,21 +240,7 @@ from ui.games.base import THINK_MS, GameScreen, HintPanel
 from ui.games.session import Session
 from ui.text import lang
 
-class Clock:
-    def __init__(self, step):
-        self.t = 0
-        self.step = step
-        self.reads = 0
-    def ticks_ms(self):
-        self.t += self.step
-        self.reads += 1
-        return self.t
-    def ticks_diff(self, a, b):
-        return a - b
-
-class App:
-    pass
-
+""" + STEPPING_CLOCK + """
 class Screen:
     think_for = GameScreen.think_for
 

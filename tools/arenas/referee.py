@@ -34,6 +34,19 @@ def read_lines(lines, keys):
     return objs
 
 
+def referee_games(lines, keys, game):
+    """Every game of a transcript refereed: its lines read (read_lines, `keys`), then
+    game(objs, i) for the game whose "game" line is objs[i], giving (the index after it,
+    its final scores); a list of each game's final scores."""
+    objs = read_lines(lines, keys)
+    out = []
+    i = 0
+    while i < len(objs):
+        i, scores = game(objs, i)
+        out.append(scores)
+    return out
+
+
 def game_goes_on(head, scores, rounds_played):
     """Whether another round is due after `rounds_played` rounds (S5, S6): the head's fixed
     number of rounds not yet played, else no score at the target yet."""

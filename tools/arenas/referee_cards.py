@@ -4,7 +4,7 @@ raises arenas.referee.Foul."""
 
 import json
 
-from arenas.referee import check, game_over, next_round_due, read_lines
+from arenas.referee import check, game_over, next_round_due, referee_games
 from lama.score import round_points, token_to_return
 from lama.symbols import str_to_counts
 
@@ -105,10 +105,4 @@ def _game(objs, i):
 def referee(lines):
     """Every game of a cards transcript (its lines, without newlines), refereed: a list of
     each game's final scores. Raises Foul at the first broken rule."""
-    objs = read_lines(lines, KEYS)
-    out = []
-    i = 0
-    while i < len(objs):
-        i, scores = _game(objs, i)
-        out.append(scores)
-    return out
+    return referee_games(lines, KEYS, _game)

@@ -4,7 +4,7 @@ raises arenas.referee.Foul."""
 
 import json
 
-from arenas.referee import check, game_over, next_round_due, read_lines
+from arenas.referee import check, game_over, next_round_due, referee_games
 from lama.score import round_points
 from lama.symbols import str_to_counts
 
@@ -154,10 +154,4 @@ def _game(objs, i):
 def referee(lines):
     """Every game of a dice transcript (its lines, without newlines), refereed: a list of
     each game's final scores. Raises Foul at the first broken rule."""
-    objs = read_lines(lines, KEYS)
-    out = []
-    i = 0
-    while i < len(objs):
-        i, scores = _game(objs, i)
-        out.append(scores)
-    return out
+    return referee_games(lines, KEYS, _game)
