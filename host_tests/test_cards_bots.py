@@ -151,6 +151,16 @@ def test_expert_plays_out_a_bounded_number_of_turns():
         assert -4 * 41 <= total <= 4 * 10
 
 
+def test_play_outs_may_draw_on_a_six_without_counting_the_hand():
+    """The play-outs take a held six (like a llama) as reason enough to draw without
+    counting the hand's points: right while every play-out threshold is below 6."""
+    from lama import card_bots
+
+    for limit in (card_expert.OWN_DRAW_POINTS, card_bots.CAUTIOUS_DRAW_POINTS,
+                  card_bots.SAMPLE_DRAW_SELF, card_bots.SAMPLE_DRAW_OTHERS):
+        assert cards.hand_points(bytearray([0, 0, 0, 0, 0, 1, 0]), Rules()) > limit
+
+
 def test_expert_stops_dealing_once_one_card_is_clearly_better():
     """Two standard errors apart: 16 deals all +1 are clear, differences that cancel are
     not; a choice between two cards with plainly different futures stops before PLAYOUTS

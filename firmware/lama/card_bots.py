@@ -11,8 +11,8 @@ It returns one element of `actions`. The driver applies (NEXT,) itself in ROUND_
 
 from lama import cards
 from lama.rng import SeededRng, shuffle
-from lama.score import token_to_return
-from lama.symbols import LLAMA, N_SYMBOLS
+from lama.score import round_points, token_to_return
+from lama.symbols import LLAMA, N_SYMBOLS, SIX
 
 try:
     from micropython import const
@@ -159,13 +159,14 @@ SAMPLES = const(16)
 SAMPLE_MARGIN = const(6)  # points
 SAMPLE_STEPS = const(120)  # turns at most in one play-out (then the hand is scored)
 SAMPLE_DRAW_SELF = const(3)  # in play-outs expert draws above this many points
-SAMPLE_DRAW_OTHERS = const(5)  # ... and the others above this many
+SAMPLE_DRAW_OTHERS = const(5)  # ... and the others above this many (both below 6: a six draws)
 SAMPLES_A_SLICE = const(2)  # samples between two yields of sample_steps
 
 
 def _play_out(hands, pile, top, quit, me, draw_first, rules, token):
     """expert's (points - token returned) at the end of a play-out."""
     n = len(hands)
+    komarami = rules.komarami
     sizes = bytearray(n)
     active = 0
     for p in range(n):
@@ -208,7 +209,7 @@ def _play_out(hands, pile, top, quit, me, draw_first, rules, token):
             continue
         if pos < len(pile) and active > 1:
             limit = SAMPLE_DRAW_SELF if p == me else SAMPLE_DRAW_OTHERS
-            if hand[LLAMA] or cards.hand_points(hand, rules) > limit:  # a llama: 10 points
+            if hand[LLAMA] or hand[SIX] or round_points(hand, komarami) > limit:  # 10 or 6 points
                 hand[pile[pos]] += 1
                 sizes[p] += 1
                 pos += 1

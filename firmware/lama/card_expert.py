@@ -35,7 +35,7 @@ from lama.card_bots import (
 )
 from lama.rng import SampleShuffler
 from lama.score import round_points
-from lama.symbols import LLAMA, N_SYMBOLS
+from lama.symbols import LLAMA, N_SYMBOLS, SIX
 
 try:
     from micropython import const
@@ -53,7 +53,7 @@ CLEAR_Z2 = const(4)  # clearly better: the mean difference over 2 standard error
 MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
 STEP_BUDGET = const(3840)  # turns of play-out per decision: no more deals once it is spent
 WIN_POINTS = const(40)  # a whole win, in points, when a play-out ends the game
-OWN_DRAW_POINTS = const(3)  # expert draws above this many points in a play-out
+OWN_DRAW_POINTS = const(3)  # expert draws above this many points in a play-out (below 6)
 ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), the draw ...
 ENDGAME_SHIFT = const(2)  # ... estimate is shifted by this many points
 SLICE = const(64)  # turns of play-out between two yields of think(): one frame's work
@@ -97,7 +97,7 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me, top_first):
         elif (
             pos < npile
             and active > 1
-            and (hand[LLAMA] or round_points(hand, komarami) > (OWN_DRAW_POINTS if p == me else CAUTIOUS_DRAW_POINTS))
+            and (hand[LLAMA] or hand[SIX] or round_points(hand, komarami) > (OWN_DRAW_POINTS if p == me else CAUTIOUS_DRAW_POINTS))
         ):
             hand[pile[pos]] += 1
             sizes[p] += 1

@@ -2,6 +2,7 @@
 
 SYMBOLS = "123456L"
 LLAMA = 6  # index of the llama in a 7-count
+SIX = 5  # index of the 6: a hand holding one scores more than 5 (a play-out's quick test)
 N_SYMBOLS = 7
 LLAMA_POINTS = 10
 
