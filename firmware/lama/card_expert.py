@@ -52,10 +52,10 @@ LOOK_EVERY = const(8)  # deals between two looks
 CLEAR_Z2 = const(4)  # clearly better: the mean difference over 2 standard errors (z squared)
 MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
 STEP_BUDGET = const(3840)  # turns of play-out per decision: no more deals once it is spent
-WIN_POINTS = const(40)  # a whole win, in points, when a play-out ends the game
-OWN_DRAW_POINTS = const(3)  # expert draws above this many points in a play-out (below 6)
+WIN_POINTS = const(25)  # a whole win, in points, when a play-out ends the game
+OWN_DRAW_POINTS = const(4)  # expert draws above this many points in a play-out (below 6)
 ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), the draw ...
-ENDGAME_SHIFT = const(2)  # ... estimate is shifted by this many points
+ENDGAME_SHIFT = const(3)  # ... estimate is shifted by this many points
 SLICE = const(64)  # turns of play-out between two yields of think(): one frame's work
 DEAL_TURNS = const(32)  # a deal's shuffle and copies, counted as this many turns in a slice
 
