@@ -151,6 +151,30 @@ def test_expert_plays_out_a_bounded_number_of_turns():
         assert -4 * 41 <= total <= 4 * 10
 
 
+def test_expert_values_a_play_out_by_its_chance_to_win_once_the_game_may_end():
+    """While the game cannot end this round a play-out is worth minus expert's round
+    points; once it may: a share of the win when the play-out's scores end the game, else
+    an estimate of the chance to win that grows as expert's score falls behind no one."""
+    from lama.symbols import str_to_counts
+
+    def value(scores, hands, emptied=-1):
+        v = cards.view(table(["12", "3", "4", "5"], scores=scores), 0)
+        held = [str_to_counts(h) for h in hands]
+        return card_expert._outcome(v, held, emptied, card_expert._may_end(v), [0] * 4)
+
+    win = card_expert.WIN_SCALE
+    assert value([0, 0, 0, 0], ["12", "3", "4", "L"]) == -3  # early: points only
+    assert value([30, 30, 30, 30], ["", "6", "L", "5"], 0) == 0  # expert's empty hand ends it
+    assert value([30, 30, 30, 30], ["6L", "", "1", "5"], 1) == -win  # another wins
+    assert value([34, 23, 34, 30], ["", "1", "6", "5"], 0) == win // 2 - win  # 24 and 24: shared
+    even = value([20, 20, 20, 20], ["1", "1", "1", "1"])  # the game goes on, all level
+    assert abs(even - (win // 4 - win)) <= 1
+    ahead = value([10, 20, 20, 20], ["1", "1", "1", "1"])
+    behind = value([30, 20, 20, 20], ["1", "1", "1", "1"])
+    assert -win < behind < even < ahead < 0
+    assert value([10, 20, 20, 20], ["2", "1", "1", "1"]) < ahead  # a point more, less chance
+
+
 def test_play_outs_may_draw_on_a_six_without_counting_the_hand():
     """The play-outs take a held six (like a llama) as reason enough to draw without
     counting the hand's points: right while every play-out threshold is below 6."""

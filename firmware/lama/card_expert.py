@@ -11,8 +11,10 @@ deals, the top's value first as `expert1` on odd ones (a view cannot tell which 
 player it faces; lama.card_bots). Dealing stops
 once one card is clearly better (looked at after FIRST_DEALS deals, then every
 LOOK_EVERY). The card with the better sum wins: minus the round points (a token returned
-counts as minus its value) while the game goes on, and the share of a win worth
-WIN_POINTS once the round's scores end it (S5).
+counts as minus its value) while the game cannot end this round; once it may, the chance
+to win the game (S5): a share of the win when a play-out ends it, else estimated from the
+scores, each seat weighed by WIN_DECAY thousandths to the power (its score - the lowest),
+about exp(-points / 8).
 Nothing fits: expert1's estimate of (points after drawing - after quitting), plus
 ENDGAME_SHIFT points once a score is within ENDGAME_WITHIN of the target (the leader plays
 safe, the others take the risk), mixed with expert1's sampled play-outs when within
@@ -52,8 +54,9 @@ LOOK_EVERY = const(8)  # deals between two looks
 CLEAR_Z2 = const(4)  # clearly better: the mean difference over 2 standard errors (z squared)
 MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
 STEP_BUDGET = const(3840)  # turns of play-out per decision: no more deals once it is spent
-WIN_POINTS = const(25)  # a whole win, in points, when a play-out ends the game
-OWN_DRAW_POINTS = const(4)  # expert draws above this many points in a play-out (below 6)
+WIN_SCALE = const(1000)  # a whole win in a play-out's value when the game may end this round
+WIN_DECAY = const(882)  # thousandths of a seat's weight (its chance to win) kept per point above the lowest score
+OWN_DRAW_POINTS = const(5)  # expert draws above this many points in a play-out (below 6)
 ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), the draw ...
 ENDGAME_SHIFT = const(3)  # ... estimate is shifted by this many points
 SLICE = const(64)  # turns of play-out between two yields of think(): one frame's work
@@ -121,8 +124,25 @@ def _may_end(view):
     return max(view.scores) + most >= rules.target
 
 
-def _outcome(view, hands, emptied, may_end):
-    """The value of a play-out's end for the view's seat (higher is better)."""
+def _win_weights():
+    """w[d] for a score d points above the lowest: WIN_SCALE times WIN_DECAY thousandths to
+    the power d, in integers (the same on every port), down to the first 0 (the last). A
+    table's chance of a win for each seat is taken as its weight over their sum."""
+    w = [WIN_SCALE]
+    while w[-1]:
+        w.append(w[-1] * WIN_DECAY // 1000)
+    return w
+
+
+_WEIGHTS = _win_weights()
+
+
+def _outcome(view, hands, emptied, may_end, scores):
+    """The value of a play-out's end for the view's seat (higher is better): minus its
+    round points while the game cannot end this round; else its chance to win (S5), in
+    WIN_SCALE parts, minus a whole win: a share of the win when the play-out's scores end
+    the game, their estimate by _WEIGHTS when it goes on. `scores`: a list of view.n to
+    count the scores in (made once a decision)."""
     me = view.seat
     rules = view.rules
     if not may_end:
@@ -130,7 +150,7 @@ def _outcome(view, hands, emptied, may_end):
             s = view.scores[me]
             return 10 if s >= 10 else (1 if s >= 1 else 0)
         return -round_points(hands[me], rules.komarami)
-    scores = list(view.scores)
+    scores[:] = view.scores
     over = rules.rounds > 0 and view.round_no >= rules.rounds
     for p in range(view.n):
         if p == emptied:
@@ -140,16 +160,23 @@ def _outcome(view, hands, emptied, may_end):
             scores[p] += round_points(hands[p], rules.komarami)
         if rules.rounds == 0 and scores[p] >= rules.target:
             over = True
-    if not over:
-        return view.scores[me] - scores[me]
     low = min(scores)
-    if scores[me] != low:
-        return -WIN_POINTS
-    k = 0
+    if over:
+        if scores[me] != low:
+            return -WIN_SCALE
+        k = 0
+        for s in scores:
+            if s == low:
+                k += 1
+        return WIN_SCALE // k - WIN_SCALE
+    w = _WEIGHTS
+    last = len(w) - 1
+    total = 0
     for s in scores:
-        if s == low:
-            k += 1
-    return WIN_POINTS // k - WIN_POINTS
+        d = s - low
+        total += w[d if d < last else last]
+    d = scores[me] - low
+    return WIN_SCALE * w[d if d < last else last] // total - WIN_SCALE
 
 
 def _seed(view):
@@ -189,6 +216,7 @@ def _compare(view, plays, k, out):
     quit0 = bytearray(view.quit)
     sizes = bytearray(n)
     quit = bytearray(n)
+    scores = list(view.scores)
     base[me] = bytearray(view.hand)
     for i in range(k):
         if used >= STEP_BUDGET:
@@ -212,7 +240,7 @@ def _compare(view, plays, k, out):
                 emptied, steps = _play_out(hands, sizes, pool, dealt, v, quit, nxt, komarami, me, i & 1)
                 used += steps
                 since += steps
-            out[c] += _outcome(view, hands, emptied, may_end)
+            out[c] += _outcome(view, hands, emptied, may_end, scores)
         if len(plays) == 2:
             d = out[0] - out[1] - before
             diff += d
