@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 
+from build import native
 from flash import deploy
 import pytest
 from vpico.host import ROOT, VirtualPico, make, mpremote
@@ -88,6 +89,7 @@ def flashed(tmp_path_factory, build):
 def test_flash_installs_the_layout_and_keeps_saves(flashed, build):
     vp, out = flashed
     assert "board reset: the game starts" in out
+    assert "the bots' play-outs as x64 machine code" in out  # the virtual Pico: the unix port
     assert ls(vp.device) == expected_root(str(build) + "-src")
     assert ls(vp.device, ":lama") >= {"score.mpy", "symbols.mpy", "__init__.mpy"}
     got = mpremote(vp.device, "exec", "print(repr(open('/data/keep.bin','rb').read()))")
@@ -365,20 +367,44 @@ def test_micropython_too_old_for_the_mpy_format_is_refused():
     none = FakeBoard(("micropython", (1, 12, 0), "Raspberry Pi Pico with RP2040", 0))
     with pytest.raises(deploy.DeployError, match="1.19 or later"):
         deploy.check_micropython(none, (6, 0))
-    ok = FakeBoard(("micropython", (1, 24, 1), "Raspberry Pi Pico2 with RP2350", 0x1306))
-    assert deploy.check_micropython(ok, (6, 0)).startswith("1.24.1 on Raspberry Pi Pico2")
+    ok = FakeBoard(("micropython", (1, 24, 1), "Raspberry Pi Pico2 with RP2350", 0x1F06))
+    version, mpy = deploy.check_micropython(ok, (6, 0))
+    assert version.startswith("1.24.1 on Raspberry Pi Pico2") and mpy == 0x1F06
     cp = FakeBoard(("circuitpython", (9, 0, 0), "Raspberry Pi Pico", 0x306))
     with pytest.raises(deploy.DeployError, match="not MicroPython"):
         deploy.check_micropython(cp, (6, 0))
 
 
-def test_mpy_files_are_bytecode_for_any_pico(build):
+def test_mpy_files_are_bytecode_unless_built_for_the_boards_architecture(build):
     files = deploy.build("", str(build), str(build) + "-src")
     mpys = [d for p, d in files.items() if p.endswith(".mpy")]
     assert mpys and all(d[:2] == b"M\x06" for d in mpys)
-    assert all(d[2] >> 2 == 0 for d in mpys)  # no native arch: RP2040 and RP2350 alike
-    assert deploy.mpy_version(files) == (6, 0)  # bytecode: MicroPython 1.19 and later
+    assert all(d[2] >> 2 == 0 for d in mpys)  # no native arch: any MicroPython 1.19 and later
+    assert deploy.mpy_version(files) == (6, 0)
     assert "main.py" in files and "board.py" in files and "main.mpy" not in files
+    rp2040 = deploy.build("", str(build), str(build) + "-src", "armv6m")
+    arch = {p: d[2] >> 2 for p, d in rp2040.items() if p.endswith(".mpy")}
+    hot = {p for p, a in arch.items() if a}
+    assert hot == {"lama/card_bots.mpy", "lama/card_expert.mpy", "lama/rng.mpy", "lama/score.mpy"}
+    assert all(arch[p] == native.ARCHS.index("armv6m") for p in hot)
+    assert deploy.mpy_version(rp2040) == (6, 3)  # native code: the board's own sub-version
+    assert len(rp2040["lama/card_expert.mpy"]) > len(files["lama/card_expert.mpy"])
+
+
+def test_the_native_code_is_built_for_the_boards_architecture_or_as_bytecode():
+    cross = deploy.mpy_cross_path()
+    version, sub, release = native.cross_version(cross)
+    rp2040 = version | sub << 8 | native.ARCHS.index("armv6m") << 10
+    rp2350 = version | sub << 8 | native.ARCHS.index("armv7emsp") << 10
+    assert deploy.native_arch(rp2040, cross)[0] == "armv6m"
+    assert deploy.native_arch(rp2350, cross)[0] == "armv7emsp"
+    arch, how = deploy.native_arch(version | (sub - 1) << 8 | 4 << 10, cross)  # older release
+    assert arch is None and "bytecode, slower" in how and "MicroPython %s" % release in how
+    arch, how = deploy.native_arch(version, cross)  # a port without a native emitter
+    assert arch is None and "no native code" in how
+    src = b'"""Says @micropython.native."""\n@micropython.native\ndef f():\n    @micropython.native \n    def g():\n'
+    assert native.as_bytecode(src) == src.replace(b"\n@micropython.native\n", b"\n@micropython.bytecode\n").replace(
+        b"    @micropython.native \n", b"    @micropython.bytecode\n")
 
 
 def test_stale_files_are_ours_only():

@@ -2,8 +2,10 @@
 driven by the pinned playwright-core through tools/web/browser_check.mjs; and the browser
 board's own parts under the MicroPython unix port."""
 
+import base64
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -107,6 +109,22 @@ import sys
 sys.path.insert(0, 'tools/web')
 sys.path.insert(0, 'tools')
 """
+
+
+def test_web_firmware_compiles_its_native_functions_as_bytecode():
+    """The port has no native emitter: @micropython.native would be a SyntaxError there."""
+    sys.path.insert(0, WEB_TOOLS)
+    try:
+        import build_page
+    finally:
+        sys.path.remove(WEB_TOOLS)
+    files = {p: base64.b64decode(b) for p, b in build_page.bundle().items()}
+    assert not [p for p, data in files.items() if re.search(rb"^\s*@micropython\.native", data, re.M)]
+    expert = files["/lama/card_expert.py"]
+    with open(os.path.join(ROOT, "firmware", "lama", "card_expert.py"), "rb") as f:
+        source = f.read()
+    assert expert.count(b"@micropython.bytecode") == source.count(b"\n@micropython.native") > 0
+    assert expert.count(b"\n") == source.count(b"\n")  # tracebacks keep their line numbers
 
 
 def test_web_glass_equals_the_panel_image(micropython):

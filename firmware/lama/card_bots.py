@@ -10,6 +10,7 @@ It returns one element of `actions`. The driver applies (NEXT,) itself in ROUND_
 """
 
 from lama import cards
+from lama import native as micropython  # @micropython.native: lama.native
 from lama.rng import SeededRng, shuffle
 from lama.score import round_points, token_to_return
 from lama.symbols import LLAMA, N_SYMBOLS, SIX
@@ -163,6 +164,7 @@ SAMPLE_DRAW_OTHERS = const(5)  # ... and the others above this many (both below 
 SAMPLES_A_SLICE = const(2)  # samples between two yields of sample_steps
 
 
+@micropython.native
 def _play_out(hands, pile, top, quit, me, draw_first, rules, token):
     """expert's (points - token returned) at the end of a play-out."""
     n = len(hands)
@@ -219,6 +221,7 @@ def _play_out(hands, pile, top, quit, me, draw_first, rules, token):
     return cards.hand_points(hands[me], rules)
 
 
+@micropython.native
 def deal_unseen(view, pool):
     """One guess at the hidden cards: `pool` (the unseen cards, shuffled) dealt in seat
     order into the other hands, whose sizes the view shows, the rest as the draw pile;

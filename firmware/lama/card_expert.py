@@ -28,6 +28,7 @@ SAMPLES_A_SLICE of expert1's samples.
 """
 
 from lama import cards
+from lama import native as micropython  # @micropython.native: lama.native
 from lama.card_bots import (
     ALWAYS_DRAW_POINTS,
     CAUTIOUS_DRAW_POINTS,
@@ -63,6 +64,7 @@ SLICE = const(64)  # turns of play-out between two yields of think(): one frame'
 DEAL_TURNS = const(32)  # a deal's shuffle and copies, counted as this many turns in a slice
 
 
+@micropython.native
 def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me, top_first):
     """Play the round on from seat p's turn, the draw pile being pile[pos:]: (the seat that
     emptied its hand, or -1; the turns it took).
@@ -137,6 +139,7 @@ def _win_weights():
 _WEIGHTS = _win_weights()
 
 
+@micropython.native
 def _outcome(view, hands, emptied, may_end, scores):
     """The value of a play-out's end for the view's seat (higher is better): minus its
     round points while the game cannot end this round; else its chance to win (S5), in
@@ -250,6 +253,7 @@ def _compare(view, plays, k, out):
             yield None
 
 
+@micropython.native
 def _deal(view, pool, base):
     """Deal the shuffled `pool` in seat order into the other hands of `base` (their sizes
     as the view shows; the view's own hand stays): how many cards that took (the rest of

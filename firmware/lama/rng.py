@@ -2,6 +2,8 @@
 maps hardware random bytes to values without bias (D22); shuffles, and a cheap shuffler for
 the bots' sampled deals."""
 
+from lama import native as micropython  # @micropython.native: lama.native
+
 _MASK15 = 0x7FFF
 _MASK30 = 0x3FFFFFFF
 # x' = (A * x + C) mod 2**30, computed in 15-bit halves so that no intermediate value
@@ -99,6 +101,7 @@ class SampleShuffler:
             x ^= (x << 8) & 0xFFFF
         self.x = x
 
+    @micropython.native
     def shuffle(self, pool):
         """Shuffle a bytearray (or list) in place."""
         x = self.x

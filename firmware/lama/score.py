@@ -1,5 +1,6 @@
 """What both games share (RULES S): round points, tokens, returning a token, game end, winners."""
 
+from lama import native as micropython  # @micropython.native: lama.native
 from lama.symbols import LLAMA, LLAMA_POINTS
 
 MIN_PLAYERS = 2  # S1
@@ -32,6 +33,7 @@ def check_players(n):
         raise RuleError("S1", "a game needs 2 to 6 players, not " + str(n))
 
 
+@micropython.native
 def round_points(counts, llama_each=False):
     """S3: distinct number values once each, plus 10 if any llama (C12: 10 per llama)."""
     pts = 0  # the six number values unrolled: the bots' play-outs count points every turn

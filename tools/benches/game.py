@@ -83,16 +83,27 @@ print("OK")
 """
 
 
-def compile_mpy(out):
+def compile_mpy(out, arch="host"):
     """Precompile firmware/ and tools/ to .mpy under `out` (as the device gets them), so
-    that the heap figure leaves out the compiler's own peak; returns (firmware, tools)."""
+    that the heap figure leaves out the compiler's own peak; returns (firmware, tools).
+    The native functions (build.native) become machine code for this micropython ("host"),
+    for an mpy-cross -march, or bytecode (None: for a VM without a native emitter)."""
     import shutil
+
+    from build import native
 
     cross = os.path.join(os.path.dirname(paths.find_micropython()), "mpy-cross")
     if not os.path.exists(cross):
         cross = shutil.which("mpy-cross")
     if not cross:
         return None
+    if arch == "host":
+        here = subprocess.run([paths.find_micropython(), "-c",
+                               "import sys; print(sys.implementation._mpy)"],
+                              capture_output=True, text=True, timeout=60)
+        arch = native.march(int(here.stdout), native.cross_version(cross))
+        if arch is None:
+            raise RuntimeError("%s loads no native code that %s writes" % (paths.find_micropython(), cross))
     dirs = []
     for name in ("firmware", "tools"):
         src = os.path.join(paths.ROOT, name)
@@ -102,10 +113,21 @@ def compile_mpy(out):
             os.makedirs(os.path.join(dst, rel), exist_ok=True)
             for f in files:
                 if f.endswith(".py"):
+                    source = os.path.join(base, f)
                     target = os.path.join(dst, rel, f[:-3] + ".mpy")
-                    rc = subprocess.call([cross, "-o", target, os.path.join(base, f)])
-                    if rc:
+                    cmd = [cross, "-s", source, "-o", target]  # tracebacks name the source
+                    if arch:
+                        cmd.append("-march=" + arch)
+                    else:
+                        with open(source, "rb") as fh:
+                            data = native.as_bytecode(fh.read())
+                        source = target[:-4] + ".bytecode.py"
+                        with open(source, "wb") as fh:
+                            fh.write(data)
+                    if subprocess.call(cmd + [source]):
                         return None
+                    if not arch:
+                        os.remove(source)
                 elif f.endswith(".bin"):  # data the firmware reads from flash (expert tables)
                     shutil.copy(os.path.join(base, f), os.path.join(dst, rel, f))
         dirs.append(dst)

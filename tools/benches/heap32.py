@@ -124,16 +124,18 @@ def kb(n):
     return "-" if n is None else "%.1f KB" % (n / 1024.0)
 
 
-def report(modules, runs, quick):
+def report(modules, runs, quick, bytecode):
     """Print the 32-bit section. `modules`: module names of the compiled firmware;
     `runs`: [(label, code, smallest heap on the unix port, "idle", "game" or "menu")] from
-    bench_memory: a game's program holds simulator.driver and game_play."""
+    bench_memory: a game's program holds simulator.driver and game_play; `bytecode()`:
+    the module path of the same compiled as bytecode only (the core has no native emitter)."""
     found = binaries()
     if found is None:
         print("32-bit figures: no core build in build/mpcore/ (MP32=1 make bench BENCH=memory"
               " builds it: tools/build/build_mpcore.py)")
         return
-    cores = {b: Core(p, bench_game.PATHS[0]) for b, p in found.items()}
+    mpy_paths = bytecode()
+    cores = {b: Core(p, mpy_paths) for b, p in found.items()}
     costs = {}
     share = {}
     for bits, core in cores.items():

@@ -3,8 +3,11 @@
     python3 tools/flash/deploy.py flash [--port PORT] [--board NAME]
     python3 tools/flash/deploy.py repl|run|wipe-saves [--port PORT] [--board NAME] [--yes]
 
-flash: compiles firmware/ to .mpy with the pinned mpy-cross (bytecode only, no -march:
-the same files run on RP2040 and RP2350; main.py and boot.py stay .py), installs
+flash: asks the board for its .mpy format, compiles firmware/ to .mpy with the pinned
+mpy-cross, the bots' hot loops (`@micropython.native`) as machine code for the board's own
+architecture (-march: armv6m on an RP2040, armv7emsp on an RP2350), or as bytecode when
+the board loads another .mpy sub-version than mpy-cross writes (tools/build/native.py;
+main.py and boot.py stay .py), installs
 board/NAME.py as /board.py, hashes every file on the board in one exec, copies only what
 differs (main.py last, after removing it first, so a flash cut short never boots a mix
 of versions), removes stale firmware files that would shadow the new ones, verifies the
@@ -32,6 +35,9 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/flash/: stdlib only, runs as a script
+if os.path.join(ROOT, "tools") not in sys.path:
+    sys.path.append(os.path.join(ROOT, "tools"))
+from build import native  # noqa: E402  (tools/build/native.py: -march, or bytecode)
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "board")
 DEFAULT_BOARD = "pico_ssd1306"
@@ -101,10 +107,12 @@ def firmware_sources(firmware=FIRMWARE):
     return out
 
 
-def compile_mpy(src, rel, out, mpy_cross):
-    """Compile src to out, unless out was built from these very bytes (OUT.key)."""
+def compile_mpy(src, rel, out, mpy_cross, arch=None):
+    """Compile src to out, its native functions for `arch` (an mpy-cross -march), or as
+    bytecode when arch is None, unless out was built so from these very bytes (OUT.key)."""
     with open(src, "rb") as f:
-        key = hashlib.sha256(f.read() + rel.encode() + mpy_cross.encode()).hexdigest()
+        source = f.read()
+    key = hashlib.sha256(source + rel.encode() + mpy_cross.encode() + str(arch).encode()).hexdigest()
     try:
         with open(out + ".key") as f:
             if f.read() == key and os.path.exists(out):
@@ -112,17 +120,23 @@ def compile_mpy(src, rel, out, mpy_cross):
     except OSError:
         pass
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    proc = subprocess.run(
-        [mpy_cross, "-s", rel, "-o", out, src], capture_output=True, text=True, check=False
-    )
+    cmd = [mpy_cross, "-s", rel, "-o", out]
+    if arch:
+        cmd += ["-march=" + arch, src]
+    else:
+        with open(out + ".py", "wb") as f:  # the source with its native functions as bytecode
+            f.write(native.as_bytecode(source))
+        cmd.append(out + ".py")
+    proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         raise DeployError("mpy-cross failed on firmware/%s:\n%s" % (rel, proc.stderr.strip()))
     with open(out + ".key", "w") as f:
         f.write(key)
 
 
-def build(board, build_dir, firmware=FIRMWARE):
-    """{device path: bytes} of everything a flash installs (compiled two at a time)."""
+def build(board, build_dir, firmware=FIRMWARE, arch=None):
+    """{device path: bytes} of everything a flash installs (compiled two at a time), the
+    native functions for `arch` (an mpy-cross -march), or as bytecode (None)."""
     from concurrent.futures import ThreadPoolExecutor
 
     mpy_cross = mpy_cross_path()
@@ -134,7 +148,7 @@ def build(board, build_dir, firmware=FIRMWARE):
         else:
             jobs.append((rel, local, None, rel))
     with ThreadPoolExecutor(max_workers=2) as pool:
-        for _ in pool.map(lambda j: compile_mpy(j[2], j[3], j[1], mpy_cross),
+        for _ in pool.map(lambda j: compile_mpy(j[2], j[3], j[1], mpy_cross, arch),
                           [j for j in jobs if j[2]]):
             pass
     files = {}
@@ -147,12 +161,10 @@ def build(board, build_dir, firmware=FIRMWARE):
 
 
 def mpy_version(files):
-    """(version, sub-version) of the .mpy format the compiled files use (bytes 1 and 2;
+    """(version, sub-version) of the .mpy format the compiled files need (bytes 1 and 2;
     the sub-version only counts for native code, and is 0 in bytecode-only files)."""
-    for path, data in sorted(files.items()):
-        if path.endswith(".mpy"):
-            return data[1], data[2] & 3
-    return None
+    found = [(data[1], data[2] & 3) for path, data in files.items() if path.endswith(".mpy")]
+    return max(found) if found else None
 
 
 def owned_dirs(firmware=FIRMWARE):
@@ -360,7 +372,8 @@ class Connection:
 
 
 def check_micropython(board, mpy):
-    """Refuse boards that do not run MicroPython, or one too old for our .mpy files."""
+    """Refuse boards that do not run MicroPython, or one too old for .mpy files of format
+    `mpy` (version, sub-version): (its version, as text; its sys.implementation._mpy)."""
     board.exec("import sys")
     name, ver, machine, dev_mpy = board.eval(
         "(sys.implementation.name, sys.implementation.version,"
@@ -378,7 +391,22 @@ def check_micropython(board, mpy):
                 " %d.%d. Install MicroPython 1.19 or later (README: Build the device)."
                 % (version, dev[0], dev[1], mpy[0], mpy[1])
             )
-    return version
+    return version, dev_mpy
+
+
+def native_arch(dev_mpy, mpy_cross):
+    """(-march for the board's native code or None, and a line saying which)."""
+    cross = native.cross_version(mpy_cross)
+    arch = native.march(dev_mpy, cross)
+    if arch:
+        return arch, "the bots' play-outs as %s machine code" % arch
+    if dev_mpy >> 10 == 0:
+        return None, "the bots' play-outs as bytecode (this MicroPython has no native code)"
+    return None, (
+        "the bots' play-outs as bytecode, slower: the board loads native code of .mpy %d.%d,"
+        " this mpy-cross (MicroPython %s) writes %d.%d; MicroPython %s on the board would"
+        " run them as machine code" % (dev_mpy & 0xFF, (dev_mpy >> 8) & 3, cross[2], cross[0],
+                                      cross[1], cross[2]))
 
 
 HASH_CODE = (
@@ -445,15 +473,17 @@ def sha(data):
 def flash(args):
     board_profile(args.board)  # a name that is not a profile: refused before anything
     port = find_port(args.port)
-    files = build(args.board, args.build, args.firmware)
-    total = sum(len(d) for d in files.values())
-    mpy_bytes = sum(len(d) for p, d in files.items() if p.endswith(".mpy"))
-    print("firmware: %d files, %d bytes (%d of .mpy), profile %s -> /board.py"
-          % (len(files), total, mpy_bytes, os.path.basename(board_profile(args.board))))
+    mpy_cross = mpy_cross_path()
     board = Connection(port)
     try:
-        version = check_micropython(board, mpy_version(files))
+        version, dev_mpy = check_micropython(board, (native.cross_version(mpy_cross)[0], 0))
         print("board on %s: MicroPython %s" % (port, version))
+        arch, how = native_arch(dev_mpy, mpy_cross)
+        files = build(args.board, args.build, args.firmware, arch)
+        total = sum(len(d) for d in files.values())
+        mpy_bytes = sum(len(d) for p, d in files.items() if p.endswith(".mpy"))
+        print("firmware: %d files, %d bytes (%d of .mpy), profile %s -> /board.py; %s"
+              % (len(files), total, mpy_bytes, os.path.basename(board_profile(args.board)), how))
         on_dev, dirs = device_files(board)
         changed = [p for p in sorted(files) if on_dev.get(p) != sha(files[p])]
         owned = owned_dirs(args.firmware)

@@ -4,8 +4,9 @@ node_modules, the page, and firmware/ with the browser board as one file bundle)
     python3 tools/web/build_page.py [--out build/web]
 
 files.json maps each path of the page's file system to its bytes (base64): firmware/ as it
-is (main.py, hal/, lama/, ui/ at the root, as on the device), tools/web/board.py as
-/board.py, and the host parts the browser board uses under /web/."""
+is (main.py, hal/, lama/, ui/ at the root, as on the device) but for its native functions,
+compiled as bytecode (the port has no native emitter: tools/build/native.py),
+tools/web/board.py as /board.py, and the host parts the browser board uses under /web/."""
 
 import base64
 import json
@@ -15,6 +16,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+if os.path.dirname(HERE) not in sys.path:
+    sys.path.append(os.path.dirname(HERE))
+from build.native import as_bytecode  # noqa: E402  (stdlib only: this runs as a script)
 PORT = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 PAGE_FILES = ("index.html", "console.js", "console.css")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
@@ -48,12 +52,16 @@ def firmware_files():
 def bundle():
     """{page path: base64 of the file's bytes}."""
     files = firmware_files()
+    native = set(files)  # firmware: its native functions made bytecode
     for src, dst in PARTS.items():
         files[dst] = os.path.join(ROOT, src)
     out = {}
     for dst in sorted(files):
         with open(files[dst], "rb") as f:
-            out[dst] = base64.b64encode(f.read()).decode("ascii")
+            data = f.read()
+        if dst in native and dst.endswith(".py"):
+            data = as_bytecode(data)
+        out[dst] = base64.b64encode(data).decode("ascii")
     return out
 
 
