@@ -10,7 +10,8 @@ random < cautious < expert with 2, 3, 5 and 6 players (M games per pairing, defa
 each bot against a table of the one below it; the same with 4 players in Lato z Komarami
 (C12). Then expert's decision time under micropython over K games (issue 16 asks a 95th
 percentile of at most 2 ms), the slices its thinking is cut into (one a frame on the
-device), and what they suggest on an RP2040 (estimates: see main()).
+device), the same with the native functions as bytecode (the time native code saves), and
+what they suggest on an RP2040 (estimates: see main()).
 The levels' ladder (easy < medium < hard, both games) is `make bench BENCH=ladder`.
 """
 
@@ -18,10 +19,12 @@ import argparse
 import json
 import subprocess
 import sys
+import tempfile
 import time
 
 import paths
 from arenas import tournament_cards as arena_cards
+from build import native
 from lama.score import Rules
 
 KOMARAMI = Rules(komarami=True)
@@ -62,9 +65,10 @@ def line(bot, other, n, games, res, secs, goal=None):
     )
 
 
-def timing(games, bot):
-    """bot's decision times under micropython (cards_expert_timing's JSON)."""
-    argv, env = paths.micropython_command("benches.cards_expert_timing", [str(games), "1", "4", bot])
+def timing(games, bot, first=()):
+    """bot's decision times under micropython (cards_expert_timing's JSON), with the
+    folders `first` ahead of firmware/ on its path."""
+    argv, env = paths.micropython_command("benches.cards_expert_timing", [str(games), "1", "4", bot], first)
     proc = subprocess.run(argv, capture_output=True, text=True, env=env)
     if proc.returncode:
         return {"error": proc.stderr.strip()[-300:]}
@@ -93,12 +97,16 @@ def main(argv):
         res, secs = share(bot, other, 4, args.ladder_games, args.seed + 7, args.workers, KOMARAMI)
         print(line(bot, other, 4, args.ladder_games, res, secs), flush=True)
     worst = {}
+    whole = {}
+    with tempfile.TemporaryDirectory() as tmp:  # the same firmware, all bytecode
+        bytecode = [native.bytecode_tree(paths.FIRMWARE, tmp)]
+        plain = {bot: timing(args.timing_games, bot, bytecode) for bot in ("expert", "expert1")}
     for bot in ("expert", "expert1"):
         t = timing(args.timing_games, bot)
         if "error" in t:
             print(bot + " decision time under micropython: failed: " + t["error"])
             return 1
-        worst[bot] = t["max_us"]
+        worst[bot] = whole[bot] = t["max_us"]
         print(
             "%s decision time under micropython (4 players, %d decisions): median %d us, p95 %d us, max %d us; building the view: median %d us, p95 %d us"
             % (
@@ -111,6 +119,10 @@ def main(argv):
                 t["view_p95_us"],
             )
         )
+        b = plain[bot]
+        if "error" not in b:
+            print("  its native functions as bytecode (build.native): p95 %d us, max %d us; native"
+                  " takes %.2f of that time at p95" % (b["p95_us"], b["max_us"], t["p95_us"] / b["p95_us"]))
         if "slice_max_us" in t:
             worst[bot] = t["slice_max_us"]
             print(
@@ -127,13 +139,18 @@ def main(argv):
                 PICO_SLOWDOWN[1],
             )
         )
+    ref = plain["expert1"].get("max_us") or worst["expert1"]  # expert1 as it was measured
     print(
-        "  expert's worst work in one frame is %.2fx expert1's worst decision (whose worst was %d ms on the emulated RP2040: expert's, scaled, ~%d ms, an estimate)"
+        "  expert's worst work in one frame is %.2fx expert1's worst decision as bytecode (whose worst was %d ms on the emulated RP2040: expert's, scaled, ~%d ms, an estimate)"
         % (
-            worst["expert"] / worst["expert1"],
+            worst["expert"] / ref,
             EXPERT1_PICO_MAX_MS,
-            EXPERT1_PICO_MAX_MS * worst["expert"] // worst["expert1"],
+            EXPERT1_PICO_MAX_MS * worst["expert"] // ref,
         )
+    )
+    print(
+        "  expert's worst whole decision, spread over frames, is %.2fx that (~%d ms of thinking on the RP2040, an estimate)"
+        % (whole["expert"] / ref, EXPERT1_PICO_MAX_MS * whole["expert"] // ref)
     )
     return 0
 

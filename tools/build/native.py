@@ -41,3 +41,22 @@ def cross_version(mpy_cross):
     if not m:
         raise ValueError("cannot read the .mpy version of %s from %r" % (mpy_cross, out.strip()))
     return int(m.group(2)), int(m.group(3)), m.group(1)
+
+
+def bytecode_tree(src, dst):
+    """Copy the .py and .bin files of the tree `src` (firmware/) to `dst`, the .py with
+    their native functions as bytecode (as_bytecode): the same firmware, all bytecode, to
+    set beside the native one (benches.cards)."""
+    import os
+
+    for base, dirs, files in os.walk(src):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        out = os.path.join(dst, os.path.relpath(base, src))
+        os.makedirs(out, exist_ok=True)
+        for f in files:
+            if f.endswith((".py", ".bin")):
+                with open(os.path.join(base, f), "rb") as fh:
+                    data = fh.read()
+                with open(os.path.join(out, f), "wb") as fh:
+                    fh.write(as_bytecode(data) if f.endswith(".py") else data)
+    return dst
