@@ -16,6 +16,7 @@ is read from flash when needed and the tables take no RAM.
 """
 
 from lama import dice
+from lama import native as micropython  # @micropython.native: lama.native
 from lama.dice_rank import HEADER_SIZE, MAX_CARDS, N_ROWS, OFFSET, SCALE, STEPS, TABLE_NAMES, header
 from lama.score import round_points, token_to_return
 from lama.symbols import N_SYMBOLS
@@ -205,6 +206,7 @@ class _Ctx:
             self.table = t[2 + k]
             self.h = hazard(view)
 
+    @micropython.native
     def leaf(self, row):
         """Value (in 1/(SCALE*64) points) of ending the bot's turn with `row`."""
         # one pass: cards n, S3 points q, and lama.dice_rank.rank(row) as r (-1: too big)
@@ -250,6 +252,7 @@ _LEFT = bytearray(N_SYMBOLS)  # the row after a discard being weighed
 _AFTER = bytearray(N_SYMBOLS)  # the row after a take or a bust being weighed
 
 
+@micropython.native
 def _best_discard(ctx, row, cls, i):
     """The least leaf over the non-empty discards D9 allows from `row` for the roll packed
     at cls[i:i+7] (None when nothing matches); ctx.discard says which, as d0*9+d1*3+d2
@@ -325,6 +328,7 @@ def _miss_value(ctx, row, cls, i):
     return best
 
 
+@micropython.native
 def roll_value(ctx):
     """Expected value (1/(SCALE*64) points, times 216) of rolling now."""
     row = ctx.row

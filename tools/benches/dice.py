@@ -20,6 +20,7 @@ import tempfile
 
 import paths
 from arenas import tournament as arena
+from build import native
 from lama import dice, dice_expert, dice_values
 from lama.dice_rank import TABLE_NAMES
 from lama.rng import SeededRng
@@ -99,8 +100,9 @@ def match(players, games=None):
     return out
 
 
-def micropython_timing(mode):
-    argv, env = paths.micropython_command("benches.dice_expert_timing", [str(TIMING_GAMES), "1", mode])
+def micropython_timing(mode, first=()):
+    """dice_expert_timing's JSON, with the folders `first` ahead of firmware/ on the path."""
+    argv, env = paths.micropython_command("benches.dice_expert_timing", [str(TIMING_GAMES), "1", mode], first)
     p = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=paths.ROOT)
     if p.returncode:
         print("  micropython failed: " + p.stderr.strip()[-300:])
@@ -139,14 +141,21 @@ def main():
     for pair in ("random,cautious", "cautious,solo", "solo,expert"):
         match(pair)
     print("5. device budget (MicroPython unix port, 64-bit: objects twice a Pico's size)")
+    timed = {}
     for mode, what in (("file", "tables read from dice_values.bin (the device)"), ("ram", "tables in RAM (lama.dice_values)")):
-        tm = micropython_timing(mode)
+        tm = timed[mode] = micropython_timing(mode)
         if tm:
             print(
                 "  %s: decision time median %d us, p95 %d us (fastest of 3 runs per decision: median %d, p95 %d); "
                 "heap for the bot and its tables %d bytes; %d decisions"
                 % (what, tm["median_us"], tm["p95_us"], tm["best_median_us"], tm["best_p95_us"], tm["import_heap_bytes"], tm["decisions"])
             )
+    with tempfile.TemporaryDirectory() as d:  # the same firmware, all bytecode
+        plain = micropython_timing("file", [native.bytecode_tree(paths.FIRMWARE, d)])
+    if timed["file"] and plain:
+        print("  its native functions as bytecode (build.native), tables from the file: p95 %d us"
+              " (fastest of 3: %d); native takes %.2f of that time"
+              % (plain["p95_us"], plain["best_p95_us"], timed["file"]["best_p95_us"] / plain["best_p95_us"]))
     nbytes = sum(len(getattr(dice_values, n)) for n in TABLE_NAMES)
     src = dice_values.__file__
     binf = os.path.join(os.path.dirname(src), "dice_values.bin")
