@@ -63,6 +63,36 @@ def states(engine, bots, names, seed, rules=None, every=1):
             yield s
 
 
+def thinkers_agree(engine, bots, thinkers, names, seed, rules=None):
+    """A whole game of the bots `names` (each in `thinkers`), every decision thought a
+    slice at a time by its THINKERS entry and asserted equal to its BOTS entry's, each
+    with the bot generator in the same state: {name: the most slices a decision took}."""
+    rng = SeededRng(seed)
+    brng = SeededRng(seed + 7)
+    st = engine.new_game(len(names), rules or Rules(), seed % len(names), rng)
+    most = {}
+    while st.phase != engine.GAME_OVER:
+        acts = engine.legal_actions(st)
+        if st.phase == engine.ROUND_OVER:
+            engine.apply(st, acts[0], rng)
+            continue
+        name = names[st.turn]
+        view = engine.view(st, st.turn)
+        same = SeededRng()
+        same.state = brng.state
+        want = bots[name](view, acts, same)
+        slices = 0
+        for a in thinkers[name](view, acts, brng):
+            slices += 1
+            if a is not None:
+                break
+        assert a == want, (name, a, want)
+        assert brng.state == same.state  # the thinker drew as much from its generator
+        most[name] = max(most.get(name, 0), slices)
+        engine.apply(st, a, rng)
+    return most
+
+
 def dice_conserved(st):
     """D19: every card of the game is in exactly one place of a dice state."""
     for s in range(N_SYMBOLS):

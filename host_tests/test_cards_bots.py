@@ -3,8 +3,9 @@ of `expert1` (issue 3's expert) and `expert` (issue 16), and the registry."""
 
 from test_cards_rules import DRAW, QUIT, play, table
 
+import support
 from lama import cards
-from lama import card_expert
+from lama import card_bots, card_expert
 from lama.card_bots import BOTS, choose_cautious, choose_expert, choose_expert1, choose_mixed
 from lama.card_bots import choose_random, draw_beats_quit
 from lama.rng import SeededRng
@@ -280,6 +281,23 @@ def test_a_game_lets_the_expert_think_a_slice_a_frame():
     easy = Session(2, names, ["cautious"] * 4, Rules(), 0, SeededRng(1), SeededRng(2), None,
                    NEAR_EVEN.copy())
     assert easy.think() == decide(choose_cautious, NEAR_EVEN)
+
+
+def test_every_thinker_comes_to_its_bots_decision_a_slice_at_a_time():
+    """expert1, mixed (medium) and expert (hard) think over frames: the same decisions as
+    their BOTS entries, expert1's near-even draws in several slices."""
+    from lama.card_bots import THINKERS
+
+    assert set(THINKERS) == {"expert1", "mixed", "medium", "expert", "hard"}
+    most = {}
+    for seed in range(4):
+        names = ["expert1", "mixed", "expert", "medium", "hard"][: 2 + seed]
+        for k, v in support.thinkers_agree(cards, BOTS, THINKERS, names, seed).items():
+            most[k] = max(most.get(k, 0), v)
+    assert most["expert1"] > 2 and most["mixed"] > 2 and most["expert"] > 2, most
+    steps = list(THINKERS["expert1"](cards.view(NEAR_EVEN, 0), cards.legal_actions(NEAR_EVEN), None))
+    assert steps[-1] == decide(choose_expert1, NEAR_EVEN)
+    assert steps[:-1] == [None] * (card_bots.SAMPLES // card_bots.SAMPLES_A_SLICE)
 
 
 def test_expert_plays_the_others_out_as_cautious_or_as_expert1_on_alternate_deals():

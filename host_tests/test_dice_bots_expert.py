@@ -5,6 +5,7 @@ import io
 import os
 import random
 
+import support
 from solver import gen_dice_tables as gen
 from solver import dice_optimum as sd
 from arenas.dice_solo import choose_solo
@@ -256,3 +257,21 @@ def test_a_table_file_that_fails_later_reads_as_quitting():
         )
     finally:
         dice_expert.use_memory_tables()
+
+
+def test_the_expert_and_mixed_think_a_roll_over_slices_to_the_same_decisions():
+    """expert (hard) and mixed (medium) think over frames: the same decisions as their
+    BOTS entries; a roll-or-quit of the expert in a slice for the hazard, then one per
+    CLASSES_A_SLICE kinds of roll."""
+    from lama.dice_bots import THINKERS
+
+    assert set(THINKERS) == {"expert", "mixed", "medium", "hard"}
+    most = {}
+    for seed in range(4):
+        names = ["expert", "mixed", "hard", "medium", "cautious"][: 2 + seed]
+        thinkers = dict(THINKERS, cautious=lambda v, a, r: iter([BOTS["cautious"](v, a, r)]))
+        for k, v in support.thinkers_agree(dice, BOTS, thinkers, names, seed).items():
+            most[k] = max(most.get(k, 0), v)
+    kinds = len(dice_expert._CLASSES) // 7
+    slices = 1 + -(-kinds // dice_expert.CLASSES_A_SLICE) + 1  # hazard, the rolls, the action
+    assert most["expert"] == most["hard"] == most["mixed"] == slices, most

@@ -138,17 +138,30 @@ def draw_estimate(view):
     return linear * n_unseen + W_COST * cost, n_unseen
 
 
-def draw_beats_quit(view):
-    """expert1's judgement that drawing costs fewer points this round than quitting: the
-    linear estimate, and when that is within SAMPLE_MARGIN points of even, its average
-    with SAMPLES sampled play-outs (sample_draw_minus_quit)."""
+def draw_steps(view, out):
+    """Generator: expert1's judgement that drawing costs fewer points this round than
+    quitting into out[0] (True or False): the linear estimate, and when that is within
+    SAMPLE_MARGIN points of even, its average with SAMPLES sampled play-outs, yielding
+    after each SAMPLES_A_SLICE of them (sample_steps)."""
     if cards.hand_points(view.hand, view.rules) > ALWAYS_DRAW_POINTS:
-        return True
+        out[0] = True
+        return
     est, n_unseen = draw_estimate(view)
     scale = 1000 * n_unseen
     if est > SAMPLE_MARGIN * scale or est < -SAMPLE_MARGIN * scale:
-        return est < 0
-    return est * SAMPLES + sample_draw_minus_quit(view, SAMPLES) * scale < 0
+        out[0] = est < 0
+        return
+    summed = [0]
+    yield from sample_steps(view, SAMPLES, summed)
+    out[0] = est * SAMPLES + summed[0] * scale < 0
+
+
+def draw_beats_quit(view):
+    """draw_steps' judgement, all at once."""
+    out = [False]
+    for _ in draw_steps(view, out):
+        pass
+    return out[0]
 
 
 # Play-outs: the unseen cards are dealt at random into the other hands (their sizes known)
@@ -275,20 +288,35 @@ def sample_steps(view, k, out, shuffler=None):
             yield None
 
 
-def choose_expert1(view, actions, rng):
-    """expert1: play if it can: a card of the top's value before the next value; else draw when
-    draw_beats_quit says so; else quit. Deterministic; sees only its view (C14)."""
+def think_expert1(view, actions, rng):
+    """Generator: expert1's decision, yielding None after each slice of its play-outs
+    (see THINKERS), then the action: play if it can, a card of the top's value before the
+    next value; else draw when draw_steps says so; else quit. Deterministic; sees only its
+    view (C14)."""
     play = None
     for a in actions:
         if a[0] == cards.PLAY:
             if a[1] == view.top:
-                return a
+                yield a
+                return
             play = a
     if play is not None:
-        return play
-    if actions[0][0] == cards.DRAW and draw_beats_quit(view):
-        return actions[0]
-    return (cards.QUIT,)
+        yield play
+        return
+    if actions[0][0] == cards.DRAW:
+        draws = [False]
+        yield from draw_steps(view, draws)
+        if draws[0]:
+            yield actions[0]
+            return
+    yield (cards.QUIT,)
+
+
+def choose_expert1(view, actions, rng):
+    """expert1's decision (think_expert1), all at once."""
+    for a in think_expert1(view, actions, rng):
+        if a is not None:
+            return a
 
 
 def _expert():
@@ -315,10 +343,24 @@ def choose_mixed(view, actions, rng):
     return choose_cautious(view, actions, rng)
 
 
+def think_mixed(view, actions, rng):
+    """choose_mixed's decision, expert1's thought a slice at a time (see THINKERS)."""
+    if rng.randbelow(2):
+        yield from think_expert1(view, actions, rng)
+    else:
+        yield choose_cautious(view, actions, rng)
+
+
 # bots whose thinking the game screen spreads over frames: name -> a generator function of
 # (view, actions, rng) that yields None after each slice of work, then the action (the
 # same as the BOTS entry's); ui.games.session resumes it once a frame
-THINKERS = {"expert": think_expert, "hard": think_expert}
+THINKERS = {
+    "expert1": think_expert1,
+    "expert": think_expert,
+    "mixed": think_mixed,
+    "medium": think_mixed,
+    "hard": think_expert,
+}
 
 BOTS = {
     "random": choose_random,

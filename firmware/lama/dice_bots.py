@@ -59,9 +59,20 @@ def choose_cautious(view, actions, rng):
     return actions[0]
 
 
+def _expert():
+    """lama.dice_expert, imported on the first call (it stays out of memory until a game
+    has an expert)."""
+    return __import__("lama.dice_expert", None, None, ["x"])
+
+
 def choose_expert(view, actions, rng):
-    """lama.dice_expert's choice (imported on the first call)."""
-    return __import__("lama.dice_expert", None, None, ["x"]).choose_expert(view, actions, rng)
+    """lama.dice_expert's choice."""
+    return _expert().choose_expert(view, actions, rng)
+
+
+def think_expert(view, actions, rng):
+    """lama.dice_expert's thinking, a slice at a time (a generator: see THINKERS)."""
+    return _expert().think(view, actions, rng)
 
 
 def choose_mixed(view, actions, rng):
@@ -70,6 +81,20 @@ def choose_mixed(view, actions, rng):
     if rng.randbelow(2):
         return choose_expert(view, actions, rng)
     return choose_cautious(view, actions, rng)
+
+
+def think_mixed(view, actions, rng):
+    """choose_mixed's decision, expert's thought a slice at a time (see THINKERS)."""
+    if rng.randbelow(2):
+        yield from think_expert(view, actions, rng)
+    else:
+        yield choose_cautious(view, actions, rng)
+
+
+# bots whose thinking the game screen spreads over frames: name -> a generator function of
+# (view, actions, rng) that yields None after each slice of work, then the action (the
+# same as the BOTS entry's); ui.games.session resumes it
+THINKERS = {"expert": think_expert, "mixed": think_mixed, "medium": think_mixed, "hard": think_expert}
 
 
 BOTS = {

@@ -21,6 +21,15 @@ from lama.dice_rank import HEADER_SIZE, MAX_CARDS, N_ROWS, OFFSET, SCALE, STEPS,
 from lama.score import round_points, token_to_return
 from lama.symbols import N_SYMBOLS
 
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+CLASSES_A_SLICE = const(18)  # kinds of roll weighed between two yields of think() (of 71)
 _SCALE = SCALE
 _OFFSET = OFFSET
 _H = 64  # hazards are in 1/64
@@ -329,17 +338,36 @@ def _miss_value(ctx, row, cls, i):
 
 
 @micropython.native
-def roll_value(ctx):
-    """Expected value (1/(SCALE*64) points, times 216) of rolling now."""
-    row = ctx.row
-    total = _N_LLL * (ctx.leaf(row) - ctx.token * _SCALE * _H)
+def _rolls_value(ctx, row, start, stop):
+    """The rolls packed at _CLASSES[start:stop] weighed by their odds: their part of
+    roll_steps' sum."""
+    total = 0
     cls = _CLASSES
-    for i in range(0, len(cls), _REC):
+    for i in range(start, stop, _REC):
         v = _best_discard(ctx, row, cls, i)
         if v is None:
             v = _miss_value(ctx, row, cls, i)
         total += cls[i] * v
     return total
+
+
+def roll_steps(ctx, out):
+    """Generator: the expected value (1/(SCALE*64) points, times 216) of rolling now
+    summed into out[0], yielding after each CLASSES_A_SLICE kinds of roll (think())."""
+    row = ctx.row
+    out[0] = _N_LLL * (ctx.leaf(row) - ctx.token * _SCALE * _H)
+    step = CLASSES_A_SLICE * _REC
+    for i in range(0, len(_CLASSES), step):
+        out[0] += _rolls_value(ctx, row, i, i + step if i + step < len(_CLASSES) else len(_CLASSES))
+        yield None
+
+
+def roll_value(ctx):
+    """roll_steps' value, all at once."""
+    out = [0]
+    for _ in roll_steps(ctx, out):
+        pass
+    return out[0]
 
 
 def endgame(view):
@@ -378,17 +406,36 @@ def endgame(view):
     return 0
 
 
-def choose_expert(view, actions, rng):
-    """choose(view, actions, rng) for the expert bot (see the module docstring)."""
+def think(view, actions, rng):
+    """Generator: the expert's decision (see the module docstring), yielding None after
+    each slice of its weighing of the rolls (the game screen resumes it, later in the
+    frame or on the next), then the action. Other decisions take no slices."""
     kind = actions[0][0]
-    ctx = _Ctx(view)
-    row = ctx.row
     if kind == dice.ROLL or kind == dice.QUIT:
         end = endgame(view)
         if end:
-            return (dice.QUIT,) if end > 0 else (dice.ROLL,)
-        quit_value = round_points(row) * _SCALE * _H * 216
-        return (dice.ROLL,) if roll_value(ctx) < quit_value else (dice.QUIT,)
+            yield (dice.QUIT,) if end > 0 else (dice.ROLL,)
+            return
+        ctx = _Ctx(view)
+        yield None  # the hazard, from each other player's odds of ending the round
+        total = [0]
+        yield from roll_steps(ctx, total)
+        quit_value = round_points(ctx.row) * _SCALE * _H * 216
+        yield (dice.ROLL,) if total[0] < quit_value else (dice.QUIT,)
+        return
+    yield choose_expert(view, actions, rng)
+
+
+def choose_expert(view, actions, rng):
+    """choose(view, actions, rng) for the expert bot (see the module docstring): think()'s
+    decision, all at once."""
+    kind = actions[0][0]
+    if kind == dice.ROLL or kind == dice.QUIT:
+        for a in think(view, actions, rng):
+            if a is not None:
+                return a
+    ctx = _Ctx(view)
+    row = ctx.row
     if kind == dice.DISCARD:
         rec = _packed(view.dice)
         _best_discard(ctx, row, rec, 0)

@@ -27,7 +27,7 @@ def engine(game):
 
 def thinkers(game):
     """The bots of a game id that think a slice a frame: name -> generator function (the
-    THINKERS of its bot module, lama.card_bots; none for the dice)."""
+    THINKERS of its bot module: lama.card_bots, lama.dice_bots)."""
     return getattr(games.load(games.get(game).bots), "THINKERS", {})
 
 
