@@ -7,7 +7,9 @@ and its tables took (gc.mem_alloc difference, bytes). `ram` (default): the table
 lama.dice_values; `file`: read from firmware/lama/dice_values.bin (use_tables), as the
 device does. Each decision is timed REPEAT
 times (the bot is deterministic): `*_us` is the first run, `best_*_us` the fastest of the
-runs, which leaves out the time other processes of a busy machine took the CPU.
+runs, which leaves out the time other processes of a busy machine took the CPU. Then each
+slice of its thinking over frames (think()), the fastest of REPEAT runs: `slice_p95_us`,
+`slice_max_us`.
 """
 
 import gc
@@ -45,6 +47,8 @@ def main(argv):
     times = []
     best = []
 
+    slices = []  # each slice of think(), the fastest of REPEAT runs (one frame's work)
+
     def timed(st, p, acts, bot_rng):
         v = dice.view(st, p)
         runs = []
@@ -54,6 +58,16 @@ def main(argv):
             runs.append(since_us(t0))
         times.append(runs[0])
         best.append(min(runs))
+        fastest = None
+        for _ in range(REPEAT):
+            parts = []
+            gc.collect()
+            t0 = now_us()
+            for _ in dx.think(v, acts, bot_rng):
+                parts.append(since_us(t0))
+                t0 = now_us()
+            fastest = parts if fastest is None else [min(x, y) for x, y in zip(fastest, parts)]
+        slices.extend(fastest)
         return a
 
     expert_games(dice, games, 4, seed, lambda g: Rules(), lambda g: 0, timed, BOTS["cautious"])
@@ -70,6 +84,9 @@ def main(argv):
         "tables": mode,
         "import_heap_bytes": after - before,
     }
+    slices.sort()
+    k = len(slices)
+    out.update({"slices": k, "slice_p95_us": slices[(95 * k) // 100], "slice_max_us": slices[-1]})
     print(json.dumps(out))
 
 
