@@ -71,12 +71,12 @@ def test_expert_decides_from_the_view_only():
                 continue
             p = st.turn
             acts = dice.legal_actions(st)
-            a = dice_expert.choose_expert(dice.view(st, p), acts, SeededRng(2))
+            a = dice_expert.choose(dice.view(st, p), acts, SeededRng(2))
             # hidden information: the set-aside cards, and the generator (future dice)
             saved = bytes(st.set_aside)
             for s in range(7):
                 st.set_aside[s] = rng.randrange(4)
-            b = dice_expert.choose_expert(dice.view(st, p), acts, SeededRng(rng.randrange(999)))
+            b = dice_expert.choose(dice.view(st, p), acts, SeededRng(rng.randrange(999)))
             st.set_aside[:] = saved
             assert a == b
             checked += 1
@@ -110,10 +110,10 @@ def test_tables_from_the_file_are_the_modules():
         t = dice_expert._get_tables()
         assert all(t[2][i] == dice_values.MULTI_10[i] for i in range(0, N_ROWS, 97))
         st = dice.new_game(3, Rules(), 0, SeededRng(12))
-        a = dice_expert.choose_expert(dice.view(st, 0), dice.legal_actions(st), None)
+        a = dice_expert.choose(dice.view(st, 0), dice.legal_actions(st), None)
     finally:
         dice_expert.use_memory_tables()
-    assert a == dice_expert.choose_expert(dice.view(st, 0), dice.legal_actions(st), None)
+    assert a == dice_expert.choose(dice.view(st, 0), dice.legal_actions(st), None)
 
 
 def test_a_bad_table_file_is_refused_and_memory_tables_stay():
@@ -160,7 +160,7 @@ def test_D12_expert_alone_plays_the_solvers_roll_or_quit():
         if not any(r) or sum(r) > 4:
             continue
         st.rows[0][:] = bytes(r)
-        a = dice_expert.choose_expert(dice.view(st, 0), [(dice.ROLL,), (dice.QUIT,)], None)
+        a = dice_expert.choose(dice.view(st, 0), [(dice.ROLL,), (dice.QUIT,)], None)
         gap = abs(s.roll_value(r) - sd.points(r))
         if gap > 1.0 / dice_rank.SCALE:
             assert (a == (dice.ROLL,)) == s.should_roll(r), r
@@ -174,7 +174,7 @@ def test_D10_expert_takes_the_card_that_costs_least():
     st.dice[:] = bytes([0, 4, 6])  # 1, 5, L: no 6
     st.phase = dice.CHOOSE_TAKE
     acts = dice.legal_actions(st)
-    a = dice_expert.choose_expert(dice.view(st, 0), acts, None)
+    a = dice_expert.choose(dice.view(st, 0), acts, None)
     assert a == (dice.TAKE, 0)  # the 1 adds one point; the 5 five, the llama ten
 
 
@@ -201,7 +201,7 @@ def test_solo_bot_follows_the_solver():
 def test_expert_is_registered():
     st = dice.new_game(2, Rules(), 0, SeededRng(8))
     acts = dice.legal_actions(st)
-    assert BOTS["expert"](dice.view(st, 0), acts, None) == dice_expert.choose_expert(
+    assert BOTS["expert"](dice.view(st, 0), acts, None) == dice_expert.choose(
         dice.view(st, 0), acts, None
     )
 
@@ -218,7 +218,7 @@ def test_S5_expert_quits_when_quitting_surely_wins_the_game():
     assert dice_expert.endgame(v) == 0
     st.rows[1][:] = bytes([0, 1, 0, 0, 0, 0, 0])  # 38 + 2 = 40: the game ends this round
     assert dice_expert.endgame(v) == 1  # 5 + 16 = 21 beats 37 and 40
-    assert dice_expert.choose_expert(v, [(dice.ROLL,), (dice.QUIT,)], None) == (dice.QUIT,)
+    assert dice_expert.choose(v, [(dice.ROLL,), (dice.QUIT,)], None) == (dice.QUIT,)
 
 
 def test_S5_expert_rolls_when_quitting_surely_loses_the_game():
@@ -232,7 +232,7 @@ def test_S5_expert_rolls_when_quitting_surely_loses_the_game():
     st.scores[0] = 39
     st.rows[0][:] = bytes([0, 1, 0, 0, 0, 0, 0])  # 41 > 39: quitting loses for sure
     assert dice_expert.endgame(v) == -1
-    assert dice_expert.choose_expert(v, [(dice.ROLL,), (dice.QUIT,)], None) == (dice.ROLL,)
+    assert dice_expert.choose(v, [(dice.ROLL,), (dice.QUIT,)], None) == (dice.ROLL,)
 
 
 def test_a_table_file_that_fails_later_reads_as_quitting():
@@ -251,7 +251,7 @@ def test_a_table_file_that_fails_later_reads_as_quitting():
         f_.fail = True
         assert dice_expert._get_tables()[0][5] == 255
         st = dice.new_game(3, Rules(), 0, SeededRng(13))
-        assert dice_expert.choose_expert(dice.view(st, 0), dice.legal_actions(st), None) in (
+        assert dice_expert.choose(dice.view(st, 0), dice.legal_actions(st), None) in (
             (dice.ROLL,),
             (dice.QUIT,),
         )

@@ -14,6 +14,7 @@ from lama import native as micropython  # @micropython.native: lama.native
 from lama.rng import SeededRng, shuffle
 from lama.score import round_points, token_to_return
 from lama.symbols import LLAMA, N_SYMBOLS, SIX
+from lama.thinking import decided, mixed, on_first_call
 
 try:
     from micropython import const
@@ -314,41 +315,11 @@ def think_expert1(view, actions, rng):
 
 def choose_expert1(view, actions, rng):
     """expert1's decision (think_expert1), all at once."""
-    for a in think_expert1(view, actions, rng):
-        if a is not None:
-            return a
+    return decided(think_expert1(view, actions, rng))
 
 
-def _expert():
-    """lama.card_expert, imported on the first call (it stays out of memory until a game
-    has an expert)."""
-    return __import__("lama.card_expert", None, None, ["x"])
-
-
-def choose_expert(view, actions, rng):
-    """lama.card_expert's choice."""
-    return _expert().choose(view, actions, rng)
-
-
-def think_expert(view, actions, rng):
-    """lama.card_expert's thinking, a slice at a time (a generator: see THINKERS)."""
-    return _expert().think(view, actions, rng)
-
-
-def choose_mixed(view, actions, rng):
-    """A level between cautious and expert: each decision is expert1's one time in two
-    (rng decides), else cautious's."""
-    if rng.randbelow(2):
-        return choose_expert1(view, actions, rng)
-    return choose_cautious(view, actions, rng)
-
-
-def think_mixed(view, actions, rng):
-    """choose_mixed's decision, expert1's thought a slice at a time (see THINKERS)."""
-    if rng.randbelow(2):
-        yield from think_expert1(view, actions, rng)
-    else:
-        yield choose_cautious(view, actions, rng)
+choose_expert, think_expert = on_first_call("lama.card_expert")  # issue 16: loaded once a game has it
+choose_mixed, think_mixed = mixed(choose_expert1, think_expert1, choose_cautious)  # medium
 
 
 # bots whose thinking the game screen spreads over frames: name -> a generator function of

@@ -39,6 +39,7 @@ from lama.card_bots import (
 from lama.rng import SampleShuffler
 from lama.score import round_points
 from lama.symbols import LLAMA, N_SYMBOLS, SIX
+from lama.thinking import decided
 
 try:
     from micropython import const
@@ -321,9 +322,7 @@ def think(view, actions, rng):
 
 def choose(view, actions, rng):
     """think()'s decision, all at once."""
-    for a in think(view, actions, rng):
-        if a is not None:
-            return a
+    return decided(think(view, actions, rng))
 
 
 def endgame_shift(view):

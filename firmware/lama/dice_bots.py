@@ -12,6 +12,7 @@ BOTS maps a bot's name to its choose function; other modules add theirs with one
 from lama import dice
 from lama.score import round_points
 from lama.symbols import LLAMA, LLAMA_POINTS
+from lama.thinking import mixed, on_first_call
 
 CAUTIOUS_QUIT_POINTS = 5  # quit when the row scores this or fewer (S3)
 CAUTIOUS_QUIT_CARDS = 2  # ... or when another player still in holds this many or fewer
@@ -59,36 +60,8 @@ def choose_cautious(view, actions, rng):
     return actions[0]
 
 
-def _expert():
-    """lama.dice_expert, imported on the first call (it stays out of memory until a game
-    has an expert)."""
-    return __import__("lama.dice_expert", None, None, ["x"])
-
-
-def choose_expert(view, actions, rng):
-    """lama.dice_expert's choice."""
-    return _expert().choose_expert(view, actions, rng)
-
-
-def think_expert(view, actions, rng):
-    """lama.dice_expert's thinking, a slice at a time (a generator: see THINKERS)."""
-    return _expert().think(view, actions, rng)
-
-
-def choose_mixed(view, actions, rng):
-    """A level between cautious and expert: each decision is expert's one time in two
-    (rng decides), else cautious's."""
-    if rng.randbelow(2):
-        return choose_expert(view, actions, rng)
-    return choose_cautious(view, actions, rng)
-
-
-def think_mixed(view, actions, rng):
-    """choose_mixed's decision, expert's thought a slice at a time (see THINKERS)."""
-    if rng.randbelow(2):
-        yield from think_expert(view, actions, rng)
-    else:
-        yield choose_cautious(view, actions, rng)
+choose_expert, think_expert = on_first_call("lama.dice_expert")  # loaded once a game has it
+choose_mixed, think_mixed = mixed(choose_expert, think_expert, choose_cautious)  # medium
 
 
 # bots whose thinking the game screen spreads over frames: name -> a generator function of

@@ -10,6 +10,10 @@ tools/solver/gen_dice_tables.py: per row, the expected (points - tokens) of good
 the game and rolls when quitting surely loses it. Integer arithmetic throughout (values
 in 1/SCALE points, hazards in 1/64), so CPython and MicroPython choose alike.
 
+It thinks a roll-or-quit a slice at a time (think(), resumed by the game screen over
+frames): the hazard, then CLASSES_A_SLICE kinds of roll a slice; choose() is the same
+decision all at once. The loops that weigh the rolls are native code (lama.native).
+
 The tables come from lama.dice_values (bytes, about 7 KB of RAM once imported) unless
 the device hands over the open file dice_values.bin with use_tables(f): then each value
 is read from flash when needed and the tables take no RAM.
@@ -20,6 +24,7 @@ from lama import native as micropython  # @micropython.native: lama.native
 from lama.dice_rank import HEADER_SIZE, MAX_CARDS, N_ROWS, OFFSET, SCALE, STEPS, TABLE_NAMES, header
 from lama.score import round_points, token_to_return
 from lama.symbols import N_SYMBOLS
+from lama.thinking import decided
 
 try:
     from micropython import const
@@ -423,17 +428,18 @@ def think(view, actions, rng):
         quit_value = round_points(ctx.row) * _SCALE * _H * 216
         yield (dice.ROLL,) if total[0] < quit_value else (dice.QUIT,)
         return
-    yield choose_expert(view, actions, rng)
+    yield _discard_or_take(view, actions)
 
 
-def choose_expert(view, actions, rng):
+def choose(view, actions, rng):
     """choose(view, actions, rng) for the expert bot (see the module docstring): think()'s
     decision, all at once."""
+    return decided(think(view, actions, rng))
+
+
+def _discard_or_take(view, actions):
+    """The expert's discard (the one of least value after it) or take (likewise)."""
     kind = actions[0][0]
-    if kind == dice.ROLL or kind == dice.QUIT:
-        for a in think(view, actions, rng):
-            if a is not None:
-                return a
     ctx = _Ctx(view)
     row = ctx.row
     if kind == dice.DISCARD:

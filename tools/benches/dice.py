@@ -59,7 +59,7 @@ def expert_alone_exact(t=10):
         if v is not None:
             return v
         st = _alone_view(row)
-        if dice_expert.choose_expert(dice.view(st, 0), roll_acts, None) == (dice.QUIT,):
+        if dice_expert.choose(dice.view(st, 0), roll_acts, None) == (dice.QUIT,):
             v = float(sd.points(row))
         else:
             total = -n_lll * float(t)
@@ -72,7 +72,7 @@ def expert_alone_exact(t=10):
                 faces = [s for s in range(7) for _ in range(k[s])]
                 st.dice[:] = bytes(faces)
                 acts = dice.legal_actions(st)
-                a = dice_expert.choose_expert(dice.view(st, 0), acts, None)
+                a = dice_expert.choose(dice.view(st, 0), acts, None)
                 total += w * value(sd.minus(row, tuple(a[1])))
                 st.phase = dice.TURN
             v = total / (216 - n_lll)

@@ -43,7 +43,7 @@ def main(argv):
         dx.use_memory_tables()
     gc.collect()
     after = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-    expert = dx.choose_expert
+    expert = dx.choose
     times = []
     best = []
 
