@@ -9,9 +9,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import mp  # noqa: E402
 
-for p in (mp.FIRMWARE, mp.TOOLS):
-    if p not in sys.path:
-        sys.path.insert(0, p)
+for p in (mp.FIRMWARE, mp.TOOLS):  # ahead of site-packages
+    if p in sys.path:
+        sys.path.remove(p)
+    sys.path.insert(0, p)
 
 
 @pytest.fixture

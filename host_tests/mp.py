@@ -2,25 +2,22 @@
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIRMWARE = os.path.join(ROOT, "firmware")
-TOOLS = os.path.join(ROOT, "tools")
+if os.path.join(ROOT, "tools") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+import paths  # noqa: E402  (tools/paths.py: where the project lives, how to find micropython)
+
+FIRMWARE = paths.FIRMWARE
+TOOLS = paths.TOOLS
 BOARD = os.path.join(ROOT, "board")
 
 
 def micropython_path():
-    """The micropython command: $MICROPYTHON, else the venv's, else the one on PATH."""
-    env = os.environ.get("MICROPYTHON")
-    if env:  # the Makefile's is relative to the project: absolute, for tests that chdir
-        return os.path.join(ROOT, env) if os.sep in env and not os.path.isabs(env) else env
-    venv = os.path.join(os.path.dirname(sys.executable), "micropython")
-    if os.path.exists(venv):
-        return venv
-    found = shutil.which("micropython")
+    """The micropython command (paths.find_micropython: $MICROPYTHON, the venv's, PATH's)."""
+    found = paths.find_micropython()
     if not found:
         raise RuntimeError("no micropython: run the tests through `make test`")
     return found
@@ -47,8 +44,7 @@ def run_module(module, args=(), path=(), timeout=300, check=True, stdin=None):
 
 def _micropython(argv, path, timeout, check, stdin):
     """micropython `argv` from the project root, MICROPYPATH `path` + firmware/ + tools/."""
-    env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join(list(path) + [FIRMWARE, TOOLS, ".frozen"])
+    env = paths.micropython_env(path)
     proc = subprocess.run(
         [micropython_path()] + argv,
         input=stdin,

@@ -1,7 +1,6 @@
 """10,000 mutated files of each kind, loaded by the firmware in a small heap: no crash."""
 
 import json
-import os
 import subprocess
 
 import mp
@@ -12,8 +11,7 @@ COUNT = 10_000
 
 def run_kinds(kinds, count, seed):
     """Run host_tests/mp_store_fuzz.py for each kind at the same time (one process each)."""
-    env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join([mp.FIRMWARE, mp.TOOLS, ".frozen"])
+    env = mp.paths.micropython_env()
     procs = []
     for k in kinds:
         cmd = [mp.micropython_path(), "-X", "heapsize=%d" % HEAP,
