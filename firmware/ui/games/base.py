@@ -290,8 +290,8 @@ class HintPanel(Panel):
             act = action_words(T, self.screen.session.game, h[0])
             gfx.mid(fb, fit(T.G_HINT_EXPERT + " " + act, gfx.MID_COLS), 0, 11)
             fb.hline(0, 20, 128, 1)
-            words = T.G_WHY[h[1]].replace("%s", "" if h[2] == 1 else "S")
-            words = words.replace("%u", "" if h[3] == 1 else "S")
+            words = T.G_WHY[h[1]].replace("%s", "" if h[2] == 1 else "s")
+            words = words.replace("%u", "" if h[3] == 1 else "s")
             words = words.replace("%a", str(h[2])).replace("%b", str(h[3]))
             lines = gfx.wrap(words, gfx.MID_COLS)
             for i in range(min(4, len(lines))):

@@ -217,22 +217,22 @@ G_YOU_PLACED = "You placed %p of %n"
 G_PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 G_NEW_HIGH = "New high score!"
 G_HIDDEN = "HAND HIDDEN"
-# G_WHY: %a and %b are numbers; %s and %u an S when %a and %b are not 1 (plurals)
+# G_WHY: %a and %b are numbers; %s and %u an s when %a and %b are not 1 (plurals)
 G_WHY = {
-    "roll": "%a IN 10 ROLLS LET A CARD GO",
-    "quit_low": "THE ROW SCORES ONLY %a",
-    "quit_risk": "%a IN 10 ROLLS WOULD ADD CARDS",
-    "quit_race": "SOMEONE HAS ONLY %a CARD%s LEFT",
-    "discard": "LEAVES %a POINT%s IN %b CARD%u",
-    "take": "ADDS ONLY %a POINT%s",
-    "play": "%a CARD%s LEFT AFTER IT",
-    "play_same": "SAME VALUE: YOU CAN STILL PLAY %a OF YOUR %b CARD%u",
-    "play_up": "ONE UP: THEN YOU CAN PLAY %a OF YOUR %b CARD%u",
-    "play_last": "YOUR LAST CARD: YOU GO OUT WITH 0 POINTS",
-    "draw_high": "YOUR HAND SCORES %a: TOO MUCH TO QUIT ON",
-    "draw": "%a OF THE %b UNSEEN CARDS WOULD ADD NO POINTS",
-    "quit_hand": "KEEP %a POINT%s: %b IN 10 DRAWS WOULD ADD MORE",
-    "quit_forced": "NO CARD FITS AND YOU MAY NOT DRAW",
+    "roll": "%a in 10 rolls let a card go.",
+    "quit_low": "The row scores only %a.",
+    "quit_risk": "%a in 10 rolls would add cards.",
+    "quit_race": "Someone has only %a card%s left.",
+    "discard": "Leaves %a point%s in %b card%u.",
+    "take": "Adds only %a point%s.",
+    "play": "%a card%s left after it.",
+    "play_same": "Same value: you can still play %a of your %b card%u.",
+    "play_up": "One up: then you can play %a of your %b card%u.",
+    "play_last": "Your last card: you go out with 0 points.",
+    "draw_high": "Your hand scores %a: too much to quit on.",
+    "draw": "%a of the %b unseen cards would add no points.",
+    "quit_hand": "Keep %a point%s: %b in 10 draws would add more.",
+    "quit_forced": "No card fits and you may not draw.",
 }
 
 # storage, statistics, continuing a saved game (ui/model/saves.py, ui/screens/stats.py, ui/boot.py)

@@ -216,22 +216,22 @@ G_YOU_PLACED = "Tu es %p sur %n"
 G_PLACES = ("1er", "2e", "3e", "4e", "5e", "6e")
 G_NEW_HIGH = "Nouveau record !"
 G_HIDDEN = "MAIN CACHEE"
-# G_WHY : %a et %b sont des nombres ; %s et %u un S quand %a et %b ne valent pas 1
+# G_WHY : %a et %b sont des nombres ; %s et %u un s quand %a et %b ne valent pas 1
 G_WHY = {
-    "roll": "%a LANCERS SUR 10 FONT PARTIR UNE CARTE",
-    "quit_low": "LA RANGEE NE VAUT QUE %a",
-    "quit_risk": "%a LANCERS SUR 10 AJOUTENT DES CARTES",
-    "quit_race": "QUELQU'UN N'A PLUS QUE %a CARTE%s",
-    "discard": "RESTE %a POINT%s EN %b CARTE%u",
-    "take": "N'AJOUTE QUE %a POINT%s",
-    "play": "PLUS QUE %a CARTE%s APRES",
-    "play_same": "MEME VALEUR: TU POURRAS ENCORE POSER %a DE TES %b CARTE%u",
-    "play_up": "UN CRAN AU-DESSUS: TU POURRAS POSER %a DE TES %b CARTE%u",
-    "play_last": "TA DERNIERE CARTE: TU FINIS A 0 POINT",
-    "draw_high": "TA MAIN VAUT %a: TROP POUR T'ARRETER",
-    "draw": "%a DES %b CARTES INCONNUES N'AJOUTERAIENT RIEN",
-    "quit_hand": "GARDE TES %a POINT%s: %b TIRAGES SUR 10 EN AJOUTERAIENT",
-    "quit_forced": "AUCUNE CARTE NE VA ET TU NE PEUX PAS TIRER",
+    "roll": "%a lancers sur 10 font partir une carte.",
+    "quit_low": "La rangée ne vaut que %a.",
+    "quit_risk": "%a lancers sur 10 ajoutent des cartes.",
+    "quit_race": "Quelqu'un n'a plus que %a carte%s.",
+    "discard": "Reste %a point%s en %b carte%u.",
+    "take": "N'ajoute que %a point%s.",
+    "play": "Plus que %a carte%s après.",
+    "play_same": "Même valeur : tu pourras encore poser %a de tes %b carte%u.",
+    "play_up": "Un cran au-dessus : tu pourras poser %a de tes %b carte%u.",
+    "play_last": "Ta dernière carte : tu finis à 0 point.",
+    "draw_high": "Ta main vaut %a : trop pour t'arrêter.",
+    "draw": "%a des %b cartes inconnues n'ajouteraient rien.",
+    "quit_hand": "Garde tes %a point%s : %b tirages sur 10 en ajouteraient.",
+    "quit_forced": "Aucune carte ne va et tu ne peux pas tirer.",
 }
 
 # sauvegarde, statistiques, reprise d'une partie (ui/model/saves.py, ui/screens/stats.py, ui/boot.py)
