@@ -558,6 +558,7 @@ def save_leave_resume(game, seed, moves):
     res["same_state"] = codec.encode(top.session.state) == before
     res["same_seats"] = top.session.names == NAMES[:3] and top.session.bots == bots
     res["resumed_shows"] = d2.says(NAMES[top.session.state.turn])
+    res["log"] = list(top.log)  # the moves before the save are not kept: it says so
     out(res)
 
 

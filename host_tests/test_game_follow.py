@@ -42,6 +42,7 @@ def test_save_and_leave_then_continue_gives_the_same_game(micropython, game):
     assert r["label"] in ("Save and leave", "Garder, quitter")
     assert r["home"] and r["kept"], "Save and leave keeps the save"
     assert r["same_state"] and r["same_seats"] and r["resumed_shows"]
+    assert r["log"][0] in ("(resumed here)", "(reprise ici)"), r["log"]
 
 
 @pytest.mark.parametrize("game", [1, 2])

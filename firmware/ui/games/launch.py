@@ -4,6 +4,7 @@ does the same for a saved game in progress."""
 
 from lama import games
 from ui.games.session import new_session
+from ui.text import lang
 
 
 def screen_for(app, session):
@@ -30,7 +31,9 @@ def resume(app, state, seats, rng_states=()):
     if len(rng_states) == 2:
         ses.rng = seeded(rng_states[0])
         ses.bot_rng = seeded(rng_states[1])
-    app.push(screen_for(app, ses))
+    screen = screen_for(app, ses)
+    screen.log.append(lang.s.G_LOG_RESUMED)  # the save keeps the state, not the moves in words
+    app.push(screen)
 
 
 def seeded(value):

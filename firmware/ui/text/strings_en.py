@@ -204,6 +204,7 @@ G_PERSON = "person"
 G_BOT_WORDS = {"random": "random", "cautious": "cautious", "expert": "expert", "easy": "easy", "medium": "medium", "hard": "hard"}
 G_LOG = "Moves"
 G_LOG_NONE = "No move yet."
+G_LOG_RESUMED = "(resumed here)"  # the move log of a game continued from its save
 G_K_LOG = "UP/DOWN:SCROLL A/B:BACK"
 G_RULES = "Rules"
 G_SAVE_LEAVE = "Save and leave"

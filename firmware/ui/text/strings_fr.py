@@ -203,6 +203,7 @@ G_PERSON = "humain"
 G_BOT_WORDS = {"random": "hasard", "cautious": "prudent", "expert": "expert", "easy": "facile", "medium": "moyen", "hard": "fort"}
 G_LOG = "Coups"
 G_LOG_NONE = "Aucun coup."
+G_LOG_RESUMED = "(reprise ici)"  # les coups d'une partie reprise de sa sauvegarde
 G_K_LOG = "HAUT/BAS:DEFILER A/B:RETOUR"
 G_RULES = "Règles"
 G_SAVE_LEAVE = "Garder, quitter"
