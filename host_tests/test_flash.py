@@ -393,8 +393,8 @@ def test_mpy_files_are_bytecode_unless_built_for_the_boards_architecture(build):
 
 
 def test_the_native_code_is_built_for_the_boards_architecture_or_as_bytecode():
-    cross = deploy.mpy_cross_path()
-    version, sub, release = native.cross_version(cross)
+    cross = native.cross_version(deploy.mpy_cross_path())
+    version, sub, release = cross
     rp2040 = version | sub << 8 | native.ARCHS.index("armv6m") << 10
     rp2350 = version | sub << 8 | native.ARCHS.index("armv7emsp") << 10
     assert deploy.native_arch(rp2040, cross)[0] == "armv6m"

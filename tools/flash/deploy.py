@@ -394,9 +394,9 @@ def check_micropython(board, mpy):
     return version, dev_mpy
 
 
-def native_arch(dev_mpy, mpy_cross):
-    """(-march for the board's native code or None, and a line saying which)."""
-    cross = native.cross_version(mpy_cross)
+def native_arch(dev_mpy, cross):
+    """(-march for the board's native code or None, and a line saying which); `cross`:
+    what mpy-cross writes (native.cross_version)."""
     arch = native.march(dev_mpy, cross)
     if arch:
         return arch, "the bots' play-outs as %s machine code" % arch
@@ -476,9 +476,10 @@ def flash(args):
     mpy_cross = mpy_cross_path()
     board = Connection(port)
     try:
-        version, dev_mpy = check_micropython(board, (native.cross_version(mpy_cross)[0], 0))
+        cross = native.cross_version(mpy_cross)
+        version, dev_mpy = check_micropython(board, (cross[0], 0))
         print("board on %s: MicroPython %s" % (port, version))
-        arch, how = native_arch(dev_mpy, mpy_cross)
+        arch, how = native_arch(dev_mpy, cross)
         files = build(args.board, args.build, args.firmware, arch)
         total = sum(len(d) for d in files.values())
         mpy_bytes = sum(len(d) for p, d in files.items() if p.endswith(".mpy"))
