@@ -12,6 +12,7 @@ Run with python3 (it starts micropython itself) or `python3 -m benches.game --qu
 import json
 import os
 import subprocess
+import tempfile
 import sys
 
 import paths
@@ -105,32 +106,31 @@ def compile_mpy(out, arch="host"):
         if arch is None:
             raise RuntimeError("%s loads no native code that %s writes" % (paths.find_micropython(), cross))
     dirs = []
-    for name in ("firmware", "tools"):
-        src = os.path.join(paths.ROOT, name)
-        dst = os.path.join(out, name)
-        for base, _, files in os.walk(src):
-            rel = os.path.relpath(base, src)
-            os.makedirs(os.path.join(dst, rel), exist_ok=True)
-            for f in files:
-                if f.endswith(".py"):
+    staged = tempfile.mkdtemp(prefix="lama-bytecode-")  # the sources as bytecode (arch None)
+    try:
+        for name in ("firmware", "tools"):
+            src = os.path.join(paths.ROOT, name)
+            if not arch:
+                src = native.bytecode_tree(src, os.path.join(staged, name))
+            dst = os.path.join(out, name)
+            for base, _, files in os.walk(src):
+                rel = os.path.relpath(base, src)
+                os.makedirs(os.path.join(dst, rel), exist_ok=True)
+                for f in files:
                     source = os.path.join(base, f)
-                    target = os.path.join(dst, rel, f[:-3] + ".mpy")
-                    cmd = [cross, "-s", source, "-o", target]  # tracebacks name the source
-                    if arch:
-                        cmd.append("-march=" + arch)
-                    else:
-                        with open(source, "rb") as fh:
-                            data = native.as_bytecode(fh.read())
-                        source = target[:-4] + ".bytecode.py"
-                        with open(source, "wb") as fh:
-                            fh.write(data)
-                    if subprocess.call(cmd + [source]):
-                        return None
-                    if not arch:
-                        os.remove(source)
-                elif f.endswith(".bin"):  # data the firmware reads from flash (expert tables)
-                    shutil.copy(os.path.join(base, f), os.path.join(dst, rel, f))
-        dirs.append(dst)
+                    if f.endswith(".py"):
+                        target = os.path.join(dst, rel, f[:-3] + ".mpy")
+                        named = os.path.join(paths.ROOT, name, rel, f)  # tracebacks name the source
+                        cmd = [cross, "-s", named, "-o", target]
+                        if arch:
+                            cmd.append("-march=" + arch)
+                        if subprocess.call(cmd + [source]):
+                            return None
+                    elif f.endswith(".bin"):  # data the firmware reads from flash (expert tables)
+                        shutil.copy(source, os.path.join(dst, rel, f))
+            dirs.append(dst)
+    finally:
+        shutil.rmtree(staged, ignore_errors=True)
     return dirs
 
 
