@@ -67,8 +67,9 @@ DEAL_TURNS = const(32)  # a deal's shuffle and copies, counted as this many turn
 
 @micropython.native
 def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me, top_first):
-    """Play the round on from seat p's turn, the draw pile being pile[pos:]: (the seat that
-    emptied its hand, or -1; the turns it took).
+    """Play the round on from seat p's turn, the draw pile being pile[pos:]: the turns it
+    took times 8 plus (the seat that emptied its hand, or -1) + 1, one small int (a tuple
+    would be a heap allocation a play-out).
     expert (seat me) plays the top's value, else the next one, else draws while its hand
     scores more than OWN_DRAW_POINTS; the others play the fitting value they hold most of
     (ties: the higher) as cautious does, or the top's value first as expert1 does when
@@ -81,7 +82,7 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me, top_first):
     npile = len(pile)
     for step in range(MAX_STEPS):
         if active == 0:
-            return -1, step
+            return step << 3
         while quit[p]:
             p += 1
             if p >= n:
@@ -99,7 +100,7 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me, top_first):
             hand[top] -= 1
             sizes[p] -= 1
             if sizes[p] == 0:
-                return p, step + 1
+                return (step + 1) << 3 | (p + 1)
         elif (
             pos < npile
             and active > 1
@@ -114,7 +115,7 @@ def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me, top_first):
         p += 1
         if p >= n:
             p = 0
-    return -1, MAX_STEPS
+    return MAX_STEPS << 3
 
 
 def _may_end(view):
@@ -241,7 +242,9 @@ def _compare(view, plays, k, out):
             emptied = me
             if sizes[me]:
                 quit[:] = quit0
-                emptied, steps = _play_out(hands, sizes, pool, dealt, v, quit, nxt, komarami, me, i & 1)
+                ended = _play_out(hands, sizes, pool, dealt, v, quit, nxt, komarami, me, i & 1)
+                emptied = (ended & 7) - 1
+                steps = ended >> 3
                 used += steps
                 since += steps
             out[c] += _outcome(view, hands, emptied, may_end, scores)
