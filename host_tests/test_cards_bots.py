@@ -311,7 +311,7 @@ def test_expert_plays_the_others_out_as_cautious_or_as_expert1_on_alternate_deal
         hands = [bytearray(str_to_counts(h)) for h in ("56", "344", "12", "12")]
         sizes = bytearray([2, 3, 2, 2])
         quit = bytearray([1, 0, 1, 1])
-        ended = card_expert._play_out(hands, sizes, bytearray(b"\x00\x01"), 0, 2, quit, 1, False, 0, top_first)
+        ended = card_expert._play_out(hands, sizes, bytearray(b"\x00\x01"), 0, 2, quit, 1, 0, top_first)
         got.append(((ended & 7) - 1, bytes(hands[1])))  # the seat that went out, or -1
     assert got[0] == (-1, bytes(str_to_counts("3"))) and got[1] == (1, bytes(7))
     seen = []

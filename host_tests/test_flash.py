@@ -403,9 +403,10 @@ def test_the_native_code_is_built_for_the_boards_architecture_or_as_bytecode():
     assert arch is None and "bytecode, slower" in how and "MicroPython %s" % release in how
     arch, how = deploy.native_arch(version, cross)  # a port without a native emitter
     assert arch is None and "no native code" in how
-    src = b'"""Says @micropython.native."""\n@micropython.native\ndef f():\n    @micropython.native \n    def g():\n'
+    src = (b'"""Says @micropython.native."""\n@micropython.native\ndef f():\n    @micropython.native \n    def g():\n'
+           b'@micropython.viper\ndef h(x: int) -> int:\n')
     assert native.as_bytecode(src) == src.replace(b"\n@micropython.native\n", b"\n@micropython.bytecode\n").replace(
-        b"    @micropython.native \n", b"    @micropython.bytecode\n")
+        b"    @micropython.native \n", b"    @micropython.bytecode\n").replace(b"@micropython.viper", b"@micropython.bytecode")
 
 
 def test_stale_files_are_ours_only():

@@ -10,9 +10,10 @@ It returns one element of `actions`. The driver applies (NEXT,) itself in ROUND_
 """
 
 from lama import cards
-from lama import native as micropython  # @micropython.native: lama.native
+from lama import native as micropython  # @micropython.native and .viper: lama.native
+from lama.native import ptr8
 from lama.rng import SeededRng, shuffle
-from lama.score import round_points, token_to_return
+from lama.score import token_to_return
 from lama.symbols import LLAMA, N_SYMBOLS, SIX
 from lama.thinking import decided, mixed, on_first_call
 
@@ -178,61 +179,97 @@ SAMPLE_DRAW_OTHERS = const(5)  # ... and the others above this many (both below 
 SAMPLES_A_SLICE = const(2)  # samples between two yields of sample_steps
 
 
-@micropython.native
-def _play_out(hands, pile, top, quit, me, draw_first, rules, token):
-    """expert's (points - token returned) at the end of a play-out."""
-    n = len(hands)
-    komarami = rules.komarami
+@micropython.viper
+def _play_out(hands, pile, top: int, quit, me: int, draw_first: int, rules, token: int) -> int:
+    """expert's (points - token returned) at the end of a play-out. A hand without a llama
+    or a six scores at most 15 (the values 1-5 once each, S3), whatever the variant.
+    Viper code on MicroPython: the bytearrays read through ptr8, the ints machine words."""
+    n = int(len(hands))
+    npile = int(len(pile))
+    llama = int(LLAMA)
+    six = int(SIX)
+    nsym = int(N_SYMBOLS)
+    q = ptr8(quit)
+    pl = ptr8(pile)
     sizes = bytearray(n)
+    s = ptr8(sizes)
     active = 0
-    for p in range(n):
-        for c in hands[p]:
-            sizes[p] += c
-        if not quit[p]:
+    p = 0
+    while p < n:
+        h = ptr8(hands[p])
+        c = 0
+        k = 0
+        while k < nsym:
+            c += h[k]
+            k += 1
+        s[p] = c
+        if q[p] == 0:
             active += 1
+        p += 1
     pos = 0
     if draw_first:
-        hands[me][pile[0]] += 1
-        sizes[me] += 1
+        h = ptr8(hands[me])
+        h[pl[0]] += 1
+        s[me] += 1
         pos = 1
     else:
-        quit[me] = 1
+        q[me] = 1
         active -= 1
     p = me
-    for _ in range(SAMPLE_STEPS):
+    step = 0
+    while step < SAMPLE_STEPS:
+        step += 1
         if active == 0:
             break
         p += 1
         if p >= n:
             p = 0
-        while quit[p]:
+        while q[p]:
             p += 1
             if p >= n:
                 p = 0
-        hand = hands[p]
-        if hand[top]:
+        h = ptr8(hands[p])
+        if h[top]:
             v = top
         else:
-            v = 0 if top == LLAMA else top + 1  # C4's next value, inline
-            if not hand[v]:
+            v = 0 if top == llama else top + 1  # C4's next value, inline
+            if not h[v]:
                 v = -1
         if v >= 0:
-            hand[v] -= 1
-            sizes[p] -= 1
+            h[v] -= 1
+            s[p] -= 1
             top = v
-            if sizes[p] == 0:
-                return -token if p == me else cards.hand_points(hands[me], rules)
+            if s[p] == 0:
+                if p == me:
+                    return 0 - token
+                return int(cards.hand_points(hands[me], rules))
             continue
-        if pos < len(pile) and active > 1:
-            limit = SAMPLE_DRAW_SELF if p == me else SAMPLE_DRAW_OTHERS
-            if hand[LLAMA] or hand[SIX] or round_points(hand, komarami) > limit:  # 10 or 6 points
-                hand[pile[pos]] += 1
-                sizes[p] += 1
+        if pos < npile and active > 1:
+            draws = 0
+            if h[llama] or h[six]:  # 10 or 6 points
+                draws = 1
+            else:
+                pts = 0
+                if h[0]:
+                    pts = 1
+                if h[1]:
+                    pts += 2
+                if h[2]:
+                    pts += 3
+                if h[3]:
+                    pts += 4
+                if h[4]:
+                    pts += 5
+                if pts > (SAMPLE_DRAW_SELF if p == me else SAMPLE_DRAW_OTHERS):
+                    draws = 1
+            if draws:
+                h[pl[pos]] += 1
+                s[p] += 1
                 pos += 1
                 continue
-        quit[p] = 1
+        q[p] = 1
         active -= 1
-    return cards.hand_points(hands[me], rules)
+    return int(cards.hand_points(hands[me], rules))
 
 
 @micropython.native

@@ -28,7 +28,8 @@ SAMPLES_A_SLICE of expert1's samples.
 """
 
 from lama import cards
-from lama import native as micropython  # @micropython.native: lama.native
+from lama import native as micropython  # @micropython.native and .viper: lama.native
+from lama.native import ptr8
 from lama.card_bots import (
     ALWAYS_DRAW_POINTS,
     CAUTIOUS_DRAW_POINTS,
@@ -65,56 +66,84 @@ SLICE = const(64)  # turns of play-out between two yields of think(): one frame'
 DEAL_TURNS = const(32)  # a deal's shuffle and copies, counted as this many turns in a slice
 
 
-@micropython.native
-def _play_out(hands, sizes, pile, pos, top, quit, p, komarami, me, top_first):
+@micropython.viper
+def _play_out(hands, sizes, pile, pos: int, top: int, quit, p: int, me: int, top_first: int) -> int:
     """Play the round on from seat p's turn, the draw pile being pile[pos:]: the turns it
     took times 8 plus (the seat that emptied its hand, or -1) + 1, one small int (a tuple
     would be a heap allocation a play-out).
     expert (seat me) plays the top's value, else the next one, else draws while its hand
     scores more than OWN_DRAW_POINTS; the others play the fitting value they hold most of
     (ties: the higher) as cautious does, or the top's value first as expert1 does when
-    `top_first`, else draw above CAUTIOUS_DRAW_POINTS; else quit."""
-    n = len(hands)
+    `top_first`, else draw above CAUTIOUS_DRAW_POINTS; else quit. A hand without a llama
+    or a six scores at most 15 (the values 1-5 once each, S3), whatever the variant.
+    Viper code on MicroPython: the bytearrays read through ptr8, the ints machine words."""
+    n = int(len(hands))
+    npile = int(len(pile))
+    llama = int(LLAMA)
+    six = int(SIX)
+    own = int(OWN_DRAW_POINTS)
+    others = int(CAUTIOUS_DRAW_POINTS)
+    s = ptr8(sizes)
+    q = ptr8(quit)
+    pl = ptr8(pile)
     active = 0
-    for q in quit:
-        if not q:
+    i = 0
+    while i < n:
+        if q[i] == 0:
             active += 1
-    npile = len(pile)
-    for step in range(MAX_STEPS):
+        i += 1
+    step = 0
+    while step < MAX_STEPS:
         if active == 0:
             return step << 3
-        while quit[p]:
+        while q[p]:
             p += 1
             if p >= n:
                 p = 0
-        hand = hands[p]
+        h = ptr8(hands[p])
         a = top
-        b = 0 if top == LLAMA else top + 1
-        ca = hand[a]
-        cb = hand[b]
+        b = 0 if top == llama else top + 1
+        ca = h[a]
+        cb = h[b]
         if ca or cb:
             if ca and (p == me or top_first or ca > cb or (ca == cb and a > b)):
                 top = a
             else:
                 top = b
-            hand[top] -= 1
-            sizes[p] -= 1
-            if sizes[p] == 0:
+            h[top] -= 1
+            s[p] -= 1
+            if s[p] == 0:
                 return (step + 1) << 3 | (p + 1)
-        elif (
-            pos < npile
-            and active > 1
-            and (hand[LLAMA] or hand[SIX] or round_points(hand, komarami) > (OWN_DRAW_POINTS if p == me else CAUTIOUS_DRAW_POINTS))
-        ):
-            hand[pile[pos]] += 1
-            sizes[p] += 1
-            pos += 1
         else:
-            quit[p] = 1
-            active -= 1
+            draws = 0
+            if pos < npile and active > 1:
+                if h[llama] or h[six]:
+                    draws = 1
+                else:
+                    pts = 0
+                    if h[0]:
+                        pts = 1
+                    if h[1]:
+                        pts += 2
+                    if h[2]:
+                        pts += 3
+                    if h[3]:
+                        pts += 4
+                    if h[4]:
+                        pts += 5
+                    if pts > (own if p == me else others):
+                        draws = 1
+            if draws:
+                h[pl[pos]] += 1
+                s[p] += 1
+                pos += 1
+            else:
+                q[p] = 1
+                active -= 1
         p += 1
         if p >= n:
             p = 0
+        step += 1
     return MAX_STEPS << 3
 
 
@@ -206,7 +235,6 @@ def _compare(view, plays, k, out):
     shuffler = SampleShuffler(_seed(view))
     me = view.seat
     n = view.n
-    komarami = view.rules.komarami
     nxt = me + 1 if me + 1 < n else 0
     may_end = _may_end(view)
     used = 0
@@ -242,7 +270,7 @@ def _compare(view, plays, k, out):
             emptied = me
             if sizes[me]:
                 quit[:] = quit0
-                ended = _play_out(hands, sizes, pool, dealt, v, quit, nxt, komarami, me, i & 1)
+                ended = _play_out(hands, sizes, pool, dealt, v, quit, nxt, me, i & 1)
                 emptied = (ended & 7) - 1
                 steps = ended >> 3
                 used += steps

@@ -2,7 +2,8 @@
 maps hardware random bytes to values without bias (D22); shuffles, and a cheap shuffler for
 the bots' sampled deals."""
 
-from lama import native as micropython  # @micropython.native: lama.native
+from lama import native as micropython  # @micropython.native and .viper: lama.native
+from lama.native import ptr8
 
 _MASK15 = 0x7FFF
 _MASK30 = 0x3FFFFFFF
@@ -101,19 +102,20 @@ class SampleShuffler:
             x ^= (x << 8) & 0xFFFF
         self.x = x
 
-    @micropython.native
+    @micropython.viper
     def shuffle(self, pool):
-        """Shuffle a bytearray (or list) in place."""
-        x = self.x
-        i = len(pool) - 1
+        """Shuffle a bytearray in place (viper code on MicroPython: ptr8, machine ints)."""
+        x = int(self.x)
+        buf = ptr8(pool)
+        i = int(len(pool)) - 1
         while i > 0:
             x ^= (x << 7) & 0xFFFF
             x ^= x >> 9
             x ^= (x << 8) & 0xFFFF
             j = (x * (i + 1)) >> 16
-            t = pool[i]
-            pool[i] = pool[j]
-            pool[j] = t
+            t = buf[i]
+            buf[i] = buf[j]
+            buf[j] = t
             i -= 1
         self.x = x
 

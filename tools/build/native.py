@@ -12,7 +12,7 @@ import subprocess
 # and up) and in an .mpy header (byte 2, bits 2 and up): mpy-cross's -march names
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
          "armv7emdp", "xtensa", "xtensawin", "rv32imc")
-_NATIVE = re.compile(rb"^([ \t]*)@micropython\.native[ \t]*$", re.M)
+_NATIVE = re.compile(rb"^([ \t]*)@micropython\.(?:native|viper)[ \t]*$", re.M)
 
 
 def march(dev_mpy, cross):
@@ -27,8 +27,10 @@ def march(dev_mpy, cross):
 
 
 def as_bytecode(source):
-    """Python source (bytes) with each `@micropython.native` line made
-    `@micropython.bytecode`: the same functions, compiled to bytecode (line numbers kept)."""
+    """Python source (bytes) with each `@micropython.native` or `@micropython.viper` line
+    made `@micropython.bytecode`: the same functions, compiled to bytecode (line numbers
+    kept; a viper function's ptr8() is then lama.native's, and its annotations are
+    ignored)."""
     return _NATIVE.sub(rb"\1@micropython.bytecode", source)
 
 
