@@ -180,8 +180,9 @@ SAMPLES_A_SLICE = const(2)  # samples between two yields of sample_steps
 
 
 @micropython.viper
-def _play_out(hands, pile, top: int, quit, me: int, draw_first: int, rules, token: int) -> int:
-    """expert's (points - token returned) at the end of a play-out. A hand without a llama
+def _play_out(hands, pile, pos: int, top: int, quit, sizes, me: int, draw_first: int, rules, token: int) -> int:
+    """expert's (points - token returned) at the end of a play-out, the draw pile being
+    pile[pos:]; `quit` is changed, `sizes` (a bytearray of the seats) is filled. A hand without a llama
     or a six scores at most 15 (the values 1-5 once each, S3), whatever the variant.
     Viper code on MicroPython: the bytearrays read through ptr8, the ints machine words."""
     n = int(len(hands))
@@ -191,7 +192,6 @@ def _play_out(hands, pile, top: int, quit, me: int, draw_first: int, rules, toke
     nsym = int(N_SYMBOLS)
     q = ptr8(quit)
     pl = ptr8(pile)
-    sizes = bytearray(n)
     s = ptr8(sizes)
     active = 0
     p = 0
@@ -206,12 +206,11 @@ def _play_out(hands, pile, top: int, quit, me: int, draw_first: int, rules, toke
         if q[p] == 0:
             active += 1
         p += 1
-    pos = 0
     if draw_first:
         h = ptr8(hands[me])
-        h[pl[0]] += 1
+        h[pl[pos]] += 1
         s[me] += 1
-        pos = 1
+        pos += 1
     else:
         q[me] = 1
         active -= 1
@@ -273,22 +272,21 @@ def _play_out(hands, pile, top: int, quit, me: int, draw_first: int, rules, toke
 
 
 @micropython.native
-def deal_unseen(view, pool):
+def deal_unseen(view, pool, hands):
     """One guess at the hidden cards: `pool` (the unseen cards, shuffled) dealt in seat
-    order into the other hands, whose sizes the view shows, the rest as the draw pile;
-    the view's own hand as it is. Returns (hands, pile)."""
-    hands = []
+    order into the other hands of `hands` (bytearrays, refilled: their sizes as the view
+    shows; the view's own hand is left as it is). Returns how many cards that took: the
+    rest of the pool, from there, is the draw pile."""
     i = 0
     for p in range(view.n):
-        if p == view.seat:
-            hand = bytearray(view.hand)
-        else:
-            hand = bytearray(N_SYMBOLS)
+        if p != view.seat:
+            hand = hands[p]
+            for v in range(N_SYMBOLS):
+                hand[v] = 0
             for _ in range(view.sizes[p]):
                 hand[pool[i]] += 1
                 i += 1
-        hands.append(hand)
-    return hands, pool[i:]
+    return i
 
 
 def sample_draw_minus_quit(view, k):
@@ -313,15 +311,25 @@ def sample_steps(view, k, out, shuffler=None):
     rng = SeededRng(seed)
     me = view.seat
     token = token_to_return(view.scores[me])
+    # the buffers made once and refilled for each sample (no allocation a play-out)
+    drew = [bytearray(N_SYMBOLS) for _ in range(view.n)]  # the play-out after a draw
+    stayed = [bytearray(N_SYMBOLS) for _ in range(view.n)]  # ... and after a quit
+    quit0 = bytearray(view.quit)
+    quit = bytearray(view.n)
+    sizes = bytearray(view.n)
     for i in range(k):
         if shuffler is None:
             shuffle(pool, rng)
         else:
             shuffler.shuffle(pool)
-        drew, pile = deal_unseen(view, pool)
-        stayed = [bytearray(h) for h in drew]
-        out[0] += _play_out(drew, pile, view.top, bytearray(view.quit), me, True, view.rules, token)
-        out[0] -= _play_out(stayed, pile, view.top, bytearray(view.quit), me, False, view.rules, token)
+        drew[me][:] = view.hand
+        pile = deal_unseen(view, pool, drew)
+        for p in range(view.n):
+            stayed[p][:] = drew[p]
+        quit[:] = quit0
+        out[0] += _play_out(drew, pool, pile, view.top, quit, sizes, me, True, view.rules, token)
+        quit[:] = quit0
+        out[0] -= _play_out(stayed, pool, pile, view.top, quit, sizes, me, False, view.rules, token)
         if i % SAMPLES_A_SLICE == SAMPLES_A_SLICE - 1:
             yield None
 

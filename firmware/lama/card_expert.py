@@ -34,6 +34,7 @@ from lama.card_bots import (
     ALWAYS_DRAW_POINTS,
     CAUTIOUS_DRAW_POINTS,
     SAMPLE_MARGIN,
+    deal_unseen,
     draw_estimate,
     sample_steps,
 )
@@ -257,7 +258,7 @@ def _compare(view, plays, k, out):
         if i >= FIRST_DEALS and (i - FIRST_DEALS) % LOOK_EVERY == 0 and clear(diff, diff2, i):
             break
         shuffler.shuffle(pool)
-        dealt = _deal(view, pool, base)
+        dealt = deal_unseen(view, pool, base)
         since += DEAL_TURNS
         before = out[0] - out[1] if len(plays) == 2 else 0
         for c in range(len(plays)):
@@ -283,23 +284,6 @@ def _compare(view, plays, k, out):
         if since >= SLICE:
             since = 0
             yield None
-
-
-@micropython.native
-def _deal(view, pool, base):
-    """Deal the shuffled `pool` in seat order into the other hands of `base` (their sizes
-    as the view shows; the view's own hand stays): how many cards that took (the rest of
-    the pool, from there, is the draw pile)."""
-    i = 0
-    for p in range(view.n):
-        if p != view.seat:
-            hand = base[p]
-            for v in range(N_SYMBOLS):
-                hand[v] = 0
-            for _ in range(view.sizes[p]):
-                hand[pool[i]] += 1
-                i += 1
-    return i
 
 
 def clear(s, q, k):

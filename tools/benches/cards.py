@@ -2,6 +2,7 @@
 the expert's decision time under the MicroPython unix port.
 
   python3 -m benches.cards [--games N] [--ladder-games M] [--timing-games K] [--workers W]
+  (N or M of 0 leaves those win shares out: `--games 0 --ladder-games 0` times the bots only)
 
 4 players, N games each (default 20,000): cautious against three random (issue 3 asks
 >= 0.80), expert against three cautious (issue 16 asks >= 0.45; 0.25 is parity) and
@@ -84,18 +85,19 @@ def main(argv):
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
     print("L.L.A.M.A. (classic rules, target 40), seats rotated, ties shared", flush=True)
-    for bot, other, goal in GOALS:
+    for bot, other, goal in GOALS if args.games > 0 else ():
         res, secs = share(bot, other, 4, args.games, args.seed, args.workers)
         print(line(bot, other, 4, args.games, res, secs, goal), flush=True)
-    print("ladder random < cautious < expert:", flush=True)
-    for n in (2, 3, 5, 6):
-        for bot, other in PAIRS:
-            res, secs = share(bot, other, n, args.ladder_games, args.seed + n, args.workers)
-            print(line(bot, other, n, args.ladder_games, res, secs), flush=True)
-    print("Lato z Komarami (C12), 4 players:", flush=True)
-    for bot, other in PAIRS[:2]:
-        res, secs = share(bot, other, 4, args.ladder_games, args.seed + 7, args.workers, KOMARAMI)
-        print(line(bot, other, 4, args.ladder_games, res, secs), flush=True)
+    if args.ladder_games > 0:
+        print("ladder random < cautious < expert:", flush=True)
+        for n in (2, 3, 5, 6):
+            for bot, other in PAIRS:
+                res, secs = share(bot, other, n, args.ladder_games, args.seed + n, args.workers)
+                print(line(bot, other, n, args.ladder_games, res, secs), flush=True)
+        print("Lato z Komarami (C12), 4 players:", flush=True)
+        for bot, other in PAIRS[:2]:
+            res, secs = share(bot, other, 4, args.ladder_games, args.seed + 7, args.workers, KOMARAMI)
+            print(line(bot, other, 4, args.ladder_games, res, secs), flush=True)
     worst = {}
     whole = {}
     with tempfile.TemporaryDirectory() as tmp:  # the same firmware, all bytecode
