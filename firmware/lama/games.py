@@ -1,7 +1,8 @@
 """The table of the games: what differs between LAMA Dice and L.L.A.M.A., in one place.
 
 Each row names a game's codec id, its key, the modules of its engine, bots and hint, its
-screen (module and class), the words that name it in the string tables, the state field
+screen (module and class), the words that name it in the string tables (title, rules,
+how a round is emptied, the how-to-play pages), the state field
 that holds each seat's cards, and the module prefixes of its code (dropped from RAM at the
 main menu, ui.loop.resident). Whatever tells the games apart asks this table.
 Rows hold names only: listing the games loads none of their code, and this engine module
@@ -28,7 +29,7 @@ class Game:
         self.held = held  # state attribute: each seat's 7-count of cards
         self.screen = screen  # (module name, class name) of its game screen
         self.hint = hint  # module name: reason(mod, state, action), words(T, mod, action)
-        self.title, self.rules, self.end_empty = words  # string-table names
+        self.title, self.rules, self.end_empty, self.howto = words  # string-table names
         self.code = code  # module name prefixes of this game's code
         self.tables = tables  # (module name, file beside lama/) of flash tables, or None
 
@@ -36,11 +37,11 @@ class Game:
 GAMES = (
     Game(GAME_DICE, "dice", "lama.dice", "lama.dice_bots", bot_names.DICE, "rows",
          ("ui.games.dice", "DiceScreen"), "ui.games.dice_hint",
-         ("GAME_DICE", "RULES_DICE", "G_END_EMPTY_D"), ("lama.dice", "ui.games.dice"),
+         ("GAME_DICE", "RULES_DICE", "G_END_EMPTY_D", "HOWTO_DICE"), ("lama.dice", "ui.games.dice"),
          ("lama.dice_expert", "dice_values.bin")),
     Game(GAME_CARDS, "cards", "lama.cards", "lama.card_bots", bot_names.CARDS, "hands",
          ("ui.games.cards", "CardsScreen"), "ui.games.cards_hint",
-         ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C"), ("lama.card", "ui.games.cards")),
+         ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C", "HOWTO_CARDS"), ("lama.card", "ui.games.cards")),
 )
 IDS = tuple(g.id for g in GAMES)
 SHARED_CODE = ("lama.match", "ui.games.")  # code of every game (not the ui.games package)

@@ -19,6 +19,11 @@ def launch(app, setup):
     bots = [None if kind == PERSON else kind for kind in setup.kinds()]
     ses = new_session(app, setup.game, setup.names(), bots, setup.rules, setup.first)
     app.replace(screen_for(app, ses))
+    if None in bots:  # a person plays: their first game of it starts with how to play
+        from ui.screens.howto import HowToScreen, first_game
+
+        if first_game(app, setup.game):
+            app.push(HowToScreen(app, ses.info.howto))
 
 
 def resume(app, state, seats, rng_states=()):

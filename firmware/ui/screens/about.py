@@ -32,8 +32,7 @@ class AboutScreen(Screen):
         if len(s.A_BOARD) + 1 + len(name) <= gfx.COLS:
             gfx.right(fb, name, y + 8)
         else:
-            w = gfx.small_width(name)
-            gfx.small(fb, name, gfx.W - w, y + 9)
+            gfx.mid_right(fb, gfx.fit(name, gfx.MID_COLS - len(s.A_BOARD) - 1), gfx.W - 1, y + 8)
         gfx.text(fb, s.A_MEMORY, 0, y + 16)
         gfx.right(fb, str(self.free // 1024) + " " + s.A_BYTES, y + 16)
         gfx.footer(fb, s.K_BACK)
