@@ -449,7 +449,7 @@ def followed_game(game, bots, seed):
     told as the dice that missed, then the cards it brings; the last-move line."""
     from ui.games import dice as D
     from ui.text import lang
-    from ui.games.pieces import MSG_Y
+    from ui.games.pieces import COUNT_DY, MSG_Y
 
     T = lang.s
     d = Driver.in_game(game, NAMES[: len(bots)], bots, seed=seed)
@@ -484,7 +484,7 @@ def followed_game(game, bots, seed):
             return
         if scr.mode == D.M_ANIM:
             res["anim_frames"] += 1
-            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + 9 and x < 84]
+            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + COUNT_DY and x < 84]
             held = [n for n in pre[0][0] if n]
             texts = [t for f, t, x, y in recs]
             if counts != held or str(pre[0][1]) not in texts:
@@ -497,14 +497,14 @@ def followed_game(game, bots, seed):
         if scr.mode in (D.M_WAIT, D.M_ACK) and T.G_BUSTS in scr.msg and not stage["seen_bust"]:
             stage["seen_bust"] = True
             res["busts"] += 1
-            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + 9 and x < 84]
+            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + COUNT_DY and x < 84]
             if counts != [n for n in pre[0][0] if n] or scr.roll == D.R_HITS:
                 res["bust_bad"].append("row or dice changed with the miss")
         elif stage["seen_bust"] and T.G_TAKES in scr.msg and scr.roll == D.R_TOLD:
             stage["seen_bust"] = False
             res["bust_told"] += 1
             st = ses.state
-            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + 9 and x < 84]
+            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + COUNT_DY and x < 84]
             if counts != [n for n in st.rows[scr.actor] if n]:
                 res["bust_bad"].append("the cards brought are not in the row")
         if scr.mode == D.M_TURN and scr.log and sum(ses.state.quit) < ses.n() - 1:

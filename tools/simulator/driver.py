@@ -13,7 +13,7 @@ import framebuf
 from simulator.keys import GAP_MS, TAP_MS, button, parse_keys
 
 GAME_DATA_DIR = "/tmp/game-drive-data"  # the emulated board's /data for a game screen alone
-LARGE = ("8x8", "big", "mid")  # ui.draw.gfx.record's readable fonts (the rest: "small")
+LARGE = ("8x8", "big2", "big3", "big4", "mid")  # ui.draw.gfx.record's readable fonts (the rest: "small")
 SMALL = ("small",)
 
 

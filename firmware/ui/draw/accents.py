@@ -4,8 +4,6 @@ The built-in lower case leaves rows 0-1 (above) and row 7 (below) free, so é is
 an acute in rows 0-1; capitals fill rows 0-6, so À, É ... are their capital one row shorter
 (a row that repeats the one under it is left out) under a one-row mark in row 0."""
 
-import framebuf
-
 # char: (base letter, row 0 bits, row 1 bits, row 7 bits), bit 7 = leftmost pixel
 _ACUTE = (0x0C, 0x18)
 _GRAVE = (0x30, 0x18)
@@ -59,6 +57,8 @@ def _capital(fb, base, mark, x, y, c):
     """An accented capital: `base` one row shorter, `mark` (row bits) in row 0."""
     global _cap_buf, _cap_fb
     if _cap_fb is None:
+        import framebuf  # (MARKS alone is read on CPython too)
+
         _cap_buf = bytearray(8)
         _cap_fb = framebuf.FrameBuffer(_cap_buf, 8, 8, framebuf.MONO_VLSB)
     buf = _cap_buf

@@ -22,9 +22,10 @@ TEXT_ROWS = 5  # 8x8 lines clear of the footer
 FOOTER_Y = 57  # the footer's 5x7 text: rows 57-63
 MID_W = 6  # the readable 5x7 font: a 6x8 cell, 21 characters a line
 MID_COLS = 21
+VALUE_GAP = 12  # a list row's 8x8 value stays this far from its label (a 5x7 one half as far)
 
-# None, or a list that every text call appends (font, text, x, y) to: "8x8", "big" (scaled
-# 8x8, a fifth item its scale), "mid" (5x7) or "small" (the 3x5 scroll marks), and ("cut", text,
+# None, or a list that every text call appends (font, text, x, y) to: "8x8", "big2", "big3"...
+# (the 8x8 font scaled), "mid" (5x7) or "small" (the 3x5 scroll marks), and ("cut", text,
 # n, 0) when `fit` cuts a text to n characters; tests check from it that every glyph is on
 # the panel, none overlaps another, no text is cut and nothing a player reads is small
 record = None  # type: list | None
@@ -169,7 +170,7 @@ def big(fb, s, x, y, scale=2, c=1):
     """Draw s with the 8x8 font scaled up `scale` times (8*scale pixels a character)."""
     global _big_buf, _big_fb
     if record is not None:
-        record.append(("big", s, x, y, scale))
+        _rec("big" + str(scale), s, x, y)
     if _big_buf is None:
         _big_buf = bytearray(8)
         _big_fb = framebuf.FrameBuffer(_big_buf, 8, 8, framebuf.MONO_VLSB)
@@ -264,13 +265,11 @@ def list_row(fb, i, label, value=None, selected=False, header=True):
         c = 0
     text(fb, label, 4, y, c)
     if value is not None:
-        room = W - 4 - (4 + 8 * len(label) + 6)  # keep a gap after the label
-        if 8 * len(value) <= room:
+        start = 4 + 8 * len(label)
+        if 8 * len(value) <= W - 4 - start - VALUE_GAP:  # label and value read apart
             right(fb, value, y, c, W - 4)
-        elif 8 * len(value) <= room + 6:  # still 8x8, up to the edge (its last column is blank)
-            right(fb, value, y, c, W)
         else:  # too long for the 8x8 font here: the 5x7 one
-            mid_right(fb, value, W - 2, y, c)
+            mid_right(fb, fit(value, (W - 1 - start - VALUE_GAP // 2) // MID_W), W - 2, y, c)
 
 
 def scroll_marks(fb, top, count, rows):

@@ -79,7 +79,7 @@ class ErrorScreen(Screen):
 
     def draw(self, fb):
         gfx.header(fb, lang.s.ERROR)
-        gfx.text(fb, lang.s.ERROR_HELP, 0, gfx.line_y(0))
+        gfx.mid(fb, lang.s.ERROR_HELP, 0, gfx.line_y(0))
         for i in range(len(self.detail)):
             gfx.mid(fb, self.detail[i], 0, gfx.line_y(2 + i))
         gfx.footer(fb, lang.s.K_MENU)

@@ -1,0 +1,151 @@
+"""Scenarios of host_tests/test_screen_fit.py, run under the MicroPython unix port: every
+screen drawn with the worst cases (six seats, big hands and rows, two- and three-digit
+numbers, the long round labels, both languages), each checked by simulator.fit (no glyph
+off the panel or over another, no text cut, no 3x5 text). Each prints its faults as JSON:
+[[where, fault...], ...]."""
+
+import json
+
+from simulator import fit
+from simulator.driver import Driver
+
+from lama.rng import SeededRng
+
+NAMES = ["WMW", "MWM", "WWW", "MMM", "WMM", "MWW"]  # the widest letters, 3 a name
+LIMIT = 40
+
+
+def out(obj):
+    print(json.dumps(obj))
+
+
+def check(faults, tag, d):
+    if len(faults) < LIMIT:
+        f = fit.faults(d)
+        if f:
+            faults.append([tag] + f)
+
+
+def set_language(d, language):
+    d.app.settings.set("language", language)
+    d.app.apply_settings()
+
+
+def golden_scenes(language):
+    """The game goldens' scenes (tools/simulator/game_golden.py) in one language."""
+    from simulator import game_golden
+
+    game_golden.LANGUAGE[0] = language
+    faults = []
+    for name, d in game_golden.scenes():
+        d.wait(30)
+        check(faults, name, d)
+    out(faults)
+
+
+def menu_screens(language):
+    """The menu goldens' screens (tools/simulator/ui_golden.py), and each settings row,
+    the statistics pages, the about screen, every page of the rules and of how to play."""
+    from simulator import ui_golden
+
+    faults = []
+    for name, keys in ui_golden.SCREENS:
+        d = Driver()
+        set_language(d, language)
+        d.keys(keys)
+        check(faults, name, d)
+    d = Driver()
+    set_language(d, language)
+    d.keys(ui_golden.TO_SETTINGS)
+    for i in range(10):
+        check(faults, "settings row %d" % i, d)
+        d.keys("DOWN")
+    d = Driver()
+    set_language(d, language)
+    d.keys("A,DOWN,DOWN,A")  # statistics
+    for i in range(8):
+        check(faults, "stats page %d" % i, d)
+        d.keys("RIGHT")
+    d.keys("A")
+    check(faults, "stats reset?", d)
+    d = Driver()
+    set_language(d, language)
+    d.keys("A,UP,A")  # about
+    check(faults, "about", d)
+    from ui.screens.howto import HowToScreen
+    from ui.screens.message import TextScreen
+    from ui.text import lang
+
+    for pages in ("HOWTO_DICE", "HOWTO_CARDS"):
+        d = Driver()
+        set_language(d, language)
+        d.app.push(HowToScreen(d.app, pages))
+        d.app.step()
+        for i in range(len(getattr(lang.s, pages))):
+            check(faults, "%s page %d" % (pages, i + 1), d)
+            d.keys("RIGHT")
+    for rules in ("RULES_DICE", "RULES_CARDS"):
+        d = Driver()
+        set_language(d, language)
+        d.app.push(TextScreen(d.app, lambda s: s.M_RULES, lambda s, r=rules: getattr(s, r)))
+        d.app.step()
+        for i in range(40):
+            check(faults, "%s line %d" % (rules, i), d)
+            d.keys("DOWN")
+    from ui.screens.message import ErrorScreen
+
+    d = Driver()
+    set_language(d, language)
+    d.app.push(ErrorScreen(d.app, MemoryError("memory allocation failed, allocating 4096 bytes")))
+    d.app.step()
+    check(faults, "error", d)
+    out(faults)
+
+
+def big_round_end(game, n, language):
+    """The round-end page of n seats with the biggest rows or hands, three-digit totals,
+    a token given back by everyone, round 12 of 20, for each way a round ends."""
+    from lama import cards, dice
+    from lama.score import Rules
+    from lama.symbols import str_to_counts
+    from ui.games.panels import RoundEndPanel
+
+    faults = []
+    mod = dice if game == 1 else cards
+    rules = Rules()
+    rules.rounds = 20
+    st = mod.new_game(n, rules, 0, SeededRng(1))
+    held = st.rows if game == 1 else st.hands
+    for i in range(n):
+        held[i][:] = str_to_counts("1112233445566LLL")
+        st.scores[i] = 99
+    st.round_no = 12
+    d = Driver.in_game(game, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=1, state=st,
+                       language=language)
+    scr = d.screen()
+    for reason in ("empty", "bust", "row_taken", "quit"):
+        for last in (False, True):
+            d.session.last_round = ("round_end", 12, reason, [31] * n, [10] * n, [120] * n)
+            d.session.result = ("game_end", [120] * n, [0]) if last else None
+            scr.panels = [RoundEndPanel(scr)]
+            check(faults, "round end %s %d seats%s" % (reason, n, " last" if last else ""), d)
+    d.session.result = None
+    scr.panels = []
+    out(faults)
+
+
+def whole_game(game, n, language, seed):
+    """A whole game through the screens, n seats (a person and computer players), each
+    screen checked after every press; A hurries, so every kind of step shows."""
+    from simulator.game_play import play
+
+    faults = []
+    bots = [None] + ["cautious", "expert", "random", "cautious", "expert"][: n - 1]
+    d = Driver.in_game(game, NAMES[:n], bots, seed=seed, language=language)
+
+    def look(dd, name):
+        check(faults, "game %d, %d seats, after %s (round %d)" % (game, n, name, dd.session.round_no()), dd)
+
+    play(d, on_press=look)
+    check(faults, "game over", d)
+    out(faults)
