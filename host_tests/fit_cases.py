@@ -60,12 +60,25 @@ def menu_screens(language):
     for i in range(10):
         check(faults, "settings row %d" % i, d)
         d.keys("DOWN")
-    d = Driver()
-    set_language(d, language)
-    d.keys("A,DOWN,DOWN,A")  # statistics
-    for i in range(8):
-        check(faults, "stats page %d" % i, d)
-        d.keys("RIGHT")
+    for full in (False, True):
+        d = Driver()
+        set_language(d, language)
+        if full:  # six players each, three-digit scores, ten best wins
+            from lama import records
+
+            st = d.saves.load_stats()
+            seats = [(NAMES[i], None if i < 3 else "expert") for i in range(6)]
+            for k in range(12):
+                for g in (1, 2):
+                    records.record_result(st, g, seats, [5 + k, 140, 99, 100, 7 + k, 120],
+                                          12, [1, 0, 2, 0, 9, 0], 2 * k + g)
+            d.saves._save_stats()
+        d.keys("A,DOWN,DOWN,A")  # statistics
+        for i in range(8):
+            check(faults, "stats page %d%s" % (i, " full" if full else ""), d)
+            d.keys("DOWN,DOWN")
+            check(faults, "stats page %d%s scrolled" % (i, " full" if full else ""), d)
+            d.keys("RIGHT")
     d.keys("A")
     check(faults, "stats reset?", d)
     d = Driver()

@@ -98,7 +98,7 @@ _mid_fb = None
 
 def mid(fb, s, x, y, c=1):
     """Draw s in the readable 5x7 font (a 6x8 cell: 21 characters a line; lower case,
-    French accents; accented capitals as plain ones); returns the x after it."""
+    French accents, accented capitals too); returns the x after it."""
     global _mid_buf, _mid_fb
     if record is not None:
         _rec("mid", s, x, y)

@@ -22,7 +22,7 @@ TOTALS = 3
 KINDS = 4
 TITLE_Y = 10  # the page's title (8x8)
 HEAD_Y = 18  # the column heads (5x7), a rule under them
-TABLE_Y = 27  # the first table row (8x8)
+TABLE_Y = 28  # the first table row (8x8)
 TABLE_ROWS = 3  # rows of 8 above the footer
 NAME_CHARS = 5
 # the columns' right ends (a cell is drawn right-aligned there; the name is left-aligned)
@@ -115,7 +115,7 @@ class StatsScreen(Screen):
         game = self._game()
         gfx.header(fb, lang.game_title(game))
         page = "%d/%d" % (self.page + 1, KINDS * len(records.GAMES))
-        gfx.mid_right(fb, page, gfx.W - 1, 0)  # the header's right corner
+        gfx.mid(fb, page, 0, 0)  # the header's left corner (its right one: the scroll marks)
         kind = self._kind()
         gfx.text(fb, s.STATS_TITLES[kind], 0, TITLE_Y)
         gs = self.stats().game(game)
@@ -162,7 +162,7 @@ class StatsScreen(Screen):
         for j in range(n):
             w = gfx.mid_width(cols[j]) + 1  # as wide as 8x8 text, whose last column is blank
             gfx.mid(fb, cols[j], _x(ends, j, n, w), HEAD_Y)
-        fb.hline(0, HEAD_Y + 7, gfx.W, 1)
+        fb.hline(0, HEAD_Y + 8, gfx.W, 1)  # under the heads' descenders
         for i in range(TABLE_ROWS):
             k = self.top + i
             if k >= len(rows):
