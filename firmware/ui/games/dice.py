@@ -359,8 +359,12 @@ class DiceScreen(GameScreen):
             # the cursor under its column, the number going under each chosen one
             fb.fill_rect(self.cursor * COLW, CURSOR_Y, COLW - 1, 2, 1)
             for s in range(7):
-                if self.sel[s]:
-                    gfx.mid(fb, "-" + str(self.sel[s]), s * COLW, LLAMA_Y + 1)
+                n = self.sel[s]
+                if n >= 10:
+                    gfx.mid(fb, str(n), s * COLW, LLAMA_Y + 1)
+                elif n:  # a minus (a line: the next column's number stays apart) and n
+                    fb.hline(s * COLW + 1, LLAMA_Y + 4, 3, 1)
+                    gfx.mid(fb, str(n), s * COLW + 5, LLAMA_Y + 1)
         else:
             gfx.mid(fb, T.G_ROW_LABEL, 0, LABEL_Y)
             gfx.mid_right(fb, T.G_LLAMA_LABEL, COLW * 7 - 2, LABEL_Y)

@@ -125,12 +125,12 @@ K_HOWTO_LAST = "A:PLAY"
 HOWTO_DICE = (
     "Your cards: under each symbol, how many you hold. Llamas: the llama row, cards to take.",
     "Roll 3 dice: a die showing a card you hold lets it go. No match: take a llama card. None: bust!",
-    "Or quit the round. Cards left score: the fewest points wins. B: a hint, hold B: menu.",
+    "Or quit. Cards left score: the fewest points wins. B: a hint, ↑: the last moves.",
 )
 HOWTO_CARDS = (
     "Your hand: how many of each value. The big card is the top of the pile.",
     "Play the same value or one up (L after 6, 1 after L). Or draw a card, or quit the round.",
-    "Cards left in your hand score: the fewest points wins. B: a hint, hold B: menu.",
+    "Cards left in your hand score: fewest points wins. B: a hint, ↑: the last moves.",
 )
 
 # about

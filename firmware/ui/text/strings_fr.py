@@ -125,12 +125,12 @@ K_HOWTO_LAST = "A:JOUER"
 HOWTO_DICE = (
     "Tes cartes : sous chaque symbole, combien tu en as. Lamas : la rangée lama, à prendre.",
     "Lance les 3 dés : un dé qui montre ta carte la défausse. Sinon prends un lama. Rien : raté !",
-    "Ou arrête. Les cartes qui restent comptent : le moins de points gagne. B : conseil.",
+    "Ou arrête. Les cartes gardées comptent : le moins de points gagne. B : conseil, ↑ : les coups.",
 )
 HOWTO_CARDS = (
     "Ta main : combien de chaque valeur. La grande carte est le dessus de la défausse.",
     "Pose la même valeur ou la suivante (L après 6, 1 après L). Ou pioche, ou arrête la manche.",
-    "Les cartes en main comptent : le moins de points gagne. B : conseil.",
+    "Les cartes en main comptent : le moins de points gagne. B : conseil, ↑ : les coups.",
 )
 
 # à propos
