@@ -3,7 +3,6 @@ of plain words, in both languages; A turns them (the last one starts the game), 
 them; a game of that kind once finished, or a game of computer players only, goes
 straight to the table."""
 
-import json
 
 from ui.text import strings_en, strings_fr
 
