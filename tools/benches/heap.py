@@ -31,7 +31,8 @@ from ui.games.launch import load
 from ui.games.session import Session
 from ui.model.saves import Saves
 from ui.loop import resident
-keep = resident.snapshot()  # what the main menu keeps: a game's code is dropped after it
+from ui.model.games import is_game_code
+keep = resident.snapshot(is_game_code)  # what the main menu keeps: a game's code is dropped after it
 
 def largest():
     # the largest block a bytearray can get, by bisection (the header's block aside)

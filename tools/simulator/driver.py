@@ -53,12 +53,14 @@ class Driver:
         from lama.rng import SeededRng
         from lama.score import Rules
         from lama.rng import BOT_SEED_SALT
+        from ui.boot import open_page
         from ui.games.launch import load, screen_for
         from ui.games.session import Session
         from ui.loop.app import App
+        from ui.model.settings import Settings
 
         d = cls(seed, panel, data_dir, fresh=False, start=False)
-        d.app = App(d.board)
+        d.app = App(d.board, Settings(), pages=open_page)
         if language:
             d.app.settings.set("language", language)
             d.app.apply_settings()

@@ -137,14 +137,6 @@ class GameScreen(Screen):
             n += c[k]
         return n
 
-    def show_rules(self):
-        """The rules of this game (the text screen of the main menu), over the game."""
-        from ui.screens.message import TextScreen
-
-        info = self.session.game.info
-        self.app.push(TextScreen(self.app, lambda s: getattr(s, info.title),
-                                 lambda s: getattr(s, info.rules)))
-
     def wait(self, ms):
         self.due = self.app.clock.ticks_add(self.now(), ms)
 

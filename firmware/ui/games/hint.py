@@ -1,5 +1,5 @@
 """The hint: what the `expert` bot would do for the person to act, and why in a few words;
-each game's reasons and words are in the module its row of lama.games names."""
+each game's reasons and words are in the module its row of ui.model.games names."""
 
 from lama import games
 from lama.rng import SeededRng
@@ -7,7 +7,7 @@ from ui.games.session import choose_bot
 
 
 def _reasons(session):
-    return games.load(session.game.info.hint)
+    return games.load(session.game.ui.hint)
 
 
 def think_hint(session):

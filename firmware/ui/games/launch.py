@@ -1,22 +1,25 @@
 """The hook from the new-game setup to the game screens: `launch(app, setup)` replaces the
 setup screen with the game's screen for a ui.model.new_game.GameSetup, `resume(app, state,
 seats)` does the same for a saved game in progress. What a game needs to be played is
-resolved here once (`load`: its row of the games table, engine, bots, flash tables) and
+resolved here once (`load`: its rows of the games tables, engine, bots, flash tables) and
 handed to the Session."""
 
 from lama import games
 from lama.rng import HardwareRng, SeededRng
 from ui.games.session import Session
+from ui.model import games as games_ui
 from ui.text import lang
 
 
 class Loaded:
-    """One game's code, loaded for play: `info` its row of lama.games, `mod` its engine
-    module, `bots` its bot registry (BOTS: name -> choose function) and `thinkers` the bots
-    that think a slice a frame (THINKERS: name -> generator function)."""
+    """One game's code, loaded for play: `info` its row of lama.games, `ui` its row of
+    ui.model.games, `mod` its engine module, `bots` its bot registry (BOTS: name -> choose
+    function) and `thinkers` the bots that think a slice a frame (THINKERS: name ->
+    generator function)."""
 
-    def __init__(self, info, mod, bots, thinkers):
+    def __init__(self, info, ui, mod, bots, thinkers):
         self.info = info
+        self.ui = ui
         self.mod = mod
         self.bots = bots
         self.thinkers = thinkers
@@ -29,7 +32,8 @@ def load(gid):
     bots = games.load(info.bots)
     if info.tables is not None:
         _flash_tables(info.tables)
-    return Loaded(info, games.load(info.engine), bots.BOTS, getattr(bots, "THINKERS", {}))
+    return Loaded(info, games_ui.get(gid), games.load(info.engine), bots.BOTS,
+                  getattr(bots, "THINKERS", {}))
 
 
 _tables = {}  # module name -> the open file of tables it reads, once opened
@@ -71,8 +75,8 @@ def new_session(app, game, seats, rules, first, state=None):
 
 
 def screen_for(app, session):
-    """The game screen for a Session (its row of lama.games names it)."""
-    module, cls = session.game.info.screen
+    """The game screen for a Session (its row of ui.model.games names it)."""
+    module, cls = session.game.ui.screen
     return getattr(games.load(module), cls)(app, session)
 
 

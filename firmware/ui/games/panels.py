@@ -18,7 +18,7 @@ except ImportError:
 
 def reason_words(T, info, ev):
     """The round_end event's reason in words: who ended it and how (`info`: the game's row
-    of lama.games)."""
+    of ui.model.games)."""
     reason = ev[2]
     if reason == "empty":
         return getattr(T, info.end_empty)
@@ -71,7 +71,7 @@ class RoundEndPanel(Panel):
         ses = scr.session
         ev = ses.last_round
         n = ses.n()
-        why = reason_words(T, ses.game.info, ev).replace("%n", ses.name(ses.state.turn))
+        why = reason_words(T, ses.game.ui, ev).replace("%n", ses.name(ses.state.turn))
         gfx.mid(fb, fit(T.G_ROUND_SHORT + str(ev[1]) + ": " + why, gfx.MID_COLS), 0, 0)
         fb.hline(0, 8, 128, 1)
         heads = T.G_END_HEADS
@@ -235,11 +235,9 @@ class MenuPanel(Panel):
             elif c == I_LOG:
                 scr.replace_panel(LogPanel(scr))
             elif c == I_RULES:
-                scr.show_rules()
+                scr.app.pages(scr.app, "rules", scr.session.game.ui)
             elif c == I_CONTROLS:
-                from ui.screens.controls import ControlsScreen
-
-                scr.app.push(ControlsScreen(scr.app))
+                scr.app.pages(scr.app, "controls", None)
             elif c == I_SAVE:
                 scr.app.home()  # the save stays: "Continue the game?" offers it again
                 return True
