@@ -9,12 +9,7 @@ from ui.games.panels import GameOverPanel, HintPanel, MenuPanel, RoundEndPanel, 
 from ui.games.pieces import BAR_Y, MSG_Y, fit, small_right
 from ui.loop.screen import Screen
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 M_WAIT = const(0)  # a computer player's turn or a shown result: advance() when due

@@ -10,12 +10,7 @@ from ui.games.base import ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_TURN, M_WAIT, Game
 from ui.games.pieces import (BAR_Y, COLW, MSG_Y, button_bar, cards_words, die, grouped,
                              small_right, symbol)
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 M_ANIM = const(3)  # the dice are rolling

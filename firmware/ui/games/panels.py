@@ -8,12 +8,7 @@ from ui.text import lang
 from ui.games.hint import action_words, think_hint
 from ui.games.pieces import BAR_Y, button_bar, cards_text, fit, small_right
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 def reason_words(T, info, ev):

@@ -5,12 +5,7 @@ import sys
 
 from hal.buttons import B, EVENTS, LONG, PRESS, RELEASE
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 FRAME_MS = const(25)  # 40 frames a second at most
