@@ -3,6 +3,7 @@ players' moves step by step at the speed setting's pace, the last move and the r
 move log, the panels over the table of ui/games/panels.py)."""
 
 from hal.buttons import A, B, DOWN, LONG, PRESS, REPEAT, UP
+from lama.symbols import total
 from ui.draw import gfx
 from ui.text import lang
 from ui.games.panels import GameOverPanel, HintPanel, MenuPanel, RoundEndPanel, TablePanel
@@ -126,11 +127,7 @@ class GameScreen(Screen):
 
     def held(self, i):
         """Cards seat i holds (its row in LAMA Dice, its hand in L.L.A.M.A.)."""
-        c = self.session.cards_of(i)
-        n = 0
-        for k in range(7):
-            n += c[k]
-        return n
+        return total(self.session.cards_of(i))
 
     def wait(self, ms):
         self.due = self.app.clock.ticks_add(self.now(), ms)
