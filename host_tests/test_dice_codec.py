@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from lama import codec, dice
 from lama.dice_bots import BOTS
 from lama.errors import CodecError
+from lama.games import GAME_DICE
 from lama.rng import SeededRng
 from lama.score import Rules
 
@@ -45,7 +46,7 @@ def same(a, b):
 
 def frame(body):
     """A well-framed encoding (right magic, version, game, CRC) around any dice body."""
-    head = codec.MAGIC + bytes([codec.FORMAT_VERSION, codec.GAME_DICE])
+    head = codec.MAGIC + bytes([codec.FORMAT_VERSION, GAME_DICE])
     data = head + bytes(body)
     crc = codec.crc16(data, len(data))
     return data + bytes([crc >> 8, crc & 0xFF])

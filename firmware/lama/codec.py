@@ -6,7 +6,6 @@ bytes before it ends the encoding, so that corrupt input is refused."""
 
 from lama import games
 from lama.errors import CodecError
-from lama.games import GAME_CARDS, GAME_DICE  # noqa: F401 - the ids, named here as well
 
 MAGIC = b"LM"
 FORMAT_VERSION = 1

@@ -3,7 +3,7 @@
 Public API (identical on CPython and MicroPython; small ints, bytes and bytearrays only)
 
 Data
-  GAME = 1                  codec game id (lama.codec.GAME_DICE)
+  GAME = 1                  codec game id (lama.games.GAME_DICE)
   DICE = ("LL1234", "LL3456", "LL1256")   D2, the faces of dice A, B, C (the one place)
   DICE_FACES                the same as three 6-byte `bytes` of symbol indices (LLAMA = 6)
   Symbols are indices 0..6 into lama.symbols.SYMBOLS = "123456L"; a set of cards is a

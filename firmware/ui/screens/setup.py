@@ -18,9 +18,9 @@ class SetupScreen(ListScreen):
     def __init__(self, app, game):
         ListScreen.__init__(self, app)
         self.game = game
-        self.choices = [PERSON] + bot_levels(game)  # what a seat can be
+        self.choices = [PERSON] + bot_levels()  # what a seat can be
         self.n = FIRST_GAME_PLAYERS
-        self.kinds = [PERSON] + [default_level(game)] * (MAX_PLAYERS - 1)
+        self.kinds = [PERSON] + [default_level()] * (MAX_PLAYERS - 1)
         self.custom = [None] * MAX_PLAYERS  # a name typed in, or None for the default
         self.first = 0
 
