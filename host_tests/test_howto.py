@@ -72,6 +72,6 @@ def test_a_game_of_computer_players_only_goes_straight_to_the_table(micropython)
 d = Driver(data_dir="/tmp/howto-c")
 d.keys("A,A,DOWN,RIGHT,UP,UP,A")  # seat 1 a computer player too, Start
 out["top"] = d.top()
-out["bots"] = d.app.top().session.bots if hasattr(d.app.top(), "session") else None
+out["bots"] = [d.app.top().session.bot(i) for i in range(3)] if hasattr(d.app.top(), "session") else None
 """)
     assert got["top"] == "DiceScreen" and None not in got["bots"]

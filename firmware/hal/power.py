@@ -1,12 +1,8 @@
 """Display power policy: dim after 30 s without input, off after 2 min, a press wakes it."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython (type checks, tests)
+from micropython import const
 
-    def const(x):
-        return x
-
+from hal.buttons import PRESS, RELEASE
 
 AWAKE = const(0)
 DIM = const(1)
@@ -57,9 +53,9 @@ class Power:
             self.wake(now_ms)
             if was_off:
                 for kind, button in events:
-                    if kind == 0:  # PRESS
+                    if kind == PRESS:
                         self._eating |= 1 << button
-                    elif kind == 1:  # RELEASE (a tap latched within one frame)
+                    elif kind == RELEASE:  # a tap latched within one frame
                         self._eating &= ~(1 << button)
                 events.clear()
             elif self._eating:
@@ -67,7 +63,7 @@ class Power:
                 for ev in events:
                     bit = 1 << ev[1]
                     if self._eating & bit:
-                        if ev[0] == 1:  # RELEASE ends the eating
+                        if ev[0] == RELEASE:  # the end of the eating
                             self._eating &= ~bit
                         continue
                     events[keep] = ev

@@ -9,12 +9,12 @@ Game i (from 0) of a run uses seed N+i, so any game can be replayed alone."""
 
 import sys
 
+from lama.rng import BOT_SEED_SALT  # the bots' generator: SeededRng(seed ^ salt)
+
 USAGE = (
     "usage: transcript.py --game dice|cards --seed N --games K --players a,b[,...]"
     " [--first P] [--target T] [--rounds R] [--variant classic|komarami]"
 )
-
-BOT_SEED_SALT = 0x15A5A5A5  # the bots' generator is SeededRng(seed ^ salt), apart from the dealer's
 
 
 class Options:

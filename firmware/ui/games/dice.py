@@ -3,19 +3,14 @@ player's cards and score; roll or quit, the discard and take choices, bots step 
 
 from hal.buttons import A, DOWN, LEFT, PRESS, RIGHT, UP
 from lama import dice
-from lama.symbols import LLAMA, SYMBOLS
+from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
 from ui.draw import gfx
 from ui.text import lang
 from ui.games.base import ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_TURN, M_WAIT, GameScreen, sound
 from ui.games.pieces import (BAR_Y, COLW, KEY_Y, MSG_Y, button_bar, cards_words, die,
                              grouped, symbol)
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 M_ANIM = const(3)  # the dice are rolling
@@ -47,8 +42,8 @@ class DiceScreen(GameScreen):
     def __init__(self, app, session):
         GameScreen.__init__(self, app, session)
         self.opt = 0  # TURN: 0 roll, 1 quit
-        self.sel = bytearray(7)  # DISCARD: cards chosen
-        self.allowed = bytes(7)  # DISCARD: the most of each symbol
+        self.sel = bytearray(N_SYMBOLS)  # DISCARD: cards chosen
+        self.allowed = bytes(N_SYMBOLS)  # DISCARD: the most of each symbol
         self.cursor = 0  # DISCARD/TAKE: a symbol
         self.takes = []  # TAKE: symbols that may be taken
         self.roll = R_NONE  # the roll of this turn on screen (R_*)
@@ -86,7 +81,7 @@ class DiceScreen(GameScreen):
         self.mode = M_DISCARD
         self.roll = R_HITS  # the dice that match the row (a resumed game too)
         self.allowed = dice.allowed_discard(st.rows[st.turn], st.dice)
-        for s in range(7):
+        for s in range(N_SYMBOLS):
             self.sel[s] = self.allowed[s]  # all of them chosen to begin with
         self.cursor = self.first_allowed(0, 1)
 
@@ -99,9 +94,9 @@ class DiceScreen(GameScreen):
 
     def first_allowed(self, start, step):
         s = start
-        for _ in range(7):
-            if self.allowed[s % 7]:
-                return s % 7
+        for _ in range(N_SYMBOLS):
+            if self.allowed[s % N_SYMBOLS]:
+                return s % N_SYMBOLS
             s += step
         return 0
 
@@ -114,7 +109,7 @@ class DiceScreen(GameScreen):
 
     def show_events(self, seat, events):
         T = lang.s
-        name = self.session.names[seat]
+        name = self.session.name(seat)
         ended = False
         for ev in events:
             k = ev[0]
@@ -139,14 +134,14 @@ class DiceScreen(GameScreen):
                 ended = True
         if self.roll == R_HITS:
             self.roll = R_SHOWN  # the choice is made: the dice stay, unmarked
-        self.after_step(seat, ended, self.session.bots[seat] is not None)
+        self.after_step(seat, ended, self.session.bot(seat) is not None)
 
     def after_roll(self, events):
         """The dice have stopped: say what the roll does, or ask the person to choose."""
         T = lang.s
         ses = self.session
         seat = events[0][1]
-        name = ses.names[seat]
+        name = ses.name(seat)
         faces = " ".join([SYMBOLS[f] for f in events[0][2]])
         ended = False
         result = ""
@@ -183,7 +178,7 @@ class DiceScreen(GameScreen):
 
     def show_result(self, seat):
         """A roll's outcome stays: a person reads it and presses A, a bot's waits a step."""
-        if self.session.bots[seat] is None:
+        if self.session.bot(seat) is None:
             self.due = None
             self.mode = M_ACK
         else:
@@ -193,7 +188,7 @@ class DiceScreen(GameScreen):
         """After "busts" (the dice that missed): the cards the bust brings, in the row."""
         T = lang.s
         seat = self.actor
-        name = self.session.names[seat]
+        name = self.session.name(seat)
         self.roll = R_TOLD
         self.say(name + " " + T.G_TAKES + " " + cards_words(self.bust, 19 - len(name) - len(T.G_TAKES)))
         self.show_result(seat)
@@ -226,10 +221,7 @@ class DiceScreen(GameScreen):
         until its outcome is told (an honest roll: nothing of it shows while the dice spin)."""
         before = self.before_roll()
         if before is not None and i == self.active():
-            n = 0
-            for c in before[0]:
-                n += c
-            return n
+            return total(before[0])
         return GameScreen.held(self, i)
 
     def before_bot_move(self):
@@ -289,7 +281,7 @@ class DiceScreen(GameScreen):
         elif self.mode == M_DISCARD:
             if b == LEFT or b == RIGHT:
                 step = 1 if b == RIGHT else -1
-                self.cursor = self.first_allowed(self.cursor + step + 7, step)
+                self.cursor = self.first_allowed(self.cursor + step + N_SYMBOLS, step)
             elif b == UP or b == DOWN:
                 s = self.cursor
                 if b == UP and self.sel[s] < self.allowed[s]:
@@ -322,7 +314,7 @@ class DiceScreen(GameScreen):
         row = st.rows[p] if before is None else before[0]
         llama_row = st.llama_row if before is None else before[1]
         # header: whose turn, their score; the dice on the right
-        x = gfx.mid(fb, ses.names[p], 0, 2)
+        x = gfx.mid(fb, ses.name(p), 0, 2)
         x = gfx.mid(fb, str(st.scores[p] if before is None else before[2]), x + 6, 2)
         gfx.mid(fb, T.G_PTS, x + 3, 2)
         faces = None
@@ -345,20 +337,20 @@ class DiceScreen(GameScreen):
         boxed = 0
         if self.mode == M_DISCARD:
             marks = 0
-            for s in range(7):
+            for s in range(N_SYMBOLS):
                 if self.sel[s]:
                     marks |= 1 << s
                 elif self.allowed[s]:
                     boxed |= 1 << s
         elif self.roll == R_TOLD:
-            for s in range(7):
+            for s in range(N_SYMBOLS):
                 if self.bust[s]:
                     boxed |= 1 << s  # the cards the bust just brought
         grouped(fb, row, 0, ROW_Y, marks, boxed)
         if self.mode == M_DISCARD:
             # the cursor under its column, the number going under each chosen one
             fb.fill_rect(self.cursor * COLW, CURSOR_Y, COLW - 1, 2, 1)
-            for s in range(7):
+            for s in range(N_SYMBOLS):
                 n = self.sel[s]
                 if n >= 10:
                     gfx.mid(fb, str(n), s * COLW, LLAMA_Y + 1)
@@ -401,7 +393,7 @@ class DiceScreen(GameScreen):
         that may be taken are boxed and the chosen one inverted, the others unboxed."""
         taking = self.mode == M_TAKE
         chosen = self.takes[self.cursor] if taking else -1
-        for s in range(7):
+        for s in range(N_SYMBOLS):
             if not llama_row[s]:
                 continue
             x = s * COLW
