@@ -162,3 +162,54 @@ def whole_game(game, n, language, seed):
     play(d, on_press=look)
     check(faults, "game over", d)
     out(faults)
+
+
+def notes_and_moves(game, n, language):
+    """Every note (why a key did nothing) over the table and over each page, and the
+    longest move lines (a bust bringing all seven kinds, a discard of all seven)."""
+    from lama import cards, dice
+    from ui.games.panels import (CurtainPanel, GameOverPanel, HintPanel, LogPanel, MenuPanel,
+                                 RoundEndPanel, TablePanel)
+    from ui.text import lang
+
+    faults = []
+    mod = dice if game == 1 else cards
+    st = mod.new_game(n, None, 0, SeededRng(1))
+    d = Driver.in_game(game, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=1, state=st,
+                       language=language)
+    scr = d.screen()
+    ses = d.session
+    T = lang.s
+    notes = [getattr(T, k) for k in dir(T) if k.startswith("G_NOTE_") or k.startswith("G_NO_")]
+    ses.last_round = ("round_end", 12, "empty", [31] * n, [10] * n, [120] * n)
+    ses.result = ("game_end", [120] * n, [0])
+    pages = (None, RoundEndPanel(scr), GameOverPanel(scr), TablePanel(scr), LogPanel(scr),
+             MenuPanel(scr), CurtainPanel(scr, 0), HintPanel(scr))
+    for p in pages:
+        scr.panels = [] if p is None else [p]
+        for note in notes:
+            scr.note_text = note
+            check(faults, "note %r over %s" % (note, type(p).__name__), d)
+            if isinstance(p, (RoundEndPanel, TablePanel)):  # every seat's row still there
+                shown = [r[1] for r in fit.visible(d.drawn())]
+                for name in NAMES[:n]:
+                    if name not in shown:
+                        faults.append(["note %r over %s hides %s" % (note, type(p).__name__, name)])
+                        break
+    scr.panels = []
+    scr.note_text = ""
+    ses.result = None
+    if game == 1:
+        from ui.games import dice as D
+
+        from ui.games.base import M_WAIT
+
+        scr.mode = M_WAIT  # a computer player's bust, as after its dice stopped
+        scr.actor = n - 1
+        scr.bust = bytes([1] * 7)
+        scr.bust_told()
+        check(faults, "a bust of all seven kinds told", d)
+        scr.show_events(n - 1, [("discard", n - 1, bytes([2] * 7))])
+        check(faults, "a discard of all seven kinds", d)
+        scr.roll = D.R_NONE
+    out(faults)

@@ -69,3 +69,10 @@ def test_every_screen_of_a_whole_game_fits(micropython, game, n, language, seed)
     """Checked after every press of a game played to its end, six seats of the widest
     names among them, French and English."""
     assert faults(micropython, "whole_game(%d, %d, %d, %d)" % (game, n, language, seed)) == []
+
+
+@pytest.mark.parametrize("game,n,language", [(1, 6, 0), (1, 6, 1), (2, 6, 1), (2, 2, 0)])
+def test_notes_over_every_page_and_the_longest_moves_fit(micropython, game, n, language):
+    """A wrong key's note covers no row of the round end (six seats: over its title), and a
+    move line with all seven kinds of cards is not cut."""
+    assert faults(micropython, "notes_and_moves(%d, %d, %d)" % (game, n, language)) == []

@@ -54,6 +54,12 @@ def faults_of(recs, limit=8):
         if font == "cut":
             out.append("cut to %d: %r" % (rec[2], s))
             continue
+        if font == "erase":  # a rectangle cleared: what was drawn there is gone
+            w, h = s
+            x0, y0 = rec[2], rec[3]
+            all_boxes = [(b, kb, g) for b, kb, g in all_boxes
+                         if b[2] <= x0 or b[0] >= x0 + w or b[3] <= y0 or b[1] >= y0 + h]
+            continue
         if font == "small":
             for ch in s:
                 if ch != " " and ch not in MARKS:
@@ -74,6 +80,19 @@ def faults_of(recs, limit=8):
             if a[0] < b[2] + g and b[0] < a[2] + g and a[1] < b[3] and b[1] < a[3]:
                 out.append("overlap: %r at %d,%d and %r at %d,%d" % (a[4], a[0], a[1], b[4], b[0], b[1]))
     return out[:limit]
+
+
+def visible(recs):
+    """The text records still on the panel: those an erase did not clear (any part of)."""
+    out = []
+    for rec in recs:
+        if rec[0] == "erase":
+            (w, h), x0, y0 = rec[1], rec[2], rec[3]
+            out = [r for r in out if not any(b[2] > x0 and b[0] < x0 + w and b[3] > y0 and b[1] < y0 + h
+                                             for b in boxes(r))]
+        elif rec[0] != "cut":
+            out.append(rec)
+    return out
 
 
 def faults(d, limit=8):

@@ -27,12 +27,20 @@ VALUE_GAP = 12  # a list row's 8x8 value stays this far from its label (a 5x7 on
 # None, or a list that every text call appends (font, text, x, y) to: "8x8", "big2", "big3"...
 # (the 8x8 font scaled), "mid" (5x7) or "small" (the 3x5 scroll marks), and ("cut", text,
 # n, 0) when `fit` cuts a text to n characters; tests check from it that every glyph is on
-# the panel, none overlaps another, no text is cut and nothing a player reads is small
+# the panel, none overlaps another, no text is cut and nothing a player reads is small;
+# ("erase", (w, h), x, y) when `erase` clears a rectangle (what was drawn there is gone)
 record = None  # type: list | None
 
 
 def _rec(font, s, x, y):
     record.append((font, s, x, y))
+
+
+def erase(fb, x, y, w, h):
+    """Clear a rectangle (to draw something else over what was there)."""
+    fb.fill_rect(x, y, w, h, 0)
+    if record is not None:
+        record.append(("erase", (w, h), x, y))
 
 
 def fit(s, n):

@@ -7,7 +7,7 @@ from lama.symbols import total
 from ui.draw import gfx
 from ui.text import lang
 from ui.games.panels import GameOverPanel, HintPanel, LogPanel, MenuPanel, RoundEndPanel, TablePanel
-from ui.games.pieces import BAR_Y, KEY_Y, MSG_Y
+from ui.games.pieces import KEY_Y, MSG_Y
 from ui.loop.screen import Screen
 
 from micropython import const
@@ -338,10 +338,12 @@ class GameScreen(Screen):
 
     def draw(self, fb):
         if self.panels:
-            self.panels[-1].draw(fb)
-            if self.note_text:  # why a key did nothing, over the page's bottom
-                fb.fill_rect(0, BAR_Y, 128, 64 - BAR_Y, 0)
-                gfx.mid(fb, gfx.fit(self.note_text, gfx.MID_COLS), 0, BAR_Y + 1)
+            p = self.panels[-1]
+            p.draw(fb)
+            if self.note_text:  # why a key did nothing, over the page's bottom (or top)
+                y = p.note_y()
+                gfx.erase(fb, 0, y, 128, 7 if y == 0 else 64 - y)
+                gfx.mid(fb, gfx.fit(self.note_text, gfx.MID_COLS), 0, y if y == 0 else y + 1)
         else:
             self.draw_table(fb)
 

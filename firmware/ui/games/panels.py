@@ -55,6 +55,10 @@ class Panel:
     def draw(self, fb):
         pass
 
+    def note_y(self):
+        """Where a note (why a key did nothing) goes over the page: its bottom rows."""
+        return BAR_Y
+
 
 class RoundEndPanel(Panel):
     """End of round, under column heads: each player's cards, points, the token value
@@ -89,6 +93,9 @@ class RoundEndPanel(Panel):
             key_cap(fb, "A", 0, 8)
 
     handle = Panel.a_goes_on
+
+    def note_y(self):
+        return six_rows_note_y(self)
 
     def done(self):
         self.screen.round_read()
@@ -139,6 +146,15 @@ class TablePanel(Panel):
 
     def handle(self, ev):
         return ev[0] == PRESS and ev[1] in (A, B, UP, DOWN)
+
+    def note_y(self):
+        return six_rows_note_y(self)
+
+
+def six_rows_note_y(panel):
+    """A page of a row a seat (round end, table): a note goes over its title once six rows
+    fill the bottom."""
+    return BAR_Y if panel.screen.session.n() < 6 else 0
 
 
 def kind_word(T, bot):
