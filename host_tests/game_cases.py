@@ -199,7 +199,7 @@ def menu_and_hint(game, seed):
 
 def tie_game_over():
     """S5: equal lowest scores share the win on the game-over page."""
-    from ui.games.base import GameOverPanel
+    from ui.games.panels import GameOverPanel
 
     d = Driver.in_game(1, NAMES[:3], [None, "cautious", "cautious"], seed=1)
     scr = d.screen()
@@ -314,7 +314,7 @@ def round_end_keys(game, seed):
     """The round-end page: a key that means nothing says to press A and changes nothing;
     A deals the next round."""
     from lama.score import Rules
-    from ui.games.base import RoundEndPanel
+    from ui.games.panels import RoundEndPanel
     from ui.games.session import choose_bot, engine
 
     mod, table = engine(game)
@@ -398,7 +398,7 @@ def dice_shown_are_the_actors(seed):
     def look():  # after every frame
         step()
         scr = d.screen()
-        if not scr.panels and scr.shown_dice and scr.mode != D.M_ANIM:
+        if not scr.panels and scr.roll != D.R_NONE and scr.mode != D.M_ANIM:
             checked[0] += 1
             if roller[0] != scr.active():
                 bad.append((roller[0], scr.active(), scr.msg))
@@ -410,7 +410,7 @@ def dice_shown_are_the_actors(seed):
 
 def curtain_keys(seed):
     """On the pass-the-device curtain only A goes on; other keys (a long B too) say so."""
-    from ui.games.base import CurtainPanel
+    from ui.games.panels import CurtainPanel
 
     d = Driver.in_game(2, NAMES[:3], [None, None, "cautious"], seed=seed)
     res = {"curtain": isinstance(d.screen().panels[-1], CurtainPanel)}
@@ -449,7 +449,7 @@ def followed_game(game, bots, seed):
     told as the dice that missed, then the cards it brings; the last-move line."""
     from ui.games import dice as D
     from ui.text import lang
-    from ui.games.base import MSG_Y
+    from ui.games.pieces import MSG_Y
 
     T = lang.s
     d = Driver.in_game(game, NAMES[: len(bots)], bots, seed=seed)
@@ -494,13 +494,13 @@ def followed_game(game, bots, seed):
                     if w in t:
                         res["spoilers"].append(t)
         line = [t for f, t, x, y in recs if y == MSG_Y and f == "mid"]
-        if scr.mode == D.M_WAIT and T.G_BUSTS in scr.msg and not stage["seen_bust"]:
+        if scr.mode in (D.M_WAIT, D.M_ACK) and T.G_BUSTS in scr.msg and not stage["seen_bust"]:
             stage["seen_bust"] = True
             res["busts"] += 1
             counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + 9 and x < 84]
-            if counts != [n for n in pre[0][0] if n] or scr.hits:
+            if counts != [n for n in pre[0][0] if n] or scr.roll == D.R_HITS:
                 res["bust_bad"].append("row or dice changed with the miss")
-        elif stage["seen_bust"] and T.G_TAKES in scr.msg and scr.bust_cards is not None:
+        elif stage["seen_bust"] and T.G_TAKES in scr.msg and scr.roll == D.R_TOLD:
             stage["seen_bust"] = False
             res["bust_told"] += 1
             st = ses.state
@@ -576,7 +576,7 @@ def bot_pace(game, speed, quit_first):
     """Virtual ms from the person's first move until it is their turn again (or the round
     ends), waiting without A, at computer-player speed `speed`. `quit_first`: the person
     quits at once (the rest of the round then plays at once, whatever the speed)."""
-    from ui.games.base import GameScreen
+    from ui.games.base import M_ACK, GameScreen
 
     d = Driver.in_game(game, NAMES[:4], [None, "cautious", "cautious", "cautious"], seed=11)
     d.app.settings.set("speed", speed)
@@ -596,7 +596,7 @@ def bot_pace(game, speed, quit_first):
         return ses.person_to_act() and scr.due is None and (game == 2 or ses.state.phase == 0)
 
     while not scr.panels and not turn_again():
-        if getattr(scr, "person_ack", False) or (ses.person_to_act() and scr.due is None):
+        if scr.mode == M_ACK or (ses.person_to_act() and scr.due is None):
             d.press("A")  # what the roll did, or a discard or take choice: as proposed
         d.wait(10)
     out({"ms": d.now - t0, "moves": len(d.session.record) - moves,

@@ -236,7 +236,8 @@ from lama import cards
 from lama.card_bots import choose_expert
 from lama.rng import SeededRng
 from lama.score import Rules
-from ui.games.base import THINK_MS, GameScreen, HintPanel
+from ui.games.base import THINK_MS, GameScreen
+from ui.games.panels import HintPanel
 from ui.games.session import Session
 from ui.text import lang
 

@@ -5,7 +5,8 @@ The person's choices come from a bot (default `cautious`) computed apart from th
 generators, then turned into button presses; the screens do everything else."""
 
 from lama.rng import SeededRng
-from ui.games.base import CurtainPanel, GameOverPanel, RoundEndPanel
+from ui.games.base import M_ACK
+from ui.games.panels import CurtainPanel, GameOverPanel, RoundEndPanel
 from ui.games.session import BOT_SEED_SALT, choose_bot, engine
 
 
@@ -84,7 +85,7 @@ def play(d, policy="cautious", speed=True, shots=None, max_presses=20000, on_pre
                 shots(d, "round_end" if isinstance(p, RoundEndPanel) else
                       ("curtain" if isinstance(p, CurtainPanel) else "panel"))
             press("A" if isinstance(p, (RoundEndPanel, CurtainPanel)) else "B")
-        elif getattr(scr, "person_ack", False):
+        elif scr.mode == M_ACK:
             if shots:
                 shots(d, "result")
             press("A")

@@ -7,8 +7,9 @@ from lama import cards
 from lama.symbols import SYMBOLS
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.base import BAR_Y, M_TURN, MSG_Y, CurtainPanel, GameScreen, sound
-from ui.games.pieces import button_bar, big_symbol, grouped, small_right
+from ui.games.base import M_TURN, GameScreen, sound
+from ui.games.panels import CurtainPanel
+from ui.games.pieces import BAR_Y, MSG_Y, button_bar, big_symbol, grouped, small_right
 
 HAND_X = 30
 ROW_Y = 11  # the hand: symbols, counts under them (its boxes 10-28)
