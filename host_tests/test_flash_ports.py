@@ -9,7 +9,7 @@ import threading
 import time
 
 from flash import errors, image
-from flash.port import GuardedSerial, PortError
+from flash.port import Budget, GuardedSerial, PortError
 import pytest
 from vpico.host import ROOT, make
 
@@ -128,17 +128,19 @@ class Endless:
 
 
 def test_the_guard_stops_a_read_that_never_ends_and_a_step_that_brings_too_much():
-    g = GuardedSerial(Endless(), 100, 5)
-    g.step(100, 1000)
+    budget = Budget()
+    g = GuardedSerial(Endless(), budget, 5)
+    g.step(100, 1000, "a test's limit")
     with pytest.raises(PortError, match="more than any reply"):
         while True:
             g.read(1)
-    g.step(0, 1000)
-    with pytest.raises(PortError, match="FLASH_TIMEOUT"):
+    g.step(0, 1000, "a test's limit")
+    with pytest.raises(PortError, match=r"within 0 s \(a test's limit\)"):
         g.read(1)
-    g.end_all = 0
-    with pytest.raises(PortError, match="FLASH_OVERALL"):
+    budget.end = 0
+    with pytest.raises(PortError, match="the whole command took over 15 s") as e:
         g.write(b"a")
+    assert e.value.overall
 
 
 @pytest.mark.parametrize("value", ["../firmware/main", "../firmware/main.py", "/etc/passwd",

@@ -16,10 +16,12 @@ import ast
 import base64
 import hashlib
 import os
+import posixpath
 import re
 import shutil
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # tools/flash/: stdlib only, runs as a script
 if os.path.join(ROOT, "tools") not in sys.path:
@@ -29,7 +31,9 @@ from flash.errors import DeployError  # noqa: E402
 from flash.image import (  # noqa: E402
     DEFAULT_BOARD, FIRMWARE, board_profile, build, mpy_cross_path, native_arch,
 )
-from flash.port import RPI_VID, Connection, check_micropython, find_port  # noqa: E402
+from flash.port import (  # noqa: E402
+    RPI_VID, Connection, check_micropython, find_port, not_micropython, shown,
+)
 
 DATA = "data"  # /data/: the saves, never touched by a flash
 CHUNK = 2048  # bytes written per exec while copying
@@ -47,13 +51,14 @@ def owned_dirs(firmware=FIRMWARE):
 
 def stale_files(device, files, owned):
     """Device files that a flash removes: in our directories and not ours any more, or a
-    module of ours under its other suffix (x.py would shadow a new x.mpy)."""
+    module of ours under its other suffix (x.py would shadow a new x.mpy); never a name
+    that board_path refuses (one in /data, or one that reaches it)."""
     owned = tuple(d + "/" for d in owned)
     ours = set(files)
     names = {p.rsplit(".", 1)[0] for p in files if "/" not in p}
     stale = []
     for p in device:
-        if p in ours or p == DATA or p.startswith(DATA + "/"):
+        if p in ours or board_path(p) != p:
             continue
         if p.startswith(owned):
             stale.append(p)
@@ -98,26 +103,56 @@ _walk('/')
 )
 
 
+def board_path(name):
+    """A name from the board's listing as the path (under /, without the /) that a flash may
+    act on, or None: a name not in normal form (".", "..", "//", a leading or trailing "/",
+    a backslash, a NUL), which only a board that lies can list, or one in /data."""
+    norm = posixpath.normpath("/" + name).lstrip("/")
+    if norm != name or not norm or "\\" in norm or "\0" in norm:
+        return None
+    if norm == DATA or norm.startswith(DATA + "/"):
+        return None
+    return norm
+
+
 def device_files(board):
-    """({path: sha256 hex} of the board's files outside /data, set of its directories)."""
-    files, dirs = {}, set()
+    """({path: sha256 hex} of the board's files outside /data, set of its directories), the
+    names that board_path refuses left out (and said); a listing of another shape is a
+    DeployError saying the board does not answer like MicroPython."""
+    files, dirs, refused = {}, set(), []
     for line in board.exec(HASH_CODE).splitlines():
-        entry = ast.literal_eval(line.strip())  # a tuple of strings: names may hold spaces
-        if entry[0] == "F":
-            files[entry[1]] = entry[2]
+        line = line.strip()
+        try:
+            entry = ast.literal_eval(line)  # a tuple of strings: names may hold spaces
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            entry = None
+        if not (isinstance(entry, tuple) and all(isinstance(e, str) for e in entry)
+                and (entry[:1] == ("F",) and len(entry) == 3 or entry[:1] == ("D",) and len(entry) == 2)):
+            raise not_micropython(board.port, "a line of its file listing: %s" % shown(line))
+        path = board_path(entry[1])
+        if path is None:
+            refused.append(entry[1])
+        elif entry[0] == "F":
+            files[path] = entry[2]
         else:
-            dirs.add(entry[1])
+            dirs.add(path)
+    if refused:
+        print("  ! left alone: %d name(s) in the board's listing that are not plain paths"
+              " outside /%s/, e.g. %s" % (len(refused), DATA, shown(refused[0])))
     return files, dirs
 
 
-def write_file(board, path, data):
-    """Write one file on the board, CHUNK bytes per exec, sent as base64 (a third more
-    than the bytes, where a repr() of .mpy bytecode is two to three times as long)."""
-    assert path != DATA and not path.startswith(DATA + "/"), path
-    board.exec("from binascii import a2b_base64 as _d\nf=open(%r,'wb')" % ("/" + path))
+def write_code(path, data):
+    """The execs that write one file on the board, CHUNK bytes each, sent as base64 (a third
+    more than the bytes, where a repr() of .mpy bytecode is two to three times as long)."""
+    if board_path(path) != path:
+        raise DeployError("refused to write %r on the board: not a plain path outside /%s/"
+                          % (path, DATA))
+    code = ["from binascii import a2b_base64 as _d\nf=open(%r,'wb')" % ("/" + path)]
     for i in range(0, len(data), CHUNK):
-        board.exec("f.write(_d(%r))" % base64.b64encode(data[i : i + CHUNK]).decode())
-    board.exec("f.close()\ndel f, _d")
+        code.append("f.write(_d(%r))" % base64.b64encode(data[i : i + CHUNK]).decode())
+    code.append("f.close()\ndel f, _d")
+    return code
 
 
 def sha(data):
@@ -134,7 +169,9 @@ def flash(args):
         version, dev_mpy = check_micropython(board, (cross[0], 0))
         print("board on %s: MicroPython %s" % (port, version))
         arch, how = native_arch(dev_mpy, cross)
+        t0 = time.monotonic()
         files = build(args.board, args.build, args.firmware, arch)
+        board.budget.add_local(time.monotonic() - t0)  # compiling: not the board's time
         total = sum(len(d) for d in files.values())
         mpy_bytes = sum(len(d) for p, d in files.items() if p.endswith(".mpy"))
         print("firmware: %d files, %d bytes (%d of .mpy), profile %s -> /board.py; %s"
@@ -165,18 +202,20 @@ def flash(args):
 
 
 def copy(board, files, changed, stale, on_dev, dirs, owned):
-    """Remove stale files, copy the changed ones (main.py last), verify them."""
+    """Remove stale files, copy the changed ones (main.py last), verify them; the whole
+    command's limit scales with these execs and the bytes they send (Connection.work), and
+    a board too slow for them is stopped as soon as its pace shows it (Connection.pace)."""
+    steps = []  # (code, what to print once it ran, or None)
     if "main.py" in on_dev:
-        board.exec("import os\nos.remove('/main.py')")
+        steps.append(("import os\nos.remove('/main.py')", None))
         if "main.py" not in changed:
             changed.append("main.py")
     changed.sort(key=lambda p: (p == "main.py", p))
     for p in stale:
-        board.exec("import os\nos.remove(%r)" % ("/" + p))
-        print("  - %s (stale)" % p)
+        steps.append(("import os\nos.remove(%r)" % ("/" + p), "  - %s (stale)" % p))
     for d in sorted(dirs, key=lambda d: d.count("/"), reverse=True):
         if d.split("/")[0] in owned and not any(p.startswith(d + "/") for p in files):
-            board.exec("import os\nos.rmdir(%r)" % ("/" + d))  # emptied just above
+            steps.append(("import os\nos.rmdir(%r)" % ("/" + d), None))  # emptied just above
             dirs.discard(d)
     need = sorted({p.rsplit("/", 1)[0] for p in changed if "/" in p})
     for d in need:
@@ -184,13 +223,20 @@ def copy(board, files, changed, stale, on_dev, dirs, owned):
         for i in range(1, len(parts) + 1):
             sub = "/".join(parts[:i])
             if sub not in dirs:
-                board.exec("import os\nos.mkdir(%r)" % ("/" + sub))
+                steps.append(("import os\nos.mkdir(%r)" % ("/" + sub), None))
                 dirs.add(sub)
     size = 0
     for p in changed:
-        write_file(board, p, files[p])
+        code = write_code(p, files[p])
+        steps += [(c, None) for c in code[:-1]]
+        steps.append((code[-1], "  + %s (%d bytes)" % (p, len(files[p]))))
         size += len(files[p])
-        print("  + %s (%d bytes)" % (p, len(files[p])), flush=True)
+    board.work(len(steps) + 1, sum(len(c) for c, _ in steps))  # + 1: the listing after
+    for done, (code, said) in enumerate(steps, 1):
+        board.exec(code)
+        if said:
+            print(said, flush=True)
+        board.pace(done)
     after, _ = device_files(board)
     bad = [p for p in changed if after.get(p) not in (sha(files[p]), "?")]
     if bad:
@@ -262,7 +308,10 @@ def wipe_saves(args):
             return 1
     board = Connection(find_port(args.port))
     try:
-        n = int(board.exec(WIPE_CODE).strip() or 0)
+        reply = board.exec(WIPE_CODE).strip()
+        if not reply.isdigit():
+            raise not_micropython(board.port, "its count of deleted files: %s" % shown(reply))
+        n = int(reply)
         print("deleted %d save file(s) from /%s/" % (n, DATA))
         board.reset_into_game()
     finally:
