@@ -19,7 +19,14 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 WEB_TOOLS = os.path.join(ROOT, "tools", "web")
 SCREENSHOT = os.path.join(ROOT, "build", "web-screenshot.png")
 SIZES = ("320x568", "390x844", "844x390", "1280x800")  # phones upright and turned, a desktop
-FILE_MAX = 4096  # tools/web/saves.js: bytes of a file the page keeps at most
+
+
+def _saves_js_const(name):
+    with open(os.path.join(WEB_TOOLS, "saves.js")) as f:
+        return int(re.search(r"^export const %s = (\d+);" % name, f.read(), re.M).group(1))
+
+
+FILE_MAX = _saves_js_const("FILE_MAX")  # bytes of a file the page keeps at most
 
 
 def _need_browser():
@@ -167,6 +174,16 @@ def test_web_page_says_what_the_games_are_and_how_to_play():
     for words in ("LAMA Dice", "L.L.A.M.A.", "Reiner Knizia", "40 points", "roll", "draw",
                   "quit", "llama row", "Esc", "hold B", "tap A", "hint", "reload the page"):
         assert words in text, words
+
+
+def test_web_keeps_every_record_file_whole():
+    """The page cuts only what is larger than any file the store writes (the largest record
+    framed: hal/store.py's header and CRC round it)."""
+    from hal import store
+    from lama import records
+
+    largest = max(records.STATS_MAX, records.PROGRESS_MAX) + store.HEADER + store.TRAILER
+    assert largest < FILE_MAX
 
 
 def _seq(b64):
