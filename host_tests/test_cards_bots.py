@@ -350,3 +350,19 @@ def test_expert_weighs_a_near_even_draw_on_more_play_outs_than_expert1():
         card_bots._play_out = inner
     assert by_expert1 == 2 * card_bots.SAMPLES  # a draw and a quit each
     assert calls[0] == 2 * card_expert.EXPERT_SAMPLES > by_expert1
+
+
+def test_the_play_outs_one_draw_rule_is_the_hands_classic_score_over_a_threshold_below_six():
+    """PLAY_OUT_POINTS, summed over the values a hand holds, is its S3 score in either variant
+    as far as any play-out threshold can tell (each is below 6: a six or a llama draws)."""
+    from lama.score import round_points
+
+    limits = (card_bots.SAMPLE_DRAW_SELF, card_bots.SAMPLE_DRAW_OTHERS,
+              card_expert.OWN_DRAW_POINTS, card_bots.CAUTIOUS_DRAW_POINTS)
+    assert max(limits) < 6
+    for code in range(3 ** 7):  # every hand of 0, 1 or 2 of each value (no itertools on MicroPython)
+        held = [code // 3 ** v % 3 for v in range(7)]
+        pts = sum(card_bots.PLAY_OUT_POINTS[v] for v in range(7) if held[v])
+        assert pts == round_points(held)
+        for above in limits:
+            assert (pts > above) == (round_points(held, True) > above)
