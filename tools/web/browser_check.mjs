@@ -74,6 +74,22 @@ async function waitScreen(page, want, ms = 20000) {
   throw new Error("waited for " + want + ", the page shows " + got);
 }
 
+async function pastHowTo(page, want) {
+  // a person's first game of a kind starts with how to play (issue 27): B skips it
+  const end = Date.now() + 20000;
+  let got = "";
+  while (Date.now() < end) {
+    got = await screen(page);
+    if (got.startsWith(want)) return got;
+    if (got.startsWith("HowToScreen")) {
+      await key(page, "x");
+      return waitScreen(page, want);
+    }
+    await sleep(25);
+  }
+  throw new Error("waited for " + want + ", the page shows " + got);
+}
+
 async function booted(page) {
   // the first screen the console shows after a (re)load
   await page.waitForFunction(() => window.lamaConsole && window.lamaConsole.screen &&
@@ -206,7 +222,7 @@ async function personGame(page) {
   await waitScreen(page, "SetupScreen");
   await key(page, "ArrowUp"); // the list wraps: from its first row up to Start
   await key(page, "z");
-  await waitScreen(page, "DiceScreen");
+  await pastHowTo(page, "DiceScreen");
   await key(page, "z"); // roll
 }
 
@@ -388,7 +404,7 @@ async function main() {
     await waitScreen(page, "SetupScreen");
     for (let i = 0; i < 5; i++) await key(page, "ArrowDown"); // players, 3 seats, first -> Start
     await key(page, "z");
-    await waitScreen(page, "DiceScreen");
+    await pastHowTo(page, "DiceScreen");
     const saves = await page.evaluate(() => window.lamaConsole.saves.kept);
     await key(page, "z"); // roll
     await page.waitForFunction((n) => window.lamaConsole.saves.kept > n, saves);
