@@ -16,6 +16,7 @@ import sys
 from emu import powercut, ramflash
 from hal import store as st
 from lama import card_bots, cards, codec, dice, dice_bots, records
+from lama.games import GAME_DICE
 from lama.rng import SeededRng
 from ui.model.saves import KIND_GAME, Saves
 from ui.model.settings import Settings
@@ -171,7 +172,7 @@ stats = saves.load_stats()
 before = len(records.encode_stats(stats))
 for i in range(records.MAX_NAMES):
     records.record_result(
-        stats, codec.GAME_DICE, [("P%d" % i, None), ("Q%d" % i, "random")], [12, 40], 5, [1, 0], 100 + i
+        stats, GAME_DICE, [("P%d" % i, None), ("Q%d" % i, "random")], [12, 40], 5, [1, 0], 100 + i
     )
 after = records.encode_stats(stats)
 old = now(stats_of)

@@ -14,16 +14,6 @@ from lama.symbols import LLAMA, total
 OLD_KINDS = ("random", "cautious", "expert")  # what seats were saved with before the levels
 
 
-def test_the_three_levels_are_offered_in_both_games_weakest_first():
-    from ui.model.new_game import bot_levels
-
-    assert bot_names.LEVELS == ("easy", "medium", "hard")
-    assert bot_names.DICE[-3:] == bot_names.LEVELS == bot_names.CARDS[-3:]
-    assert bot_levels(1) == bot_levels(2) == ["easy", "medium", "hard"]
-    for game in (1, 2):
-        assert "random" not in bot_levels(game)  # for arenas and tests only
-
-
 def test_levels_map_to_the_bots_of_the_ladder():
     b = card_bots.BOTS
     assert b["easy"] is card_bots.choose_cautious

@@ -9,7 +9,7 @@ import support
 from solver import gen_dice_tables as gen
 from solver import dice_optimum as sd
 from arenas.dice_solo import choose_solo
-from lama import dice, dice_expert, dice_rank, dice_values
+from lama import dice, dice_expert, dice_rank, dice_tables, dice_values
 from lama.dice_bots import BOTS
 from lama.dice_rank import MAX_CARDS, N_ROWS, rank
 from lama.rng import SeededRng
@@ -85,7 +85,7 @@ def test_expert_decides_from_the_view_only():
 
 
 BIN = os.path.join(os.path.dirname(dice_values.__file__), "dice_values.bin")
-FROM_FILE = "import lama.dice_expert as dx\nassert dx.use_tables(open(%r, 'rb'))\n" % BIN
+FROM_FILE = "import lama.dice_tables as dt\nassert dt.use_tables(open(%r, 'rb'))\n" % BIN
 
 
 def test_expert_identical_under_micropython(micropython):
@@ -106,25 +106,25 @@ def test_tables_from_the_file_are_the_modules():
     body = b"".join(getattr(dice_values, n) for n in dice_rank.TABLE_NAMES)
     assert blob[dice_rank.HEADER_SIZE :] == body
     try:
-        assert dice_expert.use_tables(io.BytesIO(blob))
-        t = dice_expert._get_tables()
+        assert dice_tables.use_tables(io.BytesIO(blob))
+        t = dice_tables.tables()
         assert all(t[2][i] == dice_values.MULTI_10[i] for i in range(0, N_ROWS, 97))
         st = dice.new_game(3, Rules(), 0, SeededRng(12))
         a = dice_expert.choose(dice.view(st, 0), dice.legal_actions(st), None)
     finally:
-        dice_expert.use_memory_tables()
+        dice_tables.use_memory_tables()
     assert a == dice_expert.choose(dice.view(st, 0), dice.legal_actions(st), None)
 
 
 def test_a_bad_table_file_is_refused_and_memory_tables_stay():
-    before = dice_expert._get_tables()
+    before = dice_tables.tables()
     with open(BIN, "rb") as f:
         blob = f.read()
-    assert not dice_expert.use_tables(io.BytesIO(b"LDV0" + blob[4:]))
-    assert not dice_expert.use_tables(io.BytesIO(blob[:-1]))  # truncated
-    assert not dice_expert.use_tables(io.BytesIO(b""))
-    assert not dice_expert.use_tables(None)
-    assert dice_expert._get_tables() is before
+    assert not dice_tables.use_tables(io.BytesIO(b"LDV0" + blob[4:]))
+    assert not dice_tables.use_tables(io.BytesIO(blob[:-1]))  # truncated
+    assert not dice_tables.use_tables(io.BytesIO(b""))
+    assert not dice_tables.use_tables(None)
+    assert dice_tables.tables() is before
 
 
 def test_rank_orders_every_row_of_the_tables():
@@ -247,16 +247,16 @@ def test_a_table_file_that_fails_later_reads_as_quitting():
     with open(BIN, "rb") as f:
         f_ = Flaky(f.read())
     try:
-        assert dice_expert.use_tables(f_)
+        assert dice_tables.use_tables(f_)
         f_.fail = True
-        assert dice_expert._get_tables()[0][5] == 255
+        assert dice_tables.tables()[0][5] == 255
         st = dice.new_game(3, Rules(), 0, SeededRng(13))
         assert dice_expert.choose(dice.view(st, 0), dice.legal_actions(st), None) in (
             (dice.ROLL,),
             (dice.QUIT,),
         )
     finally:
-        dice_expert.use_memory_tables()
+        dice_tables.use_memory_tables()
 
 
 def test_the_expert_and_mixed_think_a_roll_over_slices_to_the_same_decisions():

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from lama import codec, dice
 from lama.dice_bots import BOTS
 from lama.errors import CodecError
+from lama.games import GAME_DICE
 from lama.rng import SeededRng
 from lama.score import Rules
 
@@ -45,7 +46,7 @@ def same(a, b):
 
 def frame(body):
     """A well-framed encoding (right magic, version, game, CRC) around any dice body."""
-    head = codec.MAGIC + bytes([codec.FORMAT_VERSION, codec.GAME_DICE])
+    head = codec.MAGIC + bytes([codec.FORMAT_VERSION, GAME_DICE])
     data = head + bytes(body)
     crc = codec.crc16(data, len(data))
     return data + bytes([crc >> 8, crc & 0xFF])
@@ -115,7 +116,7 @@ def test_codec_rejects_future_version():
 
 
 def _layout(n):
-    """Offsets of the body fields (see dice.encode_body)."""
+    """Offsets of the body fields (see lama.dice_codec.encode_body)."""
     off = {"n": 0, "target": 1, "rounds": 3, "komarami": 5, "round_no": 6, "first": 8}
     off.update({"turn": 9, "phase": 10, "ender": 11, "reason": 12, "scores": 13})
     off["rows"] = 13 + 2 * n

@@ -104,7 +104,7 @@ LIGHT = r"""
 import sys, json
 from ui.text import lang
 from ui.model.new_game import bot_levels
-out = {"dice": bot_levels(1), "cards": bot_levels(2)}
+out = {"levels": bot_levels()}
 out["engine loaded"] = [m for m in ("lama.dice", "lama.cards", "lama.dice_bots",
                         "lama.card_bots") if m in sys.modules]
 lang.use(1)
@@ -119,8 +119,7 @@ print(json.dumps(out))
 def test_setup_lists_bots_and_lang_switches_without_loading_more(micropython):
     out = micropython.run_json(LIGHT)
     assert out["engine loaded"] == []
-    assert out["dice"] == ["easy", "medium", "hard"]
-    assert out["cards"] == ["easy", "medium", "hard"]
+    assert out["levels"] == ["easy", "medium", "hard"]
     assert out["tables"] == []  # lang.s holds the table in use alone: the other is freed
     from ui.text import strings_fr
 

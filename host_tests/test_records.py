@@ -153,12 +153,6 @@ def test_two_seats_with_one_name_count_one_game_each_and_load_again():
     assert back.dropped == 0 and _kept(back) == _kept(st)
 
 
-def test_records_phases_are_the_engines():
-    from lama import match
-
-    assert (records.ROUND_OVER, records.GAME_OVER) == (match.ROUND_OVER, match.GAME_OVER)
-
-
 def test_unique_names_suffix_repeats_within_the_width():
     assert records.unique_names(["P1", "P1", "BOB", "BOB", "BOB"], 3) == [
         "P1", "P12", "BOB", "BO2", "BO3"]

@@ -225,7 +225,7 @@ def test_games_played_on_the_screens_are_saved_counted_and_removed(micropython):
     every action, the statistics at the end, the saved game removed; then the statistics
     screen shows the players."""
     out, _ = run(micropython, """
-from lama.codec import GAME_CARDS, GAME_DICE
+from lama.games import GAME_CARDS, GAME_DICE
 from ui.games.launch import launch
 from ui.model.saves import Saves
 from ui.model.new_game import GameSetup

@@ -182,24 +182,24 @@ out["row"] = d.shows("1 N2C")
 d.keys("DOWN,A")               # seat 2: edit, then cancel with B
 d.keys("UP,B")
 from ui.model.new_game import default_level
-level = default_level(1)
+level = default_level()
 out["row2"] = d.shows("2 BEN")  # a computer player: a name of lama.bot_names
 d.keys("DOWN,LEFT,LEFT")       # seat 3 -> two kinds down: person (the middle level is 2nd)
 d.keys("DOWN,RIGHT,RIGHT")     # first player: seat 3
 d.keys("DOWN,A")               # start
 s = seen[0]
-out["setup"] = [s.game, s.seats, s.first, s.rules.target, s.valid(), s.people()]
+out["setup"] = [s.game, s.seats, s.first, s.rules.target, s.valid()]
 out["level"] = level
 """)
     assert got["editor"] == "NameScreen"
     assert got["row"] and got["row2"]
-    game, seats, first, target, valid, people = got["setup"]
+    game, seats, first, target, valid = got["setup"]
     level = got["level"]
     assert game == 1 and target == 40 and valid
     assert seats[0] == ["N2C", "person"]
     assert seats[1] == ["BEN", level]
     assert seats[2][1] == "person" and seats[2][0] == "P3"
-    assert first == 2 and people == 2
+    assert first == 2
 
 
 def test_a_new_game_starts_as_the_person_and_two_computer_players_of_the_middle_level(micropython):
@@ -212,7 +212,7 @@ for game_row in ("A", "DOWN,A"):  # each game of the main menu, Start at once (o
     d = Driver()
     d.keys("A," + game_row + ",UP,A")
     s = seen[-1]
-    out[str(s.game)] = [s.kinds(), bot_levels(s.game), s.first]
+    out[str(s.game)] = [[seat[1] for seat in s.seats], bot_levels(), s.first]
 """)
     assert sorted(got) == ["1", "2"]
     for kinds, levels, first in got.values():
@@ -236,7 +236,7 @@ d.keys("A")                    # confirmed as P1, seat 1's name
 out["row"] = d.shows("2 P12")
 d.keys("DOWN,DOWN,DOWN,A")     # start (seat 3, First, Start)
 s = seen[0]
-out["names"] = s.names()
+out["names"] = [seat[0] for seat in s.seats]
 """)
     assert got["row"]
     assert got["names"][:2] == ["P1", "P12"]

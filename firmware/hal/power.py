@@ -2,6 +2,7 @@
 
 from micropython import const
 
+from hal.buttons import PRESS, RELEASE
 
 AWAKE = const(0)
 DIM = const(1)
@@ -52,9 +53,9 @@ class Power:
             self.wake(now_ms)
             if was_off:
                 for kind, button in events:
-                    if kind == 0:  # PRESS
+                    if kind == PRESS:
                         self._eating |= 1 << button
-                    elif kind == 1:  # RELEASE (a tap latched within one frame)
+                    elif kind == RELEASE:  # a tap latched within one frame
                         self._eating &= ~(1 << button)
                 events.clear()
             elif self._eating:
@@ -62,7 +63,7 @@ class Power:
                 for ev in events:
                     bit = 1 << ev[1]
                     if self._eating & bit:
-                        if ev[0] == 1:  # RELEASE ends the eating
+                        if ev[0] == RELEASE:  # the end of the eating
                             self._eating &= ~bit
                         continue
                     events[keep] = ev

@@ -12,7 +12,7 @@ LEVELS = ("easy", "medium", "hard")  # written out below too: no tuple sum, no g
 DICE = ("random", "cautious", "mixed", "expert", "easy", "medium", "hard")
 CARDS = ("random", "cautious", "expert1", "mixed", "expert", "easy", "medium", "hard")
 
-# three letters each: a seat's name is cut to ui.games.session.NAME_MAX
+# three letters each: a seat's name is cut to lama.score.NAME_LENGTH
 SEAT_NAMES = ("ADA", "BEN", "CLO", "DEV", "EVA", "FIN")
 
 

@@ -3,7 +3,7 @@
 Public API, mirroring lama.dice (identical on CPython and MicroPython)
 
 Data
-  GAME = 2                  codec game id (lama.codec.GAME_CARDS)
+  GAME = 2                  codec game id (lama.games.GAME_CARDS)
   Cards are symbol indices 0..6 into lama.symbols.SYMBOLS = "123456L"; a hand or the
   discard pile is a 7-count bytearray; the draw pile is a bytearray, top card first.
 
@@ -55,7 +55,7 @@ from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, new_counts, total
 from micropython import const
 
 
-GAME = 2  # lama.codec.GAME_CARDS
+GAME = 2  # lama.games.GAME_CARDS
 HAND_SIZE = 6  # C2
 
 # phases TURN, ROUND_OVER, GAME_OVER: lama.match

@@ -1,12 +1,12 @@
 """The compact, versioned byte encoding of a saved game: framing and bounds-checked I/O.
 
-A saved game is MAGIC, FORMAT_VERSION, a game id byte, then the game's own body; each game
-module provides `encode_body(state, writer)` and `decode_body(reader)`. A CRC-16 of all the
+A saved game is MAGIC, FORMAT_VERSION, a game id byte, then the game's own body: the
+module its row of lama.games names (`body`) provides `encode_body(state, writer)` and
+`decode_body(reader)`. A CRC-16 of all the
 bytes before it ends the encoding, so that corrupt input is refused."""
 
 from lama import games
 from lama.errors import CodecError
-from lama.games import GAME_CARDS, GAME_DICE  # noqa: F401 - the ids, named here as well
 
 MAGIC = b"LM"
 FORMAT_VERSION = 1
@@ -102,7 +102,7 @@ def _module(game):
     g = games.get(game)
     if g is None:
         raise CodecError("unknown game id " + str(game))
-    return games.load(g.engine)
+    return games.load(g.body)
 
 
 def crc16(data, end):

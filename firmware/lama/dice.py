@@ -3,7 +3,7 @@
 Public API (identical on CPython and MicroPython; small ints, bytes and bytearrays only)
 
 Data
-  GAME = 1                  codec game id (lama.codec.GAME_DICE)
+  GAME = 1                  codec game id (lama.games.GAME_DICE)
   DICE = ("LL1234", "LL3456", "LL1256")   D2, the faces of dice A, B, C (the one place)
   DICE_FACES                the same as three 6-byte `bytes` of symbol indices (LLAMA = 6)
   Symbols are indices 0..6 into lama.symbols.SYMBOLS = "123456L"; a set of cards is a
@@ -38,7 +38,7 @@ Functions
   alone(s) -> True when the active player is the only one not quit (D12); s: state or view
   matches(counts, dice) -> True when a die shows a symbol present in counts
   allowed_discard(row, dice) -> 7-byte bytes: the most of each symbol D9 lets go
-  encode_body(state, w) / decode_body(r) -> for lama.codec (validated, CodecError)
+  (the codec body, encode_body and decode_body: lama.dice_codec)
 
 Events (tuples; tools/transcript.py prints them as JSON Lines, see tools/arenas/TRANSCRIPT.md)
   ("round", round_no, first, rows[bytes7...], llama_row bytes7)
@@ -65,9 +65,9 @@ Bots (lama.dice_bots): choose(view, actions, rng) -> one of actions.
 """
 
 from lama import match, score
-from lama.errors import CodecError, RuleError
+from lama.errors import RuleError
 from lama.match import GAME_OVER as GAME_OVER  # re-exported: lama.dice.GAME_OVER
-from lama.match import ALL_QUIT, EMPTY, NO_SEAT, ROUND_OVER, TURN, alone
+from lama.match import ALL_QUIT, EMPTY, ROUND_OVER, TURN, alone
 from lama.rng import shuffle
 from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
 
@@ -79,7 +79,6 @@ GAME = 1
 # D2: the one place the dice faces are kept. Each number is on exactly two dice.
 DICE = ("LL1234", "LL3456", "LL1256")
 DICE_FACES = tuple(bytes([SYMBOLS.find(ch) for ch in die]) for die in DICE)
-_DIE_MASKS = tuple(sum(1 << SYMBOLS.find(ch) for ch in set(die)) for die in DICE)
 
 # D1/D4: the deck (five of each number, six llamas) and the llama row (one of each).
 DECK_COUNTS = bytes([5, 5, 5, 5, 5, 5, 6])
@@ -399,116 +398,3 @@ def _bust(state, p, ev):
         row[s] += lr[s]
         lr[s] = 0
     match.end_round(state, p, BUST, ev)
-
-
-# --- codec body ------------------------------------------------------------------------
-
-
-def encode_body(state, w):
-    """The state's body for lama.codec (after MAGIC, version, game id)."""
-    match.encode_head(state, w)
-    for row in state.rows:
-        w.raw(row)
-    w.raw(state.llama_row)
-    w.raw(state.discarded)
-    w.raw(state.set_aside)
-    w.raw(state.quit)
-    w.raw(state.dice)
-    match.encode_tail(state, w)
-
-
-def decode_body(r):
-    """The state encoded by encode_body; CodecError for anything inconsistent."""
-    state = match.decode_head(r, DiceState)
-    n = state.n
-    state.rows = [bytearray(r.raw(N_SYMBOLS)) for _ in range(n)]
-    state.llama_row = bytearray(r.raw(N_SYMBOLS))
-    state.discarded = bytearray(r.raw(N_SYMBOLS))
-    state.set_aside = bytearray(r.raw(N_SYMBOLS))
-    state.quit = bytearray(r.raw(n))
-    state.dice = bytearray(r.raw(3))
-    match.decode_tail(state, r)
-    _validate(state)
-    return state
-
-
-def _bad(msg):
-    raise CodecError("dice state: " + msg)
-
-
-def _validate(state):
-    """Reject a decoded state that the rules could not have produced."""
-    n = state.n
-    for s in range(N_SYMBOLS):
-        held = state.llama_row[s] + state.discarded[s] + state.set_aside[s]
-        for row in state.rows:
-            held += row[s]
-        if held != ALL_CARDS[s]:
-            _bad("D19 card conservation broken for " + SYMBOLS[s])
-        if state.llama_row[s] > 1:
-            _bad("llama row holds one card of each symbol")
-        if state.set_aside[s] > DECK_COUNTS[s]:
-            _bad("set-aside cards exceed the deck")
-    aside = 0
-    for c in state.set_aside:
-        aside += c
-    if aside != DECK_SIZE - ROW_SIZE * n:
-        _bad("D4 wrong number of set-aside cards")
-    match.check_flags(state, _bad)
-    for i in range(3):
-        if not (_DIE_MASKS[i] >> state.dice[i]) & 1:
-            _bad("D2 die face not on that die")
-    ph = state.phase
-    t = state.turn
-    if ph == TURN or ph == CHOOSE_DISCARD or ph == CHOOSE_TAKE:
-        if state.round_no == 1:
-            if (
-                state.ender != NO_SEAT
-                or state.reason != ""
-                or any(state.points)
-                or any(state.returned)
-            ):
-                _bad("round 1 follows no finished round")
-        elif state.ender != state.first:
-            _bad("D5 a round is started by who ended the last one")
-        if score.game_over(state.scores, state.rules, state.round_no - 1):
-            _bad("S5 the game was over before this round")
-        if state.quit[t]:
-            _bad("the active player has quit")
-        for row in state.rows:
-            if not any(row):
-                _bad("D13/D20 an empty row in play")
-        if not any(state.llama_row):
-            _bad("D13 the llama row is empty in play")
-        if ph == CHOOSE_DISCARD and (
-            three_llamas(state.dice) or not matches(state.rows[t], state.dice)
-        ):
-            _bad("D9 discard phase without a matching roll")
-        if ph == CHOOSE_TAKE and (
-            three_llamas(state.dice)
-            or matches(state.rows[t], state.dice)
-            or not matches(state.llama_row, state.dice)
-            or alone(state)
-        ):
-            _bad("D10 take phase without a D10 roll")
-        return
-    match.check_finished(state, _bad)
-    r = state.reason
-    emptied = 0
-    for i in range(n):
-        if state.points[i] != score.round_points(state.rows[i]):
-            _bad("S3 round points disagree with the rows")
-        if any(state.rows[i]):
-            if state.returned[i]:
-                _bad("D15 only a player with an empty row returns a token")
-        else:
-            emptied += 1
-            v = state.returned[i]
-            if (v == 0 and state.scores[i] != 0) or (v == 1 and state.scores[i] > 8):
-                _bad("S4 the token returned is the best one")
-    if (r == EMPTY) != (emptied == 1) or emptied > 1:
-        _bad("D13 'empty' means one row emptied")
-    if (r == BUST or r == ROW_TAKEN) == any(state.llama_row):
-        _bad("D13/D17 the llama row is empty after a bust or the last take")
-    if r == ALL_QUIT and not all(state.quit):
-        _bad("D13 'all_quit' but someone is still in")

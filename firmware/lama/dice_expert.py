@@ -14,14 +14,14 @@ It thinks a roll-or-quit a slice at a time (think(), resumed by the game screen 
 frames): the hazard, then CLASSES_A_SLICE kinds of roll a slice; choose() is the same
 decision all at once. The loops that weigh the rolls are native code (lama.native).
 
-The tables come from lama.dice_values (bytes, about 7 KB of RAM once imported) unless
-the device hands over the open file dice_values.bin with use_tables(f): then each value
-is read from flash when needed and the tables take no RAM.
+The tables come from lama.dice_tables: lama.dice_values in RAM, or dice_values.bin read
+from flash.
 """
 
 from lama import dice
 from lama import native as micropython  # @micropython.native: lama.native
-from lama.dice_rank import HEADER_SIZE, MAX_CARDS, N_ROWS, OFFSET, SCALE, STEPS, TABLE_NAMES, header
+from lama.dice_rank import MAX_CARDS, OFFSET, SCALE, STEPS
+from lama.dice_tables import tables
 from lama.score import round_points, token_to_return
 from lama.symbols import N_SYMBOLS
 from lama.thinking import decided
@@ -33,58 +33,6 @@ CLASSES_A_SLICE = const(18)  # kinds of roll weighed between two yields of think
 _SCALE = SCALE
 _OFFSET = OFFSET
 _H = 64  # hazards are in 1/64
-_tables = None  # the four tables of TABLE_NAMES, each indexable by lama.dice_rank.rank
-
-
-class FileTable:
-    """One table of an open dice_values.bin, read a byte at a time (t[i]). A failed read
-    gives 255, which the bot reads as "no better than quitting"."""
-
-    def __init__(self, f, offset):
-        self._f = f
-        self._offset = offset
-        self._buf = bytearray(1)
-
-    def __getitem__(self, i):
-        try:
-            self._f.seek(self._offset + i)
-            if self._f.readinto(self._buf) == 1:
-                return self._buf[0]
-        except OSError:
-            pass
-        return 255
-
-
-def use_tables(f):
-    """Read the tables from `f`, dice_values.bin opened for binary reading (seek,
-    readinto); True if it is one, else False and the tables in RAM stay in use."""
-    global _tables
-    buf = bytearray(HEADER_SIZE)
-    try:
-        f.seek(0)
-        ok = f.readinto(buf) == HEADER_SIZE and bytes(buf) == header()
-        if ok:
-            f.seek(HEADER_SIZE + len(TABLE_NAMES) * N_ROWS - 1)
-            ok = f.readinto(bytearray(1)) == 1
-    except (OSError, ValueError, AttributeError):
-        ok = False
-    if ok:
-        _tables = tuple(FileTable(f, HEADER_SIZE + k * N_ROWS) for k in range(len(TABLE_NAMES)))
-    return ok
-
-
-def use_memory_tables():
-    """Use the tables of lama.dice_values (bytes in RAM), the default."""
-    global _tables
-    from lama import dice_values
-
-    _tables = tuple(getattr(dice_values, name) for name in TABLE_NAMES)
-
-
-def _get_tables():
-    if _tables is None:
-        use_memory_tables()
-    return _tables
 
 
 def _roll_classes():
@@ -206,7 +154,7 @@ class _Ctx:
         self.alone = dice.alone(view)
         self.discard = 0
         self.token = token_to_return(view.scores[me])
-        t = _get_tables()  # ALONE_10, ALONE_0, MULTI_10, MULTI_0
+        t = tables()  # ALONE_10, ALONE_0, MULTI_10, MULTI_0
         k = 0 if self.token >= 10 else 1
         if self.alone:
             self.table = t[k]

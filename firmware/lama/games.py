@@ -2,10 +2,10 @@
 L.L.A.M.A. in the engine, in one place (ui/model/games.py holds the other half: each
 game's screen, hint, words and code).
 
-Each row names a game's codec id, its key, the modules of its engine and bots, its bots'
-names, the state field that holds each seat's cards, and the flash tables its bots may
-read. Whatever tells the games apart in the engine asks this table. Rows hold names only:
-listing the games loads none of their code."""
+Each row names a game's codec id, its key, the modules of its engine, of its state's body
+for lama.codec and of its bots, its bots' names, the state field that holds each seat's
+cards, and the flash tables its bots may read. Whatever tells the games apart in the
+engine asks this table. Rows hold names only: listing the games loads none of their code."""
 
 import sys
 
@@ -18,10 +18,11 @@ GAME_CARDS = 2
 class Game:
     """One game of the table (the module docstring says what each field is)."""
 
-    def __init__(self, gid, key, engine, bots, names, held, tables=None):
+    def __init__(self, gid, key, engine, body, bots, names, held, tables=None):
         self.id = gid
         self.key = key
-        self.engine = engine  # module name: new_game, apply, legal_actions, view, codec fields
+        self.engine = engine  # module name: GAME, new_game, apply, legal_actions, view
+        self.body = body  # module name: encode_body(state, writer), decode_body(reader)
         self.bots = bots  # module name: BOTS, {name: choose function}
         self.bot_names = names  # the names of BOTS, without loading it
         self.held = held  # state attribute: each seat's 7-count of cards
@@ -29,9 +30,10 @@ class Game:
 
 
 GAMES = (
-    Game(GAME_DICE, "dice", "lama.dice", "lama.dice_bots", bot_names.DICE, "rows",
-         ("lama.dice_expert", "dice_values.bin")),
-    Game(GAME_CARDS, "cards", "lama.cards", "lama.card_bots", bot_names.CARDS, "hands"),
+    Game(GAME_DICE, "dice", "lama.dice", "lama.dice_codec", "lama.dice_bots", bot_names.DICE,
+         "rows", ("lama.dice_tables", "dice_values.bin")),
+    Game(GAME_CARDS, "cards", "lama.cards", "lama.cards", "lama.card_bots", bot_names.CARDS,
+         "hands"),
 )
 IDS = tuple(g.id for g in GAMES)
 

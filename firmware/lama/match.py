@@ -9,13 +9,11 @@ Phases: TURN, ROUND_OVER, GAME_OVER (lama.dice adds CHOOSE_DISCARD = 1, CHOOSE_T
 
 from lama import score
 from lama.errors import RuleError
+from lama.score import GAME_OVER, ROUND_OVER
 
 from micropython import const
 
-
-TURN = const(0)
-ROUND_OVER = const(3)
-GAME_OVER = const(4)
+TURN = const(0)  # (ROUND_OVER, GAME_OVER: lama.score)
 
 NO_SEAT = const(255)
 MAX_SETTING = 9999  # S6: the largest target or number of rounds (kept by the codec)

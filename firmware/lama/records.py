@@ -35,7 +35,6 @@ GAMES = games.IDS
 MAX_NAME = const(8)  # characters in a player name
 MAX_NAMES = const(24)  # player names kept per game
 HIGH_SCORES = const(10)
-INITIALS = const(3)
 WIN_UNIT = const(60)  # a whole win; 60 // k for each of k tied winners
 NO_SCORE = const(0xFFFF)  # "best" of a name with no finished game
 MAX_SCORE = const(9999)
@@ -44,8 +43,6 @@ U24 = const(0xFFFFFF)
 MAX_BOT = const(12)  # characters in a computer player's name
 MAX_RNGS = const(2)  # generator states kept in a Progress
 MAX_STATE = const(512)  # bytes of engine state in a Progress
-ROUND_OVER = const(3)  # the phases of lama.match (not imported: a game's code, dropped
-GAME_OVER = const(4)  # at the menu, where the saves live on)
 STATS_MAX = const(2 + 2 * (10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + HIGH_SCORES * 6))
 PROGRESS_MAX = const(2 + 1 + 6 * (2 + MAX_NAME + MAX_BOT) + 6 + 2 + 1 + 4 * MAX_RNGS + 2 + MAX_STATE)
 
@@ -80,7 +77,7 @@ def unique_names(names, width=MAX_NAME):
 
 def initials(name):
     """The three characters shown in the high-score table."""
-    return (name.upper() + "   ")[:INITIALS]
+    return (name.upper() + "   ")[: score.NAME_LENGTH]
 
 
 def _u24(w, v):
@@ -310,7 +307,7 @@ def decode_stats(data):
                 gs.players.append(p)
         for _ in range(r.u8()):
             points = r.u16()
-            ini = r.raw(INITIALS)
+            ini = r.raw(score.NAME_LENGTH)
             n = r.u8()
             if _high(gs, points, ini, n):
                 gs.high.append((points, ini.decode(), n))
@@ -340,7 +337,7 @@ def tally(progress, state):
     """Count the round just over in `state` (once): its ender emptied their cards when the
     round ended by an empty row or hand (the reason lama.dice and lama.cards call "empty").
     """
-    if state.phase < ROUND_OVER or state.round_no == progress.counted:
+    if state.phase < score.ROUND_OVER or state.round_no == progress.counted:
         return
     progress.counted = state.round_no
     if state.reason == "empty" and 0 <= state.ender < len(progress.emptied):

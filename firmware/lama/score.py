@@ -5,6 +5,11 @@ from lama.symbols import LLAMA, LLAMA_POINTS
 
 MIN_PLAYERS = 2  # S1
 MAX_PLAYERS = 6  # S1
+NAME_LENGTH = 3  # a seat's name: its initials, on the screens and in the saves
+# the phases every game shares (lama.match): between two rounds, and the game over (the
+# saves test them without loading a game's code)
+ROUND_OVER = 3
+GAME_OVER = 4
 DEFAULT_TARGET = 40  # S5
 
 

@@ -32,15 +32,16 @@ def main(argv):
     gc.collect()
     before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
     import lama.dice_expert as dx
+    import lama.dice_tables as dt
 
     if mode == "file":
         from paths import FIRMWARE
 
         f = open(FIRMWARE + "/lama/dice_values.bin", "rb")
-        if not dx.use_tables(f):
+        if not dt.use_tables(f):
             raise SystemExit("not a dice_values.bin")
     else:
-        dx.use_memory_tables()
+        dt.use_memory_tables()
     gc.collect()
     after = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
     expert = dx.choose

@@ -1,7 +1,7 @@
 """Generates the value tables of the `expert` LAMA Dice bot, in two forms with one content:
 firmware/lama/dice_values.py (bytes constants, the default, held in RAM once imported)
 and firmware/lama/dice_values.bin (header + tables, read a byte at a time from flash when
-the device hands the open file to lama.dice_expert.use_tables).
+the device hands the open file to lama.dice_tables.use_tables).
 
 Each table holds, for every row of at most lama.dice_rank.MAX_CARDS cards (indexed by
 lama.dice_rank.rank), the expected (round points - tokens returned) of that row under

@@ -3,6 +3,7 @@ players' moves step by step at the speed setting's pace, the last move and the r
 move log, the panels over the table of ui/games/panels.py)."""
 
 from hal.buttons import A, B, DOWN, LONG, PRESS, REPEAT, UP
+from lama.symbols import total
 from ui.draw import gfx
 from ui.text import lang
 from ui.games.panels import GameOverPanel, HintPanel, MenuPanel, RoundEndPanel, TablePanel
@@ -14,8 +15,8 @@ from micropython import const
 
 M_WAIT = const(0)  # a computer player's turn or a shown result: advance() when due
 M_TURN = const(1)  # a person decides
-M_ACK = const(2)  # a person reads a shown result, then presses A (each game screen adds its
-# own modes after these)
+M_ACK = const(2)  # a person reads a shown result, then presses A
+# (each game screen adds its own modes after these)
 ANIM_FRAME_MS = const(70)
 # by the "speed" setting (slow, normal, fast, instant): a computer player's step (or a
 # shown result), and the dice roll (A skips both)
@@ -126,11 +127,7 @@ class GameScreen(Screen):
 
     def held(self, i):
         """Cards seat i holds (its row in LAMA Dice, its hand in L.L.A.M.A.)."""
-        c = self.session.cards_of(i)
-        n = 0
-        for k in range(7):
-            n += c[k]
-        return n
+        return total(self.session.cards_of(i))
 
     def wait(self, ms):
         self.due = self.app.clock.ticks_add(self.now(), ms)

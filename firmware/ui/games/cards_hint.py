@@ -1,7 +1,7 @@
 """The L.L.A.M.A. hint's reasons: which card follows, what a draw may add, how close the
 others are to going out (ui.games.hint asks this module through ui.model.games)."""
 
-from lama.symbols import LLAMA, SYMBOLS, total
+from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
 from ui.games.odds import closest, tenths
 
 # The reasons, filled in from the string table (G_WHY): (key, number, number).
@@ -37,7 +37,7 @@ def reason(mod, st, action):
         return R_QUIT_FORCED, 0, 0
     unseen = mod.unseen(mod.view(st, st.turn))
     n = free = 0
-    for v in range(7):
+    for v in range(N_SYMBOLS):
         n += unseen[v]
         if hand[v] and not (v == LLAMA and st.rules.komarami):
             free += unseen[v]  # a card of a value already held adds no points (C10)

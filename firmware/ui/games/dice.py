@@ -3,7 +3,7 @@ player's cards and score; roll or quit, the discard and take choices, bots step 
 
 from hal.buttons import A, DOWN, LEFT, PRESS, RIGHT, UP
 from lama import dice
-from lama.symbols import LLAMA, SYMBOLS
+from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
 from ui.draw import gfx
 from ui.text import lang
 from ui.games.base import ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_TURN, M_WAIT, GameScreen, sound
@@ -39,8 +39,8 @@ class DiceScreen(GameScreen):
     def __init__(self, app, session):
         GameScreen.__init__(self, app, session)
         self.opt = 0  # TURN: 0 roll, 1 quit
-        self.sel = bytearray(7)  # DISCARD: cards chosen
-        self.allowed = bytes(7)  # DISCARD: the most of each symbol
+        self.sel = bytearray(N_SYMBOLS)  # DISCARD: cards chosen
+        self.allowed = bytes(N_SYMBOLS)  # DISCARD: the most of each symbol
         self.cursor = 0  # DISCARD/TAKE: a symbol
         self.takes = []  # TAKE: symbols that may be taken
         self.roll = R_NONE  # the roll of this turn on screen (R_*)
@@ -78,7 +78,7 @@ class DiceScreen(GameScreen):
         self.mode = M_DISCARD
         self.roll = R_HITS  # the dice that match the row (a resumed game too)
         self.allowed = dice.allowed_discard(st.rows[st.turn], st.dice)
-        for s in range(7):
+        for s in range(N_SYMBOLS):
             self.sel[s] = self.allowed[s]  # all of them chosen to begin with
         self.cursor = self.first_allowed(0, 1)
 
@@ -91,9 +91,9 @@ class DiceScreen(GameScreen):
 
     def first_allowed(self, start, step):
         s = start
-        for _ in range(7):
-            if self.allowed[s % 7]:
-                return s % 7
+        for _ in range(N_SYMBOLS):
+            if self.allowed[s % N_SYMBOLS]:
+                return s % N_SYMBOLS
             s += step
         return 0
 
@@ -265,7 +265,7 @@ class DiceScreen(GameScreen):
         elif self.mode == M_DISCARD:
             if b == LEFT or b == RIGHT:
                 step = 1 if b == RIGHT else -1
-                self.cursor = self.first_allowed(self.cursor + step + 7, step)
+                self.cursor = self.first_allowed(self.cursor + step + N_SYMBOLS, step)
             elif b == UP or b == DOWN:
                 s = self.cursor
                 if b == UP and self.sel[s] < self.allowed[s]:
@@ -321,20 +321,20 @@ class DiceScreen(GameScreen):
         boxed = 0
         if self.mode == M_DISCARD:
             marks = 0
-            for s in range(7):
+            for s in range(N_SYMBOLS):
                 if self.sel[s]:
                     marks |= 1 << s
                 elif self.allowed[s]:
                     boxed |= 1 << s
         elif self.roll == R_TOLD:
-            for s in range(7):
+            for s in range(N_SYMBOLS):
                 if self.bust[s]:
                     boxed |= 1 << s  # the cards the bust just brought
         grouped(fb, row, 0, ROW_Y, marks, boxed)
         if self.mode == M_DISCARD:
             # the cursor under its column, the number going under each chosen one
             fb.fill_rect(self.cursor * COLW, CURSOR_Y, COLW - 1, 2, 1)
-            for s in range(7):
+            for s in range(N_SYMBOLS):
                 if self.sel[s]:
                     gfx.mid(fb, "-" + str(self.sel[s]), s * COLW, LLAMA_Y + 3)
         else:
@@ -371,7 +371,7 @@ class DiceScreen(GameScreen):
         that may be taken are boxed and the chosen one inverted, the others unboxed."""
         taking = self.mode == M_TAKE
         chosen = self.takes[self.cursor] if taking else -1
-        for s in range(7):
+        for s in range(N_SYMBOLS):
             if not llama_row[s]:
                 continue
             x = s * COLW

@@ -2,7 +2,7 @@
 discard leaves or a take adds (ui.games.hint asks this module through ui.model.games)."""
 
 from lama.score import round_points
-from lama.symbols import LLAMA, SYMBOLS, total
+from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
 from ui.games.odds import closest, tenths
 
 # The reasons, filled in from the string table (G_WHY): (key, number, number).
@@ -51,7 +51,7 @@ def reason(mod, st, action):
         return R_QUIT_RISK, tenths(take + bust, 216), 0
     if kind == mod.DISCARD:
         left = bytearray(row)
-        for s in range(7):
+        for s in range(N_SYMBOLS):
             left[s] -= action[1][s]
         return R_DISCARD, round_points(left), total(left)
     s = action[1]

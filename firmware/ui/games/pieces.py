@@ -1,9 +1,8 @@
 """Drawing pieces the game screens share: symbols, dice, grouped rows of cards, choice bars."""
 
+from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
 from ui.draw import gfx, icons
 
-SYMBOLS = "123456L"
-LLAMA = 6
 COLW = 12  # width of one symbol column of a grouped row
 # the bottom of both tables: the last move (5x7) above the choice bar (8x8)
 MSG_Y = 47
@@ -51,7 +50,7 @@ def grouped(fb, counts, x0, y, marks=0, boxed=0, colw=COLW):
     its count under it (y + 9), so thirteen cards fit one line; a zero is a small dot.
     Bit s of `marks` draws column s inverted (a die matches it, or it is selected); bit s
     of `boxed` frames it (it may be chosen)."""
-    for s in range(7):
+    for s in range(N_SYMBOLS):
         x = x0 + s * colw
         cx = x + (colw - 8) // 2
         inv = (marks >> s) & 1
@@ -74,12 +73,12 @@ def cards_text(counts, width=99):
     """'1335L' for a 7-count (sorted 123456L); longer than `width` characters, each value
     held once and the number of cards instead (what scores, S3): '1356L (15)'."""
     out = ""
-    for s in range(7):
+    for s in range(N_SYMBOLS):
         out += SYMBOLS[s] * counts[s]
     if len(out) > width:
         n = len(out)
         out = ""
-        for s in range(7):
+        for s in range(N_SYMBOLS):
             if counts[s]:
                 out += SYMBOLS[s]
         out += " (" + str(n) + ")"

@@ -7,9 +7,7 @@ on the panel (the game screen calls it after the frame is shown): a press never 
 the flash, and a power cut keeps the last action shown or the one before it."""
 
 from lama.errors import RuleError
-from lama.score import winners
-
-NAME_MAX = 3  # characters of a seat's name on the game screens
+from lama.score import NAME_LENGTH, winners
 
 
 def choose_bot(table, name):
@@ -31,7 +29,7 @@ class Session:
         self.game = game
         self.mod = game.mod
         # initials, as the setup makes them: a longer name is cut so that tables stay put
-        self.seats = [(str(seat[0])[:NAME_MAX], seat[1]) for seat in seats]
+        self.seats = [(str(seat[0])[:NAME_LENGTH], seat[1]) for seat in seats]
         self.thought = None  # the active bot's thinking under way (a generator), if any
         self.ready = None  # the action it came to, until played
         self.rng = rng

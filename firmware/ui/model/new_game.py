@@ -17,20 +17,6 @@ class GameSetup:
         self.first = first
         self.rules = rules if rules is not None else Rules()
 
-    def names(self):
-        return [seat[0] for seat in self.seats]
-
-    def kinds(self):
-        return [seat[1] for seat in self.seats]
-
-    def people(self):
-        """How many seats are people (two or more: hands are hidden between turns)."""
-        n = 0
-        for seat in self.seats:
-            if seat[1] == PERSON:
-                n += 1
-        return n
-
     def valid(self):
         """2-6 seats (S1), a first player among them, every kind known for this game."""
         n = len(self.seats)
@@ -45,17 +31,17 @@ class GameSetup:
         return True
 
 
-def bot_levels(game):
-    """The levels a person may give a computer player of `game`, weakest first (from
-    lama.bot_names: listing them loads neither the engine nor the bots). Both games have
-    the same three; each game's registry maps them to its bots."""
+def bot_levels():
+    """The levels a person may give a computer player, weakest first (from lama.bot_names:
+    listing them loads neither the engine nor the bots). Both games have the same three;
+    each game's registry maps them to its bots."""
     from lama.bot_names import LEVELS
 
     return list(LEVELS)
 
 
-def default_level(game):
+def default_level():
     """The level a computer seat of a new game starts at: the middle one of bot_levels
     (weakest first), so that a first game is neither a walk-over nor a rout."""
-    levels = bot_levels(game)
+    levels = bot_levels()
     return levels[(len(levels) - 1) // 2]

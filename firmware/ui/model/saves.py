@@ -26,7 +26,7 @@ the statistics once at the end. A game is numbered when its first action is save
 so a power cut between counting a game and removing its save never counts it twice."""
 
 from hal import store as st
-from lama import codec, records
+from lama import codec, records, score
 from ui.text import lang
 
 KIND_SETTINGS = 1
@@ -241,7 +241,7 @@ class Saves:
         prog, state = got
         self._progress = prog
         self._state = state
-        if state.phase == records.GAME_OVER:
+        if state.phase == score.GAME_OVER:
             if self.record_game_result(state, prog.seats):
                 self.clear_progress()
             return None  # else kept, to be counted at a later boot

@@ -2,21 +2,21 @@
 LEFT/RIGHT move, A goes to the next letter and confirms after the last; B cancels."""
 
 from hal.buttons import A, B, DOWN, LEFT, PRESS, REPEAT, RIGHT, UP
+from lama.score import NAME_LENGTH
 from ui.draw import gfx
 from ui.text import lang
 from ui.loop.screen import Screen
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
-LENGTH = 3
 SCALE = 3
 
 
 def clean(name):
-    """A name made of LETTERS, exactly LENGTH long (others become spaces)."""
+    """A name made of LETTERS, exactly NAME_LENGTH long (others become spaces)."""
     out = ""
-    for ch in str(name).upper()[:LENGTH]:
+    for ch in str(name).upper()[:NAME_LENGTH]:
         out += ch if ch in LETTERS else " "
-    while len(out) < LENGTH:
+    while len(out) < NAME_LENGTH:
         out += " "
     return out
 
@@ -41,11 +41,11 @@ class NameScreen(Screen):
             i = (i + (1 if button == UP else -1)) % len(LETTERS)
             self.chars[self.pos] = LETTERS[i]
         elif button == LEFT:
-            self.pos = (self.pos - 1) % LENGTH
+            self.pos = (self.pos - 1) % NAME_LENGTH
         elif button == RIGHT:
-            self.pos = (self.pos + 1) % LENGTH
+            self.pos = (self.pos + 1) % NAME_LENGTH
         elif kind == PRESS and button == A:
-            if self.pos < LENGTH - 1:
+            if self.pos < NAME_LENGTH - 1:
                 self.pos += 1
             else:
                 name = "".join(self.chars).rstrip()
@@ -61,9 +61,9 @@ class NameScreen(Screen):
     def draw(self, fb):
         gfx.header(fb, self.title)
         w = 8 * SCALE
-        x0 = (gfx.W - LENGTH * (w + 4)) // 2 + 2
+        x0 = (gfx.W - NAME_LENGTH * (w + 4)) // 2 + 2
         y = 22
-        for i in range(LENGTH):
+        for i in range(NAME_LENGTH):
             x = x0 + i * (w + 4)
             gfx.big(fb, self.chars[i], x, y, SCALE)
             if i == self.pos:

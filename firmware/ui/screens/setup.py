@@ -5,11 +5,10 @@ rows."""
 
 from lama.bot_names import seat_name
 from lama.records import unique_names
-from lama.score import MAX_PLAYERS, MIN_PLAYERS
+from lama.score import MAX_PLAYERS, MIN_PLAYERS, NAME_LENGTH
 from ui.model import games
 from ui.model.new_game import FIRST_GAME_PLAYERS, PERSON, GameSetup, bot_levels, default_level
 from ui.screens.menu import ListScreen
-from ui.screens.names import LENGTH
 from ui.text import lang
 
 
@@ -19,9 +18,9 @@ class SetupScreen(ListScreen):
     def __init__(self, app, game):
         ListScreen.__init__(self, app)
         self.game = game
-        self.choices = [PERSON] + bot_levels(game)  # what a seat can be
+        self.choices = [PERSON] + bot_levels()  # what a seat can be
         self.n = FIRST_GAME_PLAYERS
-        self.kinds = [PERSON] + [default_level(game)] * (MAX_PLAYERS - 1)
+        self.kinds = [PERSON] + [default_level()] * (MAX_PLAYERS - 1)
         self.custom = [None] * MAX_PLAYERS  # a name typed in, or None for the default
         self.first = 0
 
@@ -37,7 +36,7 @@ class SetupScreen(ListScreen):
         return self.names()[seat]
 
     def names(self):
-        return unique_names([self.typed(i) for i in range(MAX_PLAYERS)], LENGTH)
+        return unique_names([self.typed(i) for i in range(MAX_PLAYERS)], NAME_LENGTH)
 
     def typed(self, seat):
         """The name typed in for a seat, or its default."""

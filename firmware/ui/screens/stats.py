@@ -16,8 +16,7 @@ from ui.model import games
 from ui.screens.menu import ListScreen
 from ui.text import lang
 
-WINS = 0  # the page kinds of each game, in order
-SCORES = 1
+WINS = 0  # the page kinds of each game, in order (1: the best and average scores)
 HIGH = 2
 TOTALS = 3
 KINDS = 4
