@@ -300,7 +300,7 @@ def rematch(game, seed):
     new = d.app.top()
     s2 = new.session
     res = {"new_screen": new is not old and type(new) is type(old),
-           "same_seats": s2.names == NAMES[:3] and s2.bots == bots,
+           "same_seats": s2.seats == list(zip(NAMES[:3], bots)),
            "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1,
            "menu_first": res0}
     d.session = s2
@@ -315,9 +315,11 @@ def round_end_keys(game, seed):
     A deals the next round."""
     from lama.score import Rules
     from ui.games.panels import RoundEndPanel
-    from ui.games.session import choose_bot, engine
+    from ui.games.launch import load
+    from ui.games.session import choose_bot
 
-    mod, table = engine(game)
+    loaded = load(game)
+    mod, table = loaded.mod, loaded.bots
     rng = SeededRng(seed)
     st = mod.new_game(3, Rules(), 0, rng)
     while st.phase != mod.ROUND_OVER:
@@ -344,7 +346,7 @@ def fuzz_keys(game, seed, presses):
     the actions the screens applied replay on the bare engine to the same state."""
     from lama.score import Rules
     from ui.games.base import GameScreen
-    from ui.games.session import engine
+    from ui.games.launch import load
 
     rng = SeededRng(seed)
     bots = [None, "cautious", None, "random"]
@@ -363,7 +365,7 @@ def fuzz_keys(game, seed, presses):
             d.wait(rng.randbelow(1500))
     st = d.session.state
     ok = codec.encode(codec.decode(codec.encode(st))) == codec.encode(st)
-    mod = engine(game)[0]
+    mod = load(game).mod
     r = SeededRng(seed)
     replay = mod.new_game(4, Rules(), 0, r)
     for a in d.session.record:
@@ -556,7 +558,7 @@ def save_leave_resume(game, seed, moves):
     d2.press("A")
     top = d2.app.top()
     res["same_state"] = codec.encode(top.session.state) == before
-    res["same_seats"] = top.session.names == NAMES[:3] and top.session.bots == bots
+    res["same_seats"] = top.session.seats == list(zip(NAMES[:3], bots))
     res["resumed_shows"] = d2.says(NAMES[top.session.state.turn])
     res["log"] = list(top.log)  # the moves before the save are not kept: it says so
     out(res)

@@ -263,10 +263,12 @@ def test_a_game_lets_the_expert_think_a_slice_a_frame():
     """ui.games.session: the expert's near-even draw takes several think() calls (slices),
     comes to choose()'s decision, is kept until played, and is forgotten by act();
     think_ahead() works on it during the wait; a bot without a thinker decides at once."""
+    from ui.games.launch import load
     from ui.games.session import Session
 
-    names, bots = ["ADA", "BEN", "CY", "DEE"], ["expert"] * 4
-    ses = Session(2, names, bots, Rules(), 0, SeededRng(1), SeededRng(2), None, NEAR_EVEN.copy())
+    names = ["ADA", "BEN", "CY", "DEE"]
+    seats = [(n, "expert") for n in names]
+    ses = Session(load(2), seats, Rules(), 0, SeededRng(1), SeededRng(2), None, NEAR_EVEN.copy())
     calls, a = 0, None
     while a is None:
         a = ses.think()
@@ -275,11 +277,11 @@ def test_a_game_lets_the_expert_think_a_slice_a_frame():
     assert ses.think() == a  # kept until played
     ses.act(a)
     assert ses.ready is None and ses.thought is None
-    ses2 = Session(2, names, bots, Rules(), 0, SeededRng(1), SeededRng(2), None, NEAR_EVEN.copy())
+    ses2 = Session(load(2), seats, Rules(), 0, SeededRng(1), SeededRng(2), None, NEAR_EVEN.copy())
     ses2.think_ahead()
     assert ses2.thought is not None  # begun during the wait
-    easy = Session(2, names, ["cautious"] * 4, Rules(), 0, SeededRng(1), SeededRng(2), None,
-                   NEAR_EVEN.copy())
+    easy = Session(load(2), [(n, "cautious") for n in names], Rules(), 0, SeededRng(1),
+                   SeededRng(2), None, NEAR_EVEN.copy())
     assert easy.think() == decide(choose_cautious, NEAR_EVEN)
 
 

@@ -17,12 +17,7 @@ from lama.score import token_to_return
 from lama.symbols import LLAMA, LLAMA_POINTS, N_SYMBOLS
 from lama.thinking import decided, mixed, on_first_call
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 CAUTIOUS_DRAW_POINTS = 5  # cautious draws only while its hand scores more than this

@@ -44,12 +44,7 @@ from lama.score import round_points
 from lama.symbols import LLAMA, N_SYMBOLS
 from lama.thinking import decided
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 EXPERT_SAMPLES = const(48)  # expert1's play-outs of a near-even draw (expert1 takes 16)

@@ -2,7 +2,7 @@
 
 Runs unchanged under python3 and micropython with byte-identical output. Game i of a run
 uses seed N+i: the deals come from lama.rng.SeededRng(seed), the bots share
-SeededRng(seed ^ arenas.transcript_lines.BOT_SEED_SALT), as for dice. See tools/arenas/TRANSCRIPT.md.
+SeededRng(seed ^ lama.rng.BOT_SEED_SALT), as for dice. See tools/arenas/TRANSCRIPT.md.
 """
 
 from arenas.bots import bots

@@ -4,8 +4,7 @@ run of a command line's games (`run_games`); `transcript_dice` and `transcript_c
 each game's own events into lines."""
 
 from arenas.transcript_options import UsageError
-
-BOT_SEED_SALT = 0x15A5A5A5  # the bots' generator is SeededRng(seed ^ salt), apart from the dealer's
+from lama.rng import BOT_SEED_SALT  # the bots' generator: SeededRng(seed ^ salt)
 
 
 # --- compact JSON, written by hand so both interpreters agree byte for byte -------------

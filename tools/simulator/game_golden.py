@@ -176,11 +176,12 @@ def end_of_round(game):
     mod = dice if game == 1 else cards
     rng = SeededRng(3)
     st = mod.new_game(6, Rules(), 0, rng)
-    from ui.games.session import choose_bot, engine
+    from ui.games.launch import load
+    from ui.games.session import choose_bot
 
     from arenas.engine_play import bot_chooser, play_to_end
 
-    table = engine(game)[1]
+    table = load(game).bots
     for i in range(6):
         st.scores[i] = SCORES6[i]
     fns = [choose_bot(table, b) for b in bots]

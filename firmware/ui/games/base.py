@@ -9,12 +9,7 @@ from ui.games.panels import GameOverPanel, HintPanel, MenuPanel, RoundEndPanel, 
 from ui.games.pieces import BAR_Y, MSG_Y, fit, small_right
 from ui.loop.screen import Screen
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 M_WAIT = const(0)  # a computer player's turn or a shown result: advance() when due
@@ -121,7 +116,7 @@ class GameScreen(Screen):
         ses = self.session
         st = ses.state
         for i in range(ses.n()):
-            if ses.bots[i] is None and not st.quit[i]:
+            if ses.bot(i) is None and not st.quit[i]:
                 return self.app.settings.speed
         return 3
 
@@ -136,14 +131,6 @@ class GameScreen(Screen):
         for k in range(7):
             n += c[k]
         return n
-
-    def show_rules(self):
-        """The rules of this game (the text screen of the main menu), over the game."""
-        from ui.screens.message import TextScreen
-
-        info = self.session.info
-        self.app.push(TextScreen(self.app, lambda s: getattr(s, info.title),
-                                 lambda s: getattr(s, info.rules)))
 
     def wait(self, ms):
         self.due = self.app.clock.ticks_add(self.now(), ms)
@@ -274,11 +261,9 @@ class GameScreen(Screen):
 
     def rematch(self):
         """A new game with the same seats and rules, started by the same seat."""
-        from ui.games.session import new_session
+        from ui.games.launch import rematch
 
-        ses = self.session
-        s2 = new_session(self.app, ses.game, ses.names, ses.bots, ses.state.rules, ses.first)
-        self.app.replace(type(self)(self.app, s2))
+        rematch(self.app, self.session)
 
     # -- the frame loop's calls --------------------------------------------------------
 
@@ -363,7 +348,7 @@ class GameScreen(Screen):
         if i == self.active() and (ses.in_play() or self.actor >= 0):
             fb.fill_rect(x0, y - 1, x1 - x0 + 1, 8, 1)
             c = 0
-        gfx.mid(fb, ses.names[i], x0 + 1, y, c)
+        gfx.mid(fb, ses.name(i), x0 + 1, y, c)
         gfx.mid_right(fb, lang.s.G_OUT if ses.state.quit[i] else str(self.held(i)), x1 - 1, y, c)
 
     def window(self, rows):
@@ -379,7 +364,7 @@ class GameScreen(Screen):
         line = self.note_text or self.msg
         if self.thinking and not self.note_text:
             ses = self.session
-            line = ses.names[ses.state.turn] + " " + lang.s.G_THINKS
+            line = ses.name(ses.state.turn) + " " + lang.s.G_THINKS
         gfx.mid(fb, fit(line, gfx.MID_COLS), 0, MSG_Y)
         if self.due is not None:  # play goes on by itself: A hurries it
             small_right(fb, lang.s.G_K_SPEED, 127, 59)

@@ -10,12 +10,7 @@ from ui.games.base import ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_TURN, M_WAIT, Game
 from ui.games.pieces import (BAR_Y, COLW, MSG_Y, button_bar, cards_words, die, grouped,
                              small_right, symbol)
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 M_ANIM = const(3)  # the dice are rolling
@@ -111,7 +106,7 @@ class DiceScreen(GameScreen):
 
     def show_events(self, seat, events):
         T = lang.s
-        name = self.session.names[seat]
+        name = self.session.name(seat)
         ended = False
         for ev in events:
             k = ev[0]
@@ -136,14 +131,14 @@ class DiceScreen(GameScreen):
                 ended = True
         if self.roll == R_HITS:
             self.roll = R_SHOWN  # the choice is made: the dice stay, unmarked
-        self.after_step(seat, ended, self.session.bots[seat] is not None)
+        self.after_step(seat, ended, self.session.bot(seat) is not None)
 
     def after_roll(self, events):
         """The dice have stopped: say what the roll does, or ask the person to choose."""
         T = lang.s
         ses = self.session
         seat = events[0][1]
-        name = ses.names[seat]
+        name = ses.name(seat)
         faces = " ".join([SYMBOLS[f] for f in events[0][2]])
         ended = False
         result = ""
@@ -180,7 +175,7 @@ class DiceScreen(GameScreen):
 
     def show_result(self, seat):
         """A roll's outcome stays: a person reads it and presses A, a bot's waits a step."""
-        if self.session.bots[seat] is None:
+        if self.session.bot(seat) is None:
             self.due = None
             self.mode = M_ACK
         else:
@@ -190,7 +185,7 @@ class DiceScreen(GameScreen):
         """After "busts" (the dice that missed): the cards the bust brings, in the row."""
         T = lang.s
         seat = self.actor
-        name = self.session.names[seat]
+        name = self.session.name(seat)
         self.roll = R_TOLD
         self.say(name + " " + T.G_TAKES + " " + cards_words(self.bust, 20 - len(name) - len(T.G_TAKES)))
         self.show_result(seat)
@@ -303,7 +298,7 @@ class DiceScreen(GameScreen):
         row = st.rows[p] if before is None else before[0]
         llama_row = st.llama_row if before is None else before[1]
         # header: whose turn, their score; the dice on the right
-        x = gfx.mid(fb, ses.names[p], 0, 2)
+        x = gfx.mid(fb, ses.name(p), 0, 2)
         x = gfx.mid(fb, str(st.scores[p] if before is None else before[2]), x + 6, 2)
         gfx.small(fb, T.G_PTS, x + 2, 4)
         faces = None

@@ -8,17 +8,12 @@ from ui.text import lang
 from ui.games.hint import action_words, think_hint
 from ui.games.pieces import BAR_Y, button_bar, cards_text, fit, small_right
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 def reason_words(T, info, ev):
     """The round_end event's reason in words: who ended it and how (`info`: the game's row
-    of lama.games)."""
+    of ui.model.games)."""
     reason = ev[2]
     if reason == "empty":
         return getattr(T, info.end_empty)
@@ -70,8 +65,8 @@ class RoundEndPanel(Panel):
         scr = self.screen
         ses = scr.session
         ev = ses.last_round
-        names = ses.names
-        why = reason_words(T, ses.info, ev).replace("%n", names[ses.state.turn])
+        n = ses.n()
+        why = reason_words(T, ses.game.ui, ev).replace("%n", ses.name(ses.state.turn))
         gfx.mid(fb, fit(T.G_ROUND_SHORT + str(ev[1]) + ": " + why, gfx.MID_COLS), 0, 0)
         fb.hline(0, 8, 128, 1)
         heads = T.G_END_HEADS
@@ -79,15 +74,15 @@ class RoundEndPanel(Panel):
         small_right(fb, heads[1], 87, 10)
         small_right(fb, heads[2], 105, 10)
         small_right(fb, heads[3], 127, 10)
-        for i in range(len(names)):
+        for i in range(n):
             y = 16 + 8 * i
-            gfx.mid(fb, names[i], 0, y)
+            gfx.mid(fb, ses.name(i), 0, y)
             gfx.mid(fb, cards_text(ses.cards_of(i), 8), 21, y)
             gfx.mid_right(fb, "+" + str(ev[3][i]), 87, y)
             if ev[4][i]:
                 gfx.mid_right(fb, "-" + str(ev[4][i]), 105, y)
             gfx.mid_right(fb, str(ev[5][i]), 127, y)
-        if len(names) < 6:  # six rows fill the page: A goes on all the same
+        if n < 6:  # six rows fill the page: A goes on all the same
             small_right(fb, T.G_K_NEXT if ses.result is None else T.G_K_RESULT, 127, 59)
 
     handle = Panel.a_goes_on
@@ -113,8 +108,8 @@ class TablePanel(Panel):
         small_right(fb, heads[3], 127, 10)
         for i in range(ses.n()):
             y = 16 + 8 * i
-            gfx.mid(fb, ses.names[i], 0, y)
-            gfx.mid(fb, kind_word(T, ses.bots[i]), 24, y)
+            gfx.mid(fb, ses.name(i), 0, y)
+            gfx.mid(fb, kind_word(T, ses.bot(i)), 24, y)
             if st.quit[i]:
                 gfx.mid_right(fb, T.G_OUT, 100, y)
             else:
@@ -235,11 +230,9 @@ class MenuPanel(Panel):
             elif c == I_LOG:
                 scr.replace_panel(LogPanel(scr))
             elif c == I_RULES:
-                scr.show_rules()
+                scr.app.pages(scr.app, "rules", scr.session.game.ui)
             elif c == I_CONTROLS:
-                from ui.screens.controls import ControlsScreen
-
-                scr.app.push(ControlsScreen(scr.app))
+                scr.app.pages(scr.app, "controls", None)
             elif c == I_SAVE:
                 scr.app.home()  # the save stays: "Continue the game?" offers it again
                 return True
@@ -273,7 +266,7 @@ class HintPanel(Panel):
         elif h is False:
             gfx.text(fb, T.G_HINT_NONE, 0, 16)
         else:
-            act = action_words(T, self.screen.session.game, h[0])
+            act = action_words(T, self.screen.session, h[0])
             gfx.mid(fb, fit(T.G_HINT_EXPERT + " " + act, gfx.MID_COLS), 0, 11)
             fb.hline(0, 20, 128, 1)
             words = T.G_WHY[h[1]].replace("%s", "" if h[2] == 1 else "s")
@@ -298,7 +291,7 @@ class CurtainPanel(Panel):
     def draw(self, fb):
         T = lang.s
         gfx.center(fb, T.G_PASS_1, 8)
-        name = self.screen.session.names[self.seat]
+        name = self.screen.session.name(self.seat)
         gfx.big(fb, name, (128 - 16 * len(name)) // 2, 22, 2)
         gfx.center(fb, T.G_PASS_2, 44)
         gfx.footer(fb, T.G_K_READY)
@@ -341,14 +334,14 @@ class GameOverPanel(Panel):
         ses = self.screen.session
         scores = ses.result[1]
         gfx.header(fb, T.G_GAME_OVER)
-        people = [i for i in range(len(scores)) if ses.bots[i] is None]
+        people = [i for i in range(len(scores)) if ses.bot(i) is None]
         if len(people) == 1:
             k = self.place(people[0])
             line = T.G_YOU_PLACED.replace("%p", place_word(T, k))
             line = line.replace("%n", str(len(scores)))
         else:
             win = ses.result[2]
-            line = ses.names[win[0]] + " " + T.G_WINS if len(win) == 1 else T.G_SHARE
+            line = ses.name(win[0]) + " " + T.G_WINS if len(win) == 1 else T.G_SHARE
         gfx.mid_center(fb, fit(line, gfx.MID_COLS), 11)
         order = self.order
         for k in range(len(order)):
@@ -359,7 +352,7 @@ class GameOverPanel(Panel):
             if len(people) == 1 and i == people[0]:  # the person's own line
                 fb.fill_rect(x, y - 1, 62, 8, 1)
                 c = 0
-            gfx.mid(fb, str(self.place(i) + 1) + "." + ses.names[i], x + 1, y, c)
+            gfx.mid(fb, str(self.place(i) + 1) + "." + ses.name(i), x + 1, y, c)
             gfx.mid_right(fb, str(scores[i]), x + 60, y, c)
         if self.high:
             gfx.mid_center(fb, T.G_NEW_HIGH, 46)

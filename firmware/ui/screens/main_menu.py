@@ -1,8 +1,8 @@
-"""The main menu: the games (lama.games), statistics, settings, the controls card, rules
+"""The main menu: the games (ui.model.games), statistics, settings, the controls card, rules
 and about."""
 
-from lama import games
 from ui.loop import resident
+from ui.model import games
 from ui.screens.menu import ListScreen
 from ui.text import lang
 
@@ -17,7 +17,7 @@ class MainMenu(ListScreen):
     def enter(self):
         """Each return to the menu drops what the last game or page loaded (ui.loop.resident)."""
         if self.keep is None:
-            self.keep = resident.snapshot()
+            self.keep = resident.snapshot(games.is_game_code)
         else:
             resident.release(self.keep)
 
@@ -77,8 +77,11 @@ class RulesMenu(ListScreen):
         return (getattr(lang.s, games.GAMES[i].title), None)
 
     def choose(self, i):
-        from ui.screens.message import TextScreen
+        rules_page(self.app, games.GAMES[i])
 
-        g = games.GAMES[i]
-        screen = TextScreen(self.app, lambda s: getattr(s, g.title), lambda s: getattr(s, g.rules))
-        self.app.push(screen)
+
+def rules_page(app, g):
+    """The rules summary of game `g` (its ui.model.games row) on top of the app's stack."""
+    from ui.screens.message import TextScreen
+
+    app.push(TextScreen(app, lambda s: getattr(s, g.title), lambda s: getattr(s, g.rules)))

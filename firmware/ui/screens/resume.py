@@ -3,6 +3,7 @@
 from hal.buttons import A, B, PRESS
 from ui.draw import gfx
 from ui.loop.screen import Screen
+from ui.model import games
 from ui.screens.menu import ListScreen
 from ui.text import lang
 
@@ -35,7 +36,7 @@ class ContinueScreen(Screen):
         s = lang.s
         st = self.state
         gfx.header(fb, s.CONTINUE_Q)
-        gfx.center(fb, lang.game_title(st.GAME), gfx.line_y(0))
+        gfx.center(fb, games.title(st.GAME), gfx.line_y(0))
         gfx.center(fb, s.CONTINUE_ROUND + " " + str(st.round_no), gfx.line_y(1))
         for i in range(min(len(self.seats), 6)):  # two columns of 8 characters, 3 lines
             cell = self.seats[i][0][:3] + " " + str(st.scores[i])
