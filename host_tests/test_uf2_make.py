@@ -192,3 +192,55 @@ def test_the_official_firmware_ends_below_the_file_system():
     pairs, release = make_uf2.firmware_blocks(os.environ["PICO_FIRMWARE"])
     assert release == "1.28.0"
     assert max(a for a, _ in pairs) + 256 <= FS_START
+
+
+def golden(name):
+    with open(os.path.join(mp.ROOT, "host_tests", "golden", name + ".bin"), "rb") as f:
+        return f.read()
+
+
+def dropped(flash_path, *uf2_files):
+    """An erased 2 MB flash with each UF2 written as the RP2040's bootloader writes a drop."""
+    from pico import firmware
+
+    data = bytearray(b"\xff" * firmware.FLASH_SIZE)
+    for raw in uf2_files:
+        for addr, payload in blocks.read(raw):
+            data[addr - blocks.FLASH_BASE:addr - blocks.FLASH_BASE + blocks.PAYLOAD] = payload
+    with open(flash_path, "wb") as f:
+        f.write(data)
+    return str(flash_path)
+
+
+def boots_and_plays(flash_path):
+    """The emulated Pico on that flash: the title as the golden image, then the main menu,
+    the dice setup and a game's first turns, each press answered, no traceback."""
+    from pico import device
+
+    with device.Pico(flash_path) as pico:
+        assert pico.run_until(lambda: pico.image() == golden("title"), 8000, step_ms=50), pico.text()
+        pico.press("A", after_ms=600)
+        assert pico.image() == golden("main_menu")
+        pico.press("A", after_ms=600)
+        assert pico.image() == golden("setup_dice")
+        for key in ("UP", "A", "A", "A", "A"):  # Start, then the first turns
+            before = pico.image()
+            pico.press(key, after_ms=1500)
+            assert pico.image() != before and pico.lit_pixels() > 100
+        assert "Traceback" not in pico.text(), pico.text()
+
+
+def emulated_pico_ready():
+    return bool(os.environ.get("PICO_FIRMWARE")) and os.path.isdir(
+        os.path.join(mp.ROOT, "node_modules", "rp2040js"))
+
+
+@pytest.mark.skipif(not emulated_pico_ready(), reason="PICO_FIRMWARE (the official RPI_PICO v1.28.0 UF2) not set, or no npm ci")
+def test_the_official_firmware_then_lama_fs_uf2_boots_to_the_title_and_plays(tmp_path):
+    d = tmp_path / "out"
+    proc = run_make_uf2(d, tmp_path / "build", "--firmware", os.environ["PICO_FIRMWARE"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    with open(os.environ["PICO_FIRMWARE"], "rb") as f:
+        official = f.read()
+    boots_and_plays(dropped(tmp_path / "two-drops.bin", official, (d / "lama-fs.uf2").read_bytes()))
+    boots_and_plays(dropped(tmp_path / "one-drop.bin", (d / "lama-pico.uf2").read_bytes()))
