@@ -3,7 +3,7 @@ by host_tests/test_game_*.py; each returns a dict the test asserts on (printed a
 
 import json
 
-from simulator.driver import SMALL, Driver, find_text
+from simulator.driver import Driver, find_text
 from simulator.game_play import BOT_STEPS, engine_game, play
 
 from lama import codec
@@ -39,7 +39,7 @@ def full_game(game, bots, seed, speed=True):
                 texts["take"] = dd.says("Take")
         elif tag == "person" and "person" not in texts:
             pile = str(len(dd.session.state.pile))
-            texts["person"] = dd.says("PILE", SMALL) and dd.says(pile)
+            texts["person"] = dd.says("Pile " + pile)
         elif tag == "round_end" and "round_end" not in texts:
             texts["round_end"] = dd.says("R" + str(dd.session.round_no()) + ": ")
         elif tag == "game_over":
@@ -76,8 +76,8 @@ def dice_illegal(seed):
     ses = d.session
     res = {}
     before = codec.encode(ses.state)
-    d.press("UP")  # the table of every player
-    res["turn_table"] = d.says("NAME", SMALL) and d.says("PTS", SMALL)
+    d.press("DOWN")  # the table of every player
+    res["turn_table"] = d.says("Name") and d.says("Pts")
     d.press("DOWN")  # back to the table of the game
     res["turn_unchanged"] = codec.encode(ses.state) == before and not d.screen().panels
     # roll until a discard choice comes up on a person's turn (skip the others)
@@ -157,9 +157,9 @@ def cards_no_draw(seed):
         d.press("A")
         res["empty_unchanged"] = codec.encode(d.session.state) == before
         res["empty_note"] = d.says("PILE EMPTY: NO DRAW")
-        d.press("UP")  # the table of every player, then back
-        res["up_note"] = d.says("NAME", SMALL)
-        d.press("UP")
+        d.press("DOWN")  # the table of every player, then back
+        res["up_note"] = d.says("Name")
+        d.press("DOWN")
         res["up_unchanged"] = codec.encode(d.session.state) == before and not d.screen().panels
     out(res)
 
@@ -436,12 +436,9 @@ def hint_during_own_roll(seed):
 
 
 def small_allowed(T):
-    """The texts the game screens may draw in the 3x5 font: keys, column heads, labels
-    (a player's information is in a large font: issue 11)."""
-    ok = [getattr(T, k) for k in dir(T) if k.startswith("G_K_")]
-    ok += [T.G_PTS, T.G_PILE, T.G_CARDS_HEAD, "↑", "↓"]
-    ok += list(T.G_END_HEADS) + list(T.G_TABLE_HEADS)
-    return ok
+    """The texts the game screens may draw in the 3x5 font: the scroll marks only (keys,
+    heads and labels are read too: issue 27)."""
+    return ["↑", "↓", "↑↓"]
 
 
 def followed_game(game, bots, seed):
@@ -451,7 +448,7 @@ def followed_game(game, bots, seed):
     told as the dice that missed, then the cards it brings; the last-move line."""
     from ui.games import dice as D
     from ui.text import lang
-    from ui.games.pieces import MSG_Y
+    from ui.games.pieces import COUNT_DY, MSG_Y
 
     T = lang.s
     d = Driver.in_game(game, NAMES[: len(bots)], bots, seed=seed)
@@ -479,14 +476,14 @@ def followed_game(game, bots, seed):
         recs = d.drawn()
         res["frames"] += 1
         for font, text, _x, _y in recs:
-            if font == "small" and text not in allowed and not text.startswith(T.G_ROUND_SHORT):
+            if font == "small" and text not in allowed:
                 if len(res["small_bad"]) < 5:
                     res["small_bad"].append(text)
         if scr.panels or game != 1:
             return
         if scr.mode == D.M_ANIM:
             res["anim_frames"] += 1
-            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + 9 and x < 84]
+            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + COUNT_DY and x < 84]
             held = [n for n in pre[0][0] if n]
             texts = [t for f, t, x, y in recs]
             if counts != held or str(pre[0][1]) not in texts:
@@ -499,14 +496,14 @@ def followed_game(game, bots, seed):
         if scr.mode in (D.M_WAIT, D.M_ACK) and T.G_BUSTS in scr.msg and not stage["seen_bust"]:
             stage["seen_bust"] = True
             res["busts"] += 1
-            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + 9 and x < 84]
+            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + COUNT_DY and x < 84]
             if counts != [n for n in pre[0][0] if n] or scr.roll == D.R_HITS:
                 res["bust_bad"].append("row or dice changed with the miss")
         elif stage["seen_bust"] and T.G_TAKES in scr.msg and scr.roll == D.R_TOLD:
             stage["seen_bust"] = False
             res["bust_told"] += 1
             st = ses.state
-            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + 9 and x < 84]
+            counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + COUNT_DY and x < 84]
             if counts != [n for n in st.rows[scr.actor] if n]:
                 res["bust_bad"].append("the cards brought are not in the row")
         if scr.mode == D.M_TURN and scr.log and sum(ses.state.quit) < ses.n() - 1:
@@ -664,3 +661,102 @@ def thinking_cue(seed, ms_a_reading):
         t.advance(1)
     out({"cues": cues, "right_seat": right_seat, "moved": waiting is None and bool(scr.panels),
          "actions": [list(a) for a in ses.record]})
+
+
+def honest_bust():
+    """A person's roll that busts, frame by frame (issue 27): until the outcome is told,
+    the table shows the roller's row, their count in the CARDS column and their score as
+    before the roll; then the cards the bust brought. Returns what each frame showed."""
+    from lama import dice
+    from ui.games import dice as D
+    from ui.games.base import M_ACK
+    from ui.games.pieces import COUNT_DY
+
+    from simulator.game_golden import dice_state
+
+    for seed in range(1, 400):
+        st = dice_state(["2", "1334L", "6"], "6", scores=[15, 9, 20])
+        d = Driver.in_game(1, NAMES[:3], [None, "cautious", "cautious"], seed=seed, state=st)
+        ses = d.session
+        before = {"row": [1], "held": "1", "score": "15"}
+        frames = []
+        got = []
+        act = ses.act
+
+        def spy(a, act=act, got=got):
+            ev = act(a)
+            got.extend([e[0] for e in ev])
+            return ev
+
+        ses.act = spy
+
+        def look(d=d, frames=frames):
+            scr = d.screen()
+            recs = d.drawn()
+            row = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + COUNT_DY and x < 84]
+            held = [t for f, t, x, y in recs if f == "mid" and y == D.ROW_Y + 7 and x > D.PANEL_X + 20]
+            score = [t for f, t, x, y in recs if f == "mid" and y == 2 and x > 20 and t.isdigit()]
+            frames.append({"mode": scr.mode, "roll": scr.roll, "row": row, "held": held[:1],
+                           "score": score[:1], "msg": scr.msg})
+
+        d.press("A", hold_ms=20, gap_ms=0)  # roll: every frame from here on is looked at
+        for _ in range(200):
+            d.app.step()
+            look()
+            scr = d.screen()
+            if scr.mode == M_ACK and scr.roll == D.R_BUST:
+                break
+        if "bust" not in got:
+            continue
+        d.press("A", hold_ms=20, gap_ms=0)  # what the bust brought
+        d.app.step()
+        look()
+        out({"seed": seed, "before": before, "frames": frames, "spin": D.M_ANIM,
+             "told": D.R_TOLD, "after_row": [n for n in ses.state.rows[0] if n],
+             "after_held": str(sum(ses.state.rows[0])), "phase_over": ses.state.phase != dice.TURN})
+        return
+    out({"seed": None})
+
+
+def moves_since(game, seed):
+    """At a person's turn after the others moved, UP shows the move log from the first
+    move after the person's own last one; A goes back; DOWN shows the table."""
+    from ui.games.panels import LogPanel, TablePanel
+
+    d = Driver.in_game(game, NAMES[:4], [None, "cautious", "cautious", "cautious"], seed=seed)
+    ses = d.session
+    scr = d.screen()
+    while scr.panels:
+        d.press("A")
+    mine = []
+    act = ses.act
+
+    def spy(a):
+        seat = ses.state.turn
+        ev = act(a)
+        if ses.bot(seat) is None:
+            mine.append(len(scr.log))
+        return ev
+
+    ses.act = spy
+    for _ in range(200):  # the person's moves (as proposed) until the others have moved
+        d.press("A")
+        if scr.panels:
+            d.press("A")
+            continue
+        if mine and ses.person_to_act() and scr.due is None and len(scr.log) > mine[-1] + 1:
+            from ui.games.base import M_TURN
+
+            if scr.mode == M_TURN:
+                break
+    log = list(scr.log)
+    d.press("UP")
+    p = scr.panels[-1] if scr.panels else None
+    res = {"log_panel": isinstance(p, LogPanel), "top": p.top if p else None,
+           "mark": scr.marks[0], "since": log[scr.marks[0]:],
+           "shown_first": d.says(log[min(scr.marks[0], max(0, len(log) - 5))])}
+    d.press("A")
+    res["back"] = not scr.panels
+    d.press("DOWN")
+    res["table"] = bool(scr.panels) and isinstance(scr.panels[-1], TablePanel)
+    out(res)

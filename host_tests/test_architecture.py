@@ -183,7 +183,7 @@ for g in games.GAMES:
     module, cls = g.screen
     hint = load(g.hint)
     words = [isinstance(getattr(t, w), (str, tuple)) for t in (strings_en, strings_fr)
-             for w in (g.title, g.rules, g.end_empty)]
+             for w in (g.title, g.rules, g.end_empty, g.howto)]
     out.append([hasattr(load(module), cls), callable(hint.reason), callable(hint.words),
                 all(words), games.is_game_code(module), games.is_game_code(g.hint)])
 print(json.dumps(out))

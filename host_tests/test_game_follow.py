@@ -56,10 +56,23 @@ def test_computer_players_pace_follows_the_speed_setting(micropython, game):
 
 
 @pytest.mark.parametrize("game", [1, 2])
-def test_when_no_person_is_left_the_round_plays_out_at_once(micropython, game):
-    r = case(micropython, "bot_pace(%d, 0, True)" % game)  # slow, yet the person quit
-    assert r["round_over"] and r["moves"] > 0
-    assert r["ms"] / r["moves"] < 100
+def test_each_computer_move_stays_on_screen_long_enough_to_follow(micropython, game):
+    """At the default pace (normal) a computer player's move stays 1.2 s at least."""
+    from ui.model.settings import FIELDS
+
+    default = [f[3] for f in FIELDS if f[0] == "speed"][0]
+    r = case(micropython, "bot_pace(%d, %d, False)" % (game, default))
+    assert r["moves"] > 0 and r["ms"] / r["moves"] >= 1200
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_a_person_who_quit_still_sees_the_round_at_the_chosen_pace(micropython, game):
+    """After the only person quits, the others' moves keep the pace of the setting (A
+    hurries them, elsewhere): the rest of the round is there to follow."""
+    slow = case(micropython, "bot_pace(%d, 0, True)" % game)
+    normal = case(micropython, "bot_pace(%d, 1, True)" % game)
+    assert slow["round_over"] and slow["moves"] > 0 and slow["moves"] == normal["moves"]
+    assert slow["ms"] / slow["moves"] >= 2000 and normal["ms"] / normal["moves"] >= 1200
 
 
 def test_the_readable_font_draws_french_accents_and_dark_text(micropython):
@@ -80,9 +93,35 @@ def img(s, c=1):
 pairs = [("é", "e"), ("è", "e"), ("ê", "e"), ("à", "a"), ("ù", "u"), ("î", "i"), ("ç", "c")]
 inv = bytes([b ^ 0xFF for b in img("Aé", 0)])
 print(json.dumps({"differ": [img(a) != img(b) for a, b in pairs],
-                  "capital": img("É") == img("E"), "inverted": inv == img("Aé")}))
+                  "capital": img("É") != img("E"), "inverted": inv == img("Aé")}))
 """)
     assert all(got["differ"]) and got["capital"] and got["inverted"]
+
+
+def test_accented_capitals_keep_their_accent_in_both_fonts(micropython):
+    """É, À, Ê... in the 5x7 and the 8x8 font: a mark in the top row over the capital one
+    row shorter, on the same baseline; not the plain capital."""
+    got = micropython.run_json("""
+import json, framebuf
+from ui.draw import gfx
+
+def img(draw, s):
+    buf = bytearray(8)
+    fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+    draw(fb, s, 0, 0)
+    return list(buf)
+
+out = []
+for draw in (gfx.mid, gfx.text):
+    for acc, base in (("É", "E"), ("À", "A"), ("Ê", "E"), ("È", "E"), ("Ô", "O"), ("Ù", "U")):
+        a, b = img(draw, acc), img(draw, base)
+        top = [c & 1 for c in a]
+        low = max([len(bin(c)) for c in a]) == max([len(bin(c)) for c in b])
+        out.append([a != b, any(top), low])
+print(json.dumps(out))
+""")
+    for differs, marked, baseline in got:
+        assert differs and marked and baseline
 
 
 @pytest.mark.parametrize("game", [1, 2])
@@ -140,3 +179,30 @@ def test_a_computer_player_thinking_past_its_wait_says_so(micropython):
     assert slow["cues"] > 0 and slow["right_seat"] and slow["moved"]
     assert fast["cues"] == 0 and fast["moved"]
     assert slow["actions"] == fast["actions"] and len(fast["actions"]) > 8
+
+
+def test_an_honest_roll_tells_nothing_of_a_bust_until_the_dice_stop(micropython):
+    """Frame by frame through a person's bust: while the dice spin and while the miss is
+    said, the row, the roller's count in the CARDS column and the score are those from
+    before the roll; the cards the bust brought show only once told."""
+    r = case(micropython, "honest_bust()")
+    assert r["seed"] is not None, "no bust found"
+    b = r["before"]
+    untold = [f for f in r["frames"] if f["roll"] != r["told"]]
+    spinning = [f for f in untold if f["mode"] == r["spin"]]
+    assert len(spinning) >= 3, "the dice spin over several frames"
+    for f in untold:
+        assert f["row"] == b["row"] and f["held"] == [b["held"]] and f["score"] == [b["score"]], f
+    last = r["frames"][-1]
+    assert last["roll"] == r["told"]
+    assert last["row"] == r["after_row"] and last["held"] == [r["after_held"]]
+    assert last["held"] != [b["held"]]
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_at_a_persons_turn_the_moves_since_their_last_are_one_press_away(micropython, game):
+    r = case(micropython, "moves_since(%d, 5)" % game)
+    assert r["log_panel"] and r["back"] and r["table"]
+    assert r["since"], "the others moved since"
+    assert all(not line.startswith("ANA ") for line in r["since"][:1]), r["since"]
+    assert r["shown_first"]

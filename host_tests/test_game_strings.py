@@ -1,15 +1,16 @@
 """The game screens' texts (G_* in ui/text/strings_en.py and ui/text/strings_fr.py) exist
-in both languages and fit where they are drawn: small capitals 32 a line, the 5x7 font 21,
-8x8 text 16; each font has every character its texts use."""
+in both languages and fit where they are drawn: the 5x7 font 21 a line (keys and labels
+too: nothing a player reads is in the 3x5 font), 8x8 text 16; each font has every character
+its texts use, French accents included; the hint's sentences read right in both languages."""
 
 from ui.draw import glyphs
 from ui.text import strings_en, strings_fr
 
-SMALL_FULL = (  # drawn in small capitals: keys, on a line of up to 32 characters
+KEYS = (  # the keys, in the 5x7 font on a line (21 characters)
     "G_K_NEXT G_K_RESULT G_K_BACK G_K_CONFIRM G_K_CHOOSE G_K_READY G_K_HINT_BACK G_K_SPEED "
     "G_K_LOG G_K_A"
 ).split()
-SMALL_LABELS = "G_PTS G_PILE G_CARDS_HEAD".split()  # secondary labels in small capitals
+LABELS = "G_PTS G_PILE G_CARDS_HEAD G_ROW_LABEL G_LLAMA_LABEL".split()  # labels, in the 5x7 font
 MID_LINE = (  # a player's information in the readable 5x7 font, on a line (21 characters)
     "G_NOTE_A G_NOTE_TURN G_NOTE_LIMIT G_NOTE_KEEP G_NOTE_TAKE G_NOTE_ONE G_NOTE_WAIT "
     "G_NOTE_SPEED G_NOTE_CHOOSE G_NOTE_ILLEGAL G_NOTE_CARDS G_NO_DRAW_EMPTY G_NO_DRAW_ALONE "
@@ -33,8 +34,9 @@ def test_both_languages_have_the_same_game_texts():
 
 def test_game_texts_fit_their_place():
     for t in (strings_en, strings_fr):
-        for k in SMALL_FULL:
-            assert len(getattr(t, k)) <= 32, (t.__name__, k)
+        for k in KEYS:
+            assert len(getattr(t, k)) <= 21, (t.__name__, k)
+        assert len(t.G_ROW_LABEL) + 1 + len(t.G_LLAMA_LABEL) <= 14  # between the dice rows
         for k in MID_LINE:
             assert len(getattr(t, k)) <= 21, (t.__name__, k)
         for k in MOVES:  # "NAM VERB" and something short after it
@@ -63,28 +65,57 @@ def gfx_wrap(text):
     return lines
 
 
-def test_small_capitals_texts_use_only_glyphs_the_font_has():
-    """Small texts are drawn in capitals; the arrows are ↑ and ↓."""
-    chars = glyphs.SMALL_CHARS
-    for t in (strings_en, strings_fr):
-        texts = [getattr(t, k) for k in SMALL_FULL + SMALL_LABELS] + list(t.G_END_HEADS) + list(t.G_TABLE_HEADS)
-        for s in texts:
-            bad = [c for c in s if c.upper() not in chars]
-            assert not bad, (t.__name__, s, bad)
+def test_the_3x5_font_has_only_the_scroll_marks():
+    assert glyphs.SMALL_CHARS == "↑↓"
 
 
 def test_readable_font_texts_use_only_glyphs_it_has():
-    """Every 5x7 text's characters are in the font (accented capitals fall back to plain)."""
-    from ui.draw import accents
-
+    """Every 5x7 text's characters are in the font, accented capitals too (no accent is
+    dropped: "S'ARRÊTE", "DÉFAUSSE")."""
     chars = glyphs.MID_CHARS
     for t in (strings_en, strings_fr):
-        texts = [getattr(t, k) for k in MID_LINE + MOVES] + list(t.G_WHY.values()) + list(t.G_PLACES)
+        texts = [getattr(t, k) for k in MID_LINE + MOVES + KEYS + LABELS] + list(t.G_WHY.values())
         texts += [t.G_END_EMPTY_D, t.G_END_EMPTY_C, t.G_END_BUST, t.G_END_ROW_TAKEN, t.G_END_ALL_QUIT]
-        texts += [t.G_YOU_PLACED, t.G_PERSON] + list(t.G_BOT_WORDS.values())
+        texts += [t.G_YOU_PLACED, t.G_PERSON] + list(t.G_BOT_WORDS.values()) + list(t.G_PLACES)
+        texts += list(t.G_END_HEADS) + list(t.G_TABLE_HEADS)
         for s in texts:
-            bad = [c for c in s if c not in chars and accents.MARKS.get(c, ("?",))[0] not in chars]
+            bad = [c for c in s if c not in chars]
             assert not bad, (t.__name__, s, bad)
+
+
+def test_french_words_keep_their_accents_and_name_a_level_one_way():
+    t = strings_fr
+    for k, word in (("G_QUITS", "S'ARRÊTE"), ("G_DISCARDS", "DÉFAUSSE"), ("G_BUSTS", "RATÉ"),
+                    ("G_K_SPEED", "ACCÉLÉRER"), ("G_HIDDEN", "CACHÉE")):
+        assert word in getattr(t, k), k
+    for level, word in t.BOT_LEVELS.items():  # setup and game say the same word
+        assert t.G_BOT_WORDS[level] == word, level
+
+
+def fill(T, key, a, b):
+    """A hint sentence as the hint page fills it in (ui/games/panels.py HintPanel)."""
+    words = T.G_WHY[key].replace("%s", "" if a == 1 else "s").replace("%u", "" if b == 1 else "s")
+    return words.replace("%a", str(a)).replace("%b", str(b))
+
+
+def test_hint_sentences_read_right_in_both_languages():
+    """Odds are never "10 in 10" nor "0 in 10" (a sure thing has words of its own), a
+    French count agrees with its noun, the last card and the one-card roll say the token
+    given back."""
+    from ui.games.odds import tenths
+
+    assert tenths(215, 216) == 9 and tenths(1, 216) == 1
+    assert tenths(216, 216) == 10 and tenths(0, 216) == 0
+    for t in (strings_en, strings_fr):
+        for key in t.G_WHY:
+            for a in (1, 2, 9):
+                s = fill(t, key, a, a)
+                assert "10 in 10" not in s and "10 sur 10" not in s
+                assert "1 chances" not in s and "1 lancers" not in s, s
+        for key in ("roll_last", "play_last"):
+            assert ("token" if t is strings_en else "jeton") in t.G_WHY[key], key
+    assert fill(strings_fr, "roll", 1, 0) == "1 chance sur 10 de défausser une carte."
+    assert fill(strings_en, "roll", 7, 0) == "7 in 10 rolls let a card go."
 
 
 def test_a_hand_too_long_for_the_round_end_line_shows_its_values_and_size(micropython):

@@ -65,14 +65,14 @@ out = {}
 d.keys("A")
 out["menu"] = games()
 menu = used()
-d.keys("A,UP,A,WAIT:100")  # dice: 2 seats, Start
+d.keys("A,UP,A,B,WAIT:100")  # dice: 2 seats, Start, B skips how to play
 out["dice"] = games()
 out["dice top"] = d.top()
 d.keys("B:900,UP,A,A,WAIT:100")  # in-game menu: quit to the menu, confirmed
 out["after dice"] = games()
 out["after dice top"] = d.top()
 out["grew"] = used() - menu
-d.keys("DOWN,A,UP,A,WAIT:100")
+d.keys("DOWN,A,UP,A,B,WAIT:100")
 out["cards"] = games()
 d.keys("B:900,UP,A,A,WAIT:100")
 out["after cards"] = games()

@@ -140,8 +140,8 @@ def test_a_keys_argument_of_256_characters_or_more_works_from_cpython(tmp_path):
 
 def test_keep_data_keeps_the_saved_game_for_the_next_run_to_resume(tmp_path):
     out = tmp_path / "run"
-    # a dice game (Start is one up from Players), a roll, then the computer's moves
-    first = sim(["--headless", "--keys", "A,A,UP,A,WAIT:1000,A,WAIT:3000", "--out", str(out),
+    # a dice game (Start is one up from Players), B past how to play, a roll, then the computer's moves
+    first = sim(["--headless", "--keys", "A,A,UP,A,B,WAIT:1000,A,WAIT:3000", "--out", str(out),
                  "--seed", "4"])
     assert first.returncode == 0, first.stdout + first.stderr
     _, left = last_frame(out)

@@ -37,7 +37,7 @@ base = used()
 from simulator.driver import Driver
 d = Driver(seed=1, data_dir="/tmp/bench-memory-data")
 out = []
-START6 = "RIGHT,RIGHT,RIGHT,UP,A,WAIT:1500"  # 3 players -> 6, Start
+START6 = "RIGHT,RIGHT,RIGHT,UP,A,B,WAIT:1500"  # 3 players -> 6, Start, B skips how to play
 QUIT = "B:900,UP,A,A,WAIT:300"
 for label, keys in (("title", ""), ("main menu", "A"), ("dice setup", "A"),
                     ("dice game", START6), ("menu after dice", QUIT),
@@ -82,7 +82,7 @@ class Game:
 SEATS6 = "RIGHT,RIGHT,RIGHT,DOWN,DOWN,RIGHT,DOWN,LEFT,DOWN,DOWN,RIGHT,DOWN,DOWN,DOWN,A"
 d.keys("A")
 for pick in ("A", "DOWN,A"):
-    d.keys(pick + "," + SEATS6 + ",WAIT:100")
+    d.keys(pick + "," + SEATS6 + ",B,WAIT:100")  # B: past how to play (no game finished yet)
     from simulator.game_play import play  # anew: the menu dropped the last game's modules
 
     g = Game()
@@ -137,7 +137,7 @@ res["menu screens (7): 50 idle frames each, the most"] = most
 d.keys("B,WAIT:300,UP,UP,UP,UP,UP,WAIT:100")  # the main menu, on LAMA Dice
 assert d.top() == "MainMenu" and app.top().cursor == 0, (d.top(), app.top().cursor)
 for game, pick in (("dice", "A"), ("cards", "DOWN,A")):
-    d.keys(pick + ",UP,A,WAIT:50")  # 2 players: a person and an expert
+    d.keys(pick + ",UP,A,B,WAIT:50")  # 2 players: a person and an expert; B skips how to play
     scr = app.top()
     ses = scr.session
     while ses.person_to_act() and scr.due is None:  # to the computer player's turn

@@ -1,67 +1,14 @@
-"""Regenerates firmware/ui/draw/glyphs.py (3x5 capitals, the readable 5x7 font, 8x8 icons) from the art.
+"""Regenerates firmware/ui/draw/glyphs.py (the 3x5 scroll marks, the readable 5x7 font, 8x8 icons) from the art.
 
 Run `cd tools && python3 -m build.make_glyphs` after changing the art; the firmware only reads the bytes."""
 
 import os
 
-# 3 columns x 5 rows; "#" = lit.  Lower case is drawn with these capitals; the arrows are
-# "↑" and "↓" (not "^" and "v", so that a lower-case v in a text stays a V).
+# 3 columns x 5 rows; "#" = lit: the scroll marks only ("↑" more above, "↓" more below).
+# Nothing a player reads is drawn this small: every word and number is in the 5x7 font or larger.
 SMALL = {
-    "0": ("###", "#.#", "#.#", "#.#", "###"),
-    "1": (".#.", "##.", ".#.", ".#.", "###"),
-    "2": ("##.", "..#", ".#.", "#..", "###"),
-    "3": ("##.", "..#", ".#.", "..#", "##."),
-    "4": ("#.#", "#.#", "###", "..#", "..#"),
-    "5": ("###", "#..", "##.", "..#", "##."),
-    "6": (".##", "#..", "###", "#.#", "###"),
-    "7": ("###", "..#", ".#.", ".#.", ".#."),
-    "8": ("###", "#.#", "###", "#.#", "###"),
-    "9": ("###", "#.#", "###", "..#", "##."),
-    "A": (".#.", "#.#", "###", "#.#", "#.#"),
-    "B": ("##.", "#.#", "##.", "#.#", "##."),
-    "C": (".##", "#..", "#..", "#..", ".##"),
-    "D": ("##.", "#.#", "#.#", "#.#", "##."),
-    "E": ("###", "#..", "##.", "#..", "###"),
-    "F": ("###", "#..", "##.", "#..", "#.."),
-    "G": (".##", "#..", "#.#", "#.#", ".##"),
-    "H": ("#.#", "#.#", "###", "#.#", "#.#"),
-    "I": ("###", ".#.", ".#.", ".#.", "###"),
-    "J": ("..#", "..#", "..#", "#.#", ".#."),
-    "K": ("#.#", "#.#", "##.", "#.#", "#.#"),
-    "L": ("#..", "#..", "#..", "#..", "###"),
-    "M": ("#.#", "###", "###", "#.#", "#.#"),
-    "N": ("##.", "#.#", "#.#", "#.#", "#.#"),
-    "O": (".#.", "#.#", "#.#", "#.#", ".#."),
-    "P": ("##.", "#.#", "##.", "#..", "#.."),
-    "Q": (".#.", "#.#", "#.#", "##.", ".##"),
-    "R": ("##.", "#.#", "##.", "#.#", "#.#"),
-    "S": (".##", "#..", ".#.", "..#", "##."),
-    "T": ("###", ".#.", ".#.", ".#.", ".#."),
-    "U": ("#.#", "#.#", "#.#", "#.#", "###"),
-    "V": ("#.#", "#.#", "#.#", "#.#", ".#."),
-    "W": ("#.#", "#.#", "###", "###", "#.#"),
-    "X": ("#.#", "#.#", ".#.", "#.#", "#.#"),
-    "Y": ("#.#", "#.#", ".#.", ".#.", ".#."),
-    "Z": ("###", "..#", ".#.", "#..", "###"),
-    " ": ("...", "...", "...", "...", "..."),
-    ":": ("...", ".#.", "...", ".#.", "..."),
-    ".": ("...", "...", "...", "...", ".#."),
-    ",": ("...", "...", "...", ".#.", "#.."),
-    "-": ("...", "...", "###", "...", "..."),
-    "+": ("...", ".#.", "###", ".#.", "..."),
-    "/": ("..#", "..#", ".#.", "#..", "#.."),
-    "!": (".#.", ".#.", ".#.", "...", ".#."),
-    "?": ("##.", "..#", ".#.", "...", ".#."),
-    "(": ("..#", ".#.", ".#.", ".#.", "..#"),
-    ")": ("#..", ".#.", ".#.", ".#.", "#.."),
-    "=": ("...", "###", "...", "###", "..."),
-    "<": ("..#", ".#.", "#..", ".#.", "..#"),
-    ">": ("#..", ".#.", "..#", ".#.", "#.."),
     "↑": (".#.", "###", "#.#", "...", "..."),
     "↓": ("...", "...", "#.#", "###", ".#."),
-    "'": (".#.", ".#.", "...", "...", "..."),
-    "%": ("#.#", "..#", ".#.", "#..", "#.#"),
-    "#": ("#.#", "###", "#.#", "###", "#.#"),
 }
 
 # 5 columns x 7 rows (an 8th row for descenders and the cedilla), drawn in a 6x8 cell: the
@@ -164,13 +111,16 @@ MID = {
     "}": ".#... ..#.. ..#.. ...#. ..#.. ..#.. .#...",
     "~": "..... ..... .#... #.#.# ...#. ..... .....",
     "’": "..#.. ..#.. .#...",
+    "↑": "..#.. .###. #.#.# ..#.. ..#.. ..#.. .....",
+    "↓": "..... ..#.. ..#.. ..#.. #.#.# .###. ..#..",
     "«": "..... ..#.# .#.#. #.#.. .#.#. ..#.# .....",
     "»": "..... #.#.. .#.#. ..#.# .#.#. #.#.. .....",
     "œ": "..... ..... .#.#. #.#.# #.### #.#.. .####",
 }
 
 # French accented letters of the readable font: a base letter's body under a mark (rows
-# 0-1 over the lower case); the accented capitals are drawn as plain capitals.
+# 0-1 over the lower case); an accented capital is its capital one row shorter (a row that
+# repeats the one under it is left out) under a one-row mark (CAP_MARKS) in row 0.
 MID_MARKS = {
     "acute": "...#. ..#..",
     "grave": ".#... ..#..",
@@ -181,6 +131,12 @@ MID_ACCENTED = {
     "é": ("e", "acute"), "è": ("e", "grave"), "ê": ("e", "circ"), "ë": ("e", "diaer"),
     "à": ("a", "grave"), "â": ("a", "circ"), "î": ("ı", "circ"), "ï": ("ı", "diaer"),
     "ô": ("o", "circ"), "ù": ("u", "grave"), "û": ("u", "circ"), "ü": ("u", "diaer"),
+}
+CAP_MARKS = {"acute": "...#.", "grave": ".#...", "circ": ".#.#.", "diaer": "#...#"}
+CAP_ACCENTED = {
+    "À": ("A", "grave"), "Â": ("A", "circ"), "É": ("E", "acute"), "È": ("E", "grave"),
+    "Ê": ("E", "circ"), "Ë": ("E", "diaer"), "Î": ("I", "circ"), "Ï": ("I", "diaer"),
+    "Ô": ("O", "circ"), "Ù": ("U", "grave"), "Û": ("U", "circ"), "Ü": ("U", "diaer"),
 }
 # the dotless i under î and ï; ç is c with a cedilla in row 7
 MID_BODIES = {
@@ -197,9 +153,21 @@ def mid_rows(ch):
         rows = mid_rows(base)
         top = MID_MARKS[mark].split()
         return top + rows[2:]
+    if ch in CAP_ACCENTED:
+        base, mark = CAP_ACCENTED[ch]
+        return [CAP_MARKS[mark]] + shorter(mid_rows(base)[:7]) + ["....."]
     art = MID[ch] if ch in MID else MID_BODIES[ch]
     rows = art.split()
     return rows + ["....."] * (8 - len(rows))
+
+def shorter(rows):
+    """A capital's rows one row shorter: the first row (past the top one) that repeats the
+    row under it is left out, so the letter keeps its shape and its baseline."""
+    for r in range(1, len(rows) - 1):
+        if rows[r] == rows[r + 1]:
+            return rows[:r] + rows[r + 1 :]
+    return rows[1:]
+
 
 # 8 x 8 icons, in the order of the names (ui.icons gives each name its index)
 ICONS = (
@@ -234,7 +202,7 @@ def render():
     small = []
     for ch in chars:
         small += columns(SMALL[ch], 3)
-    mid_chars = "".join(MID) + "".join(MID_ACCENTED) + "çÇ"
+    mid_chars = "".join(MID) + "".join(MID_ACCENTED) + "çÇ" + "".join(CAP_ACCENTED)
     mid = []
     for ch in mid_chars:
         mid += columns(mid_rows(ch), 5)
@@ -242,7 +210,7 @@ def render():
     for _name, rows in ICONS:
         icons += columns(rows, 8)
     lines = [
-        '"""Generated by tools/build/make_glyphs.py: small 3x5 capitals, the readable 5x7 font and 8x8 icons as MONO_VLSB bytes."""',
+        '"""Generated by tools/build/make_glyphs.py: the 3x5 scroll marks, the readable 5x7 font and 8x8 icons as MONO_VLSB bytes."""',
         "",
         "SMALL_CHARS = " + repr(chars),
         "SMALL = " + repr(bytes(small)),

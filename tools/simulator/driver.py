@@ -13,8 +13,7 @@ import framebuf
 from simulator.keys import GAP_MS, TAP_MS, button, parse_keys
 
 GAME_DATA_DIR = "/tmp/game-drive-data"  # the emulated board's /data for a game screen alone
-LARGE = ("8x8", "big", "mid")  # ui.draw.gfx.record's readable fonts (the rest: "small")
-SMALL = ("small",)
+LARGE = ("8x8", "big2", "big3", "big4", "mid")  # ui.draw.gfx.record's fonts of text (the rest: "small", the scroll marks)
 
 
 class Driver:
@@ -130,12 +129,12 @@ class Driver:
         """The class name of the screen on top."""
         return type(self.app.top()).__name__
 
-    def find(self, s, small=False):
+    def find(self, s):
         """Where text s is on the glass: (x, y, inverted) for the first match, or None."""
-        return find_text(self.image(), s, small)
+        return find_text(self.image(), s)
 
-    def shows(self, s, small=False):
-        return self.find(s, small) is not None
+    def shows(self, s):
+        return self.find(s) is not None
 
     def drawn(self):
         """[(font, text, x, y)] of the top screen drawn once more through the drawing kit
@@ -175,24 +174,24 @@ def _columns(image):
     return cols
 
 
-def _render(s, small):
+def _render(s):
     """The columns (ints, bit y = pixel y) of s drawn alone with ui.draw.gfx, and its height:
-    the 8x8 font (accents included) or the 3x5 one."""
+    the 8x8 font (accents included)."""
     from ui.draw import gfx
 
-    w, h = (4 * len(s), 5) if small else (8 * len(s), 8)
+    w, h = 8 * len(s), 8
     buf = bytearray(w)
     fb = framebuf.FrameBuffer(buf, w, 8, framebuf.MONO_VLSB)
-    (gfx.small if small else gfx.text)(fb, s, 0, 0, 1)
+    gfx.text(fb, s, 0, 0, 1)
     return list(buf), h
 
 
-def find_text(image, s, small=False, inverted=None):
+def find_text(image, s, inverted=None):
     """Where text s is on a 128x64 MONO_VLSB image: (x, y, inverted) for the first match
     (top to bottom, left to right), or None. The glyphs' pixels and the gaps between them
     must match (lit text on dark, or dark on a lit bar: `inverted` True or False asks for
     one of them); the gap after the last character is not looked at."""
-    want, h = _render(s, small)
+    want, h = _render(s)
     n = len(want) - 1
     if n <= 0 or n > 128:
         return None

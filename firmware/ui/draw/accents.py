@@ -1,7 +1,8 @@
 """French accented letters for the built-in 8x8 font: the base letter plus a mark drawn over it.
 
 The built-in lower case leaves rows 0-1 (above) and row 7 (below) free, so é is `e` with
-an acute in rows 0-1; capitals fill rows 0-6, so À, É ... are shown as plain capitals."""
+an acute in rows 0-1; capitals fill rows 0-6, so À, É ... are their capital one row shorter
+(a row that repeats the one under it is left out) under a one-row mark in row 0."""
 
 # char: (base letter, row 0 bits, row 1 bits, row 7 bits), bit 7 = leftmost pixel
 _ACUTE = (0x0C, 0x18)
@@ -23,15 +24,18 @@ MARKS = {
     "ü": ("u",) + _DIAER + (0,),
     "ç": ("c", 0, 0, 0x18),
     "Ç": ("C", 0, 0, 0x18),
-    "À": ("A", 0, 0, 0),
-    "Â": ("A", 0, 0, 0),
-    "É": ("E", 0, 0, 0),
-    "È": ("E", 0, 0, 0),
-    "Ê": ("E", 0, 0, 0),
-    "Î": ("I", 0, 0, 0),
-    "Ô": ("O", 0, 0, 0),
-    "Ù": ("U", 0, 0, 0),
-    "Û": ("U", 0, 0, 0),
+    # capitals: (base, the one-row mark over the shortened capital, 0, 0)
+    "À": ("A", 0x60, 0, 0),
+    "Â": ("A", 0x28, 0, 0),
+    "É": ("E", 0x0C, 0, 0),
+    "È": ("E", 0x30, 0, 0),
+    "Ê": ("E", 0x28, 0, 0),
+    "Ë": ("E", 0x44, 0, 0),
+    "Î": ("I", 0x28, 0, 0),
+    "Ï": ("I", 0x44, 0, 0),
+    "Ô": ("O", 0x28, 0, 0),
+    "Ù": ("U", 0x30, 0, 0),
+    "Û": ("U", 0x28, 0, 0),
     "œ": ("o", 0, 0, 0),
     "’": ("'", 0, 0, 0),
     "«": ("<", 0, 0, 0),
@@ -45,6 +49,48 @@ def _row(fb, bits, x, y, c):
             fb.pixel(x + i, y, c)
 
 
+_cap_buf = None
+_cap_fb = None
+
+
+def _capital(fb, base, mark, x, y, c):
+    """An accented capital: `base` one row shorter, `mark` (row bits) in row 0."""
+    global _cap_buf, _cap_fb
+    if _cap_fb is None:
+        import framebuf  # (MARKS alone is read on CPython too)
+
+        _cap_buf = bytearray(8)
+        _cap_fb = framebuf.FrameBuffer(_cap_buf, 8, 8, framebuf.MONO_VLSB)
+    buf = _cap_buf
+    _cap_fb.fill(0)
+    _cap_fb.text(base, 0, 0, 1)
+    drop = 0  # the first row (past the top one) that repeats the row under it
+    for r in range(1, 6):
+        same = True
+        for i in range(8):
+            if ((buf[i] >> r) ^ (buf[i] >> (r + 1))) & 1:
+                same = False
+                break
+        if same:
+            drop = r
+            break
+    low = (1 << drop) - 1
+    for i in range(8):
+        b = buf[i]
+        b = ((b & low) << 1) | (b & ~((low << 1) | 1) & 0xFF)
+        if mark & (0x80 >> i):
+            b |= 1
+        buf[i] = b
+    if c:
+        fb.blit(_cap_fb, x, y, 0)
+    else:
+        for i in range(8):
+            b = buf[i]
+            for r in range(8):
+                if b & (1 << r):
+                    fb.pixel(x + i, y + r, 0)
+
+
 def draw(fb, ch, x, y, c):
     """Draw one non-ASCII character at (x, y) in colour c; unknown characters show as '?'."""
     m = MARKS.get(ch)
@@ -52,6 +98,9 @@ def draw(fb, ch, x, y, c):
         fb.text("?", x, y, c)
         return
     base, r0, r1, r7 = m
+    if "A" <= base <= "Z" and r0:
+        _capital(fb, base, r0, x, y, c)
+        return
     fb.text(base, x, y, c)
     if r0 or r1:
         # clear what the base letter has above its x-height (the dot of the i)

@@ -1,6 +1,6 @@
 """Drawing helpers on a 128x64 MONO_VLSB canvas: text with accents in the 8x8 font and the
-readable 5x7 font, small capitals, big text, icons, word wrap, header/footer bars, list rows;
-`record` lists which font drew which text (for tests)."""
+readable 5x7 font, big text, icons, the small scroll marks, word wrap, header/footer bars,
+list rows; `record` lists which font drew which text where (for tests)."""
 
 import framebuf
 
@@ -12,24 +12,44 @@ COLS = 16  # 8x8 characters per line
 LINE = 8
 
 # layout: a header (title, rule under it), list rows 9 pixels apart (a selected row is a
-# 9-pixel inverted bar), text lines 8 apart, the footer in small capitals on the bottom
+# 9-pixel inverted bar), text lines 8 apart, the footer in the 5x7 font on the bottom rows
 HEADER_H = 9  # title text rows 0-7, rule at row 8
 PITCH = 9
 ROWS = 5  # list rows under a header
 ROWS_BARE = 6  # list rows without a header
 TEXT_Y = 10  # text lines under a header
-TEXT_ROWS = 6
-FOOTER_Y = 58
+TEXT_ROWS = 5  # 8x8 lines clear of the footer
+FOOTER_Y = 57  # the footer's 5x7 text: rows 57-63
 MID_W = 6  # the readable 5x7 font: a 6x8 cell, 21 characters a line
 MID_COLS = 21
+VALUE_GAP = 12  # a list row's 8x8 value stays this far from its label (a 5x7 one half as far)
 
-# None, or a list that every text call appends (font, text, x, y) to: "8x8", "big" (scaled
-# 8x8), "mid" (5x7) or "small" (3x5); tests check that a player's information is large
+# None, or a list that every text call appends (font, text, x, y) to: "8x8", "big2", "big3"...
+# (the 8x8 font scaled), "mid" (5x7) or "small" (the 3x5 scroll marks), and ("cut", text,
+# n, 0) when `fit` cuts a text to n characters; tests check from it that every glyph is on
+# the panel, none overlaps another, no text is cut and nothing a player reads is small;
+# ("erase", (w, h), x, y) when `erase` clears a rectangle (what was drawn there is gone)
 record = None  # type: list | None
 
 
 def _rec(font, s, x, y):
     record.append((font, s, x, y))
+
+
+def erase(fb, x, y, w, h):
+    """Clear a rectangle (to draw something else over what was there)."""
+    fb.fill_rect(x, y, w, h, 0)
+    if record is not None:
+        record.append(("erase", (w, h), x, y))
+
+
+def fit(s, n):
+    """`s` cut to n characters (a layout that has no room; tests treat it as a fault)."""
+    if len(s) <= n:
+        return s
+    if record is not None:
+        _rec("cut", s, n, 0)
+    return s[:n]
 
 
 def text(fb, s, x, y, c=1):
@@ -55,19 +75,15 @@ def right(fb, s, y, c=1, x_end=W):
 
 
 def small(fb, s, x, y, c=1):
-    """Draw s in the 3x5 capitals font (4 pixels a character; "↑"/"↓" are arrows); returns
-    the x after it."""
+    """Draw the 3x5 scroll marks "↑" (more above) and "↓" (more below), 4 pixels apart;
+    returns the x after them. There are no letters or digits this small (anything else is
+    left blank, and recorded: a test fails on it)."""
     if record is not None:
         _rec("small", s, x, y)
     chars = glyphs.SMALL_CHARS
     data = glyphs.SMALL
     for ch in s:
-        if "a" <= ch <= "z":
-            ch = ch.upper()  # lower case is drawn in capitals (the arrows are ↑ and ↓)
         i = chars.find(ch)
-        if i < 0:
-            m = accents.MARKS.get(ch)
-            i = chars.find((m[0] if m else ch).upper())
         if i >= 0:
             base = 3 * i
             for dx in range(3):
@@ -90,7 +106,7 @@ _mid_fb = None
 
 def mid(fb, s, x, y, c=1):
     """Draw s in the readable 5x7 font (a 6x8 cell: 21 characters a line; lower case,
-    French accents; accented capitals as plain ones); returns the x after it."""
+    French accents, accented capitals too); returns the x after it."""
     global _mid_buf, _mid_fb
     if record is not None:
         _rec("mid", s, x, y)
@@ -162,7 +178,7 @@ def big(fb, s, x, y, scale=2, c=1):
     """Draw s with the 8x8 font scaled up `scale` times (8*scale pixels a character)."""
     global _big_buf, _big_fb
     if record is not None:
-        _rec("big", s, x, y)
+        _rec("big" + str(scale), s, x, y)
     if _big_buf is None:
         _big_buf = bytearray(8)
         _big_fb = framebuf.FrameBuffer(_big_buf, 8, 8, framebuf.MONO_VLSB)
@@ -233,8 +249,8 @@ def header(fb, title):
 
 
 def footer(fb, hint):
-    """The buttons' meaning, centred on the bottom line in small capitals."""
-    small(fb, hint, (W - small_width(hint)) // 2, FOOTER_Y)
+    """The buttons' meaning, centred on the bottom rows in the 5x7 font."""
+    mid_center(fb, fit(hint, MID_COLS), FOOTER_Y)
 
 
 def row_y(i, header=True):
@@ -257,18 +273,16 @@ def list_row(fb, i, label, value=None, selected=False, header=True):
         c = 0
     text(fb, label, 4, y, c)
     if value is not None:
-        room = W - 4 - (4 + 8 * len(label) + 6)  # keep a gap after the label
-        if 8 * len(value) <= room:
+        start = 4 + 8 * len(label)
+        if 8 * len(value) <= W - 4 - start - VALUE_GAP:  # label and value read apart
             right(fb, value, y, c, W - 4)
-        elif 8 * len(value) <= room + 6:  # still 8x8, up to the edge (its last column is blank)
-            right(fb, value, y, c, W)
-        else:  # too long for the 8x8 font here: small capitals
-            small(fb, value, W - 4 - small_width(value), y + 1, c)
+        else:  # too long for the 8x8 font here: the 5x7 one
+            mid_right(fb, fit(value, (W - 1 - start - VALUE_GAP // 2) // MID_W), W - 2, y, c)
 
 
 def scroll_marks(fb, top, count, rows):
-    """Small arrows at the bottom right when the list goes on above (↑) or below (↓)."""
+    """Small arrows at the header's right end when the list goes on above (↑) or below (↓)."""
     if top > 0:
-        small(fb, "↑", W - 8, FOOTER_Y)
+        small(fb, "↑", W - 8, 1)
     if top + rows < count:
-        small(fb, "↓", W - 3, FOOTER_Y)
+        small(fb, "↓", W - 4, 1)

@@ -6,8 +6,8 @@ from hal.buttons import A, B, DOWN, LONG, PRESS, REPEAT, UP
 from lama.symbols import total
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.panels import GameOverPanel, HintPanel, MenuPanel, RoundEndPanel, TablePanel
-from ui.games.pieces import BAR_Y, MSG_Y, fit, small_right
+from ui.games.panels import GameOverPanel, HintPanel, LogPanel, MenuPanel, RoundEndPanel, TablePanel
+from ui.games.pieces import KEY_Y, MSG_Y
 from ui.loop.screen import Screen
 
 from micropython import const
@@ -20,7 +20,7 @@ M_ACK = const(2)  # a person reads a shown result, then presses A
 ANIM_FRAME_MS = const(70)
 # by the "speed" setting (slow, normal, fast, instant): a computer player's step (or a
 # shown result), and the dice roll (A skips both)
-STEP_TIMES = (1200, 600, 250, 0)
+STEP_TIMES = (2000, 1200, 500, 0)  # normal (the default): 1.2 s a move, to follow it
 ANIM_TIMES = (700, 420, 210, 0)
 LOG_MAX = const(40)  # moves kept in the round's log
 THINK_MS = const(12)  # a computer player's thinking in one frame: slices until this is spent
@@ -56,6 +56,7 @@ class GameScreen(Screen):
         self.due = None  # ms when advance() runs, or None
         self.msg = ""  # the last move, in words: stays until the next one replaces it
         self.log = []  # the round's moves in words (LogPanel), the last LOG_MAX
+        self.marks = bytearray(session.n())  # each seat's first log line after its last move
         self.note_text = ""  # why an input did nothing (cleared by the next input)
         self.shown_seat = -1  # the person whose private hand was last shown
         self.actor = -1  # a computer player whose move is on screen (else: whose turn)
@@ -90,6 +91,7 @@ class GameScreen(Screen):
             self.session.next_round()
             self.msg = ""
             self.log = []
+            self.marks = bytearray(self.session.n())
             self.shown_seat = -1  # a new deal: whoever holds the device, a curtain
             self.begin_turn()
 
@@ -110,16 +112,20 @@ class GameScreen(Screen):
         log.append(text)
         if len(log) > LOG_MAX:
             log.pop(0)
+            marks = self.marks
+            for i in range(len(marks)):
+                if marks[i]:
+                    marks[i] -= 1
+
+    def moves_since(self):
+        """The move log from the first move after the seat to act last moved (UP at a
+        person's turn: what the others did meanwhile)."""
+        return LogPanel(self, self.marks[self.session.state.turn])
 
     def speed(self):
-        """0..3 (slow .. instant): the setting; instant once no person is left in the round
-        (the rest plays out at once, the round-end page sums it up)."""
-        ses = self.session
-        st = ses.state
-        for i in range(ses.n()):
-            if ses.bot(i) is None and not st.quit[i]:
-                return self.app.settings.speed
-        return 3
+        """0..3 (slow .. instant): the setting, also once every person has quit the round
+        (they still see the rest of it; A hurries it)."""
+        return self.app.settings.speed
 
     def step_ms(self):
         """How long a computer player's step (or a shown result) stays on screen."""
@@ -215,6 +221,8 @@ class GameScreen(Screen):
         round) stays on screen for a step; after a person's, play goes on at once (the
         next computer player waits a step first)."""
         self.mode = M_WAIT
+        if not by_bot:
+            self.marks[seat] = len(self.log)  # the moves after this one are news to them
         if ended or by_bot:
             self.actor = seat
         if ended:
@@ -306,7 +314,9 @@ class GameScreen(Screen):
                 self.panel_done()
             return
         if kind == PRESS and (b == UP or b == DOWN) and not self.uses_up_down():
-            self.push_panel(TablePanel(self))  # everyone's cards and score, at a press
+            # at a press: UP the moves since the player to act last moved, DOWN everyone's
+            # cards and score
+            self.push_panel(self.moves_since() if b == UP else TablePanel(self))
             return
         if kind == PRESS and b == B:
             if not self.session.person_to_act():
@@ -328,10 +338,12 @@ class GameScreen(Screen):
 
     def draw(self, fb):
         if self.panels:
-            self.panels[-1].draw(fb)
-            if self.note_text:  # why a key did nothing, over the page's bottom
-                fb.fill_rect(0, BAR_Y, 128, 64 - BAR_Y, 0)
-                gfx.mid(fb, fit(self.note_text, gfx.MID_COLS), 0, BAR_Y + 1)
+            p = self.panels[-1]
+            p.draw(fb)
+            if self.note_text:  # why a key did nothing, over the page's bottom (or top)
+                y = p.note_y()
+                gfx.erase(fb, 0, y, 128, 7 if y == 0 else 64 - y)
+                gfx.mid(fb, gfx.fit(self.note_text, gfx.MID_COLS), 0, y if y == 0 else y + 1)
         else:
             self.draw_table(fb)
 
@@ -362,6 +374,6 @@ class GameScreen(Screen):
         if self.thinking and not self.note_text:
             ses = self.session
             line = ses.name(ses.state.turn) + " " + lang.s.G_THINKS
-        gfx.mid(fb, fit(line, gfx.MID_COLS), 0, MSG_Y)
+        gfx.mid(fb, gfx.fit(line, gfx.MID_COLS), 0, MSG_Y)
         if self.due is not None:  # play goes on by itself: A hurries it
-            small_right(fb, lang.s.G_K_SPEED, 127, 59)
+            gfx.mid_right(fb, lang.s.G_K_SPEED, 127, KEY_Y)

@@ -9,12 +9,14 @@ from ui.draw import gfx
 from ui.text import lang
 from ui.games.base import M_TURN, GameScreen, sound
 from ui.games.panels import CurtainPanel
-from ui.games.pieces import BAR_Y, MSG_Y, button_bar, big_symbol, grouped, small_right
+from ui.games.pieces import BAR_Y, GROUP_H, MSG_Y, button_bar, big_symbol, grouped
 
 HAND_X = 30
-ROW_Y = 11  # the hand: symbols, counts under them (its boxes 10-28)
+ROW_Y = 11  # the hand: symbols, counts under them (its boxes 10-26)
 LIST_Y = 31  # the players: two rows 8 apart, three seats a row
-LIST_W = 31  # a seat's place in the list: name and cards held (a rule between two)
+LIST_X = 28  # the players' list, right of the pile's box
+LIST_W = 32  # a seat's place in the list: name and cards held (a rule between two)
+OTHER_COLW = 11  # the person's hand on another's turn: its columns, the owner's name after
 
 
 class CardsScreen(GameScreen):
@@ -116,10 +118,8 @@ class CardsScreen(GameScreen):
         p = self.active()
         x = gfx.mid(fb, ses.name(p), 0, 0)
         x = gfx.mid(fb, str(st.scores[p]), x + 6, 0)
-        gfx.small(fb, T.G_PTS, x + 2, 2)
-        pile = str(len(st.pile))
-        gfx.mid_right(fb, pile, 127, 0)
-        small_right(fb, T.G_PILE, 125 - gfx.mid_width(pile), 2)
+        gfx.mid(fb, T.G_PTS, x + 3, 0)
+        gfx.mid_right(fb, T.G_PILE + " " + str(len(st.pile)), 127, 0)
         fb.hline(0, 8, 128, 1)
         # the discard pile's top card, large
         fb.rect(0, ROW_Y - 1, 28, 28, 1)
@@ -137,20 +137,21 @@ class CardsScreen(GameScreen):
                 item = self.items[self.cursor]
                 if item >= 0:
                     marks = 1 << item
-            grouped(fb, hand, HAND_X, ROW_Y, marks, playable & ~marks)
-            if seat != p:  # another player's turn: say whose hand this is
-                fb.vline(HAND_X + 85, ROW_Y - 1, 19, 1)
-                gfx.mid(fb, ses.name(seat), HAND_X + 87, ROW_Y + 5)
+            if seat == p:
+                grouped(fb, hand, HAND_X, ROW_Y, marks, playable & ~marks)
+            else:  # another player's turn: narrower columns, and whose hand this is
+                grouped(fb, hand, HAND_X, ROW_Y, 0, 0, OTHER_COLW)
+                fb.vline(HAND_X + 7 * OTHER_COLW, ROW_Y - 1, GROUP_H, 1)
+                gfx.mid_right(fb, ses.name(seat), 127, ROW_Y + 5)
         else:
             gfx.mid(fb, T.G_HIDDEN, HAND_X + 2, ROW_Y + 5)
         # every player: name, cards in hand (a dash: quit); two rows of three
-        gfx.small(fb, T.G_CARDS_HEAD, 0, LIST_Y + 10)
         for i in range(ses.n()):
-            x0 = HAND_X + (i % 3) * (LIST_W + 3)
+            x0 = LIST_X + (i % 3) * (LIST_W + 2)
             self.draw_player(fb, i, x0, LIST_Y + 8 * (i // 3), x0 + LIST_W - 1)
         rows = 8 * ((ses.n() + 2) // 3)
         for k in (1, 2):
-            fb.vline(HAND_X + k * (LIST_W + 3) - 2, LIST_Y - 1, rows, 1)
+            fb.vline(LIST_X + k * (LIST_W + 2) - 1, LIST_Y - 1, rows, 1)
         if self.mode == M_TURN:
             item = self.items[self.cursor]
             sel = 0 if item >= 0 else (1 if item == -1 else 2)

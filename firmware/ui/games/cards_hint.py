@@ -13,6 +13,7 @@ R_PLAY_LAST = "play_last"  # the hand's last card
 R_DRAW_HIGH = "draw_high"  # hand points (too many to quit on)
 R_DRAW = "draw"  # unseen cards that would add no points, unseen cards
 R_QUIT_HAND = "quit_hand"  # hand points, tenths of draws that would add points
+R_QUIT_HAND_ALL = "quit_hand_all"  # hand points (every draw would add points)
 R_QUIT_FORCED = "quit_forced"  # nothing fits and drawing is not allowed (C8)
 
 
@@ -48,6 +49,8 @@ def reason(mod, st, action):
     close = closest(st, st.hands)
     if close <= 2:
         return R_QUIT_RACE, close, 0
+    if n and free == 0:
+        return R_QUIT_HAND_ALL, pts, 0
     return R_QUIT_HAND, pts, tenths(n - free, n) if n else 0
 
 

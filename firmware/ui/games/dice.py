@@ -3,12 +3,12 @@ player's cards and score; roll or quit, the discard and take choices, bots step 
 
 from hal.buttons import A, DOWN, LEFT, PRESS, RIGHT, UP
 from lama import dice
-from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
+from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
 from ui.draw import gfx
 from ui.text import lang
 from ui.games.base import ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_TURN, M_WAIT, GameScreen, sound
-from ui.games.pieces import (BAR_Y, COLW, MSG_Y, button_bar, cards_words, die, grouped,
-                             small_right, symbol)
+from ui.games.pieces import (BAR_Y, COLW, KEY_Y, MSG_Y, button_bar, cards_words, die,
+                             grouped, symbol)
 
 from micropython import const
 
@@ -26,11 +26,14 @@ R_SPIN = const(3)  # the dice spinning (M_ANIM), the row as it was before the ro
 R_BUST = const(4)  # a bust said: the dice that missed, the row as it was before
 R_TOLD = const(5)  # the cards the bust brought, boxed in the row
 
-ROW_Y = 14  # the active row: symbols, counts under them (its boxes 13-31)
-LLAMA_Y = 34  # the llama row's cards (boxes 34-43)
-CURSOR_Y = 33  # the discard cursor: a bar under the row, clear of its boxes
-PANEL_X = 86  # the players' list
+ROW_Y = 13  # the active row: symbols, counts under them (its boxes 12-28)
+CURSOR_Y = 29  # the discard cursor: a bar under the row, clear of its boxes
+LABEL_Y = 30  # the two rows' labels between them: "↑cards" and "llamas↓" (5x7)
+LLAMA_Y = 37  # the llama row's cards (boxes 37-45)
+LLAMA_H = 9
+PANEL_X = 87  # the players' list: its head, then a seat a line
 LIST_ROWS = 3  # seats the list shows at once (the table panel shows them all)
+MARK_X = 124  # the list's scroll marks, after its head
 
 
 class DiceScreen(GameScreen):
@@ -124,7 +127,7 @@ class DiceScreen(GameScreen):
             if k == "quit":
                 self.say(name + " " + T.G_QUITS)
             elif k == "discard":
-                self.say(name + " " + T.G_DISCARDS + " " + cards_words(ev[2], 20 - len(name) - len(T.G_DISCARDS)))
+                self.say(name + " " + T.G_DISCARDS + " " + cards_words(ev[2], 19 - len(name) - len(T.G_DISCARDS)))
             elif k == "take":
                 self.say(name + " " + T.G_TAKES + " " + SYMBOLS[ev[2]])
             elif k == "round_end":
@@ -187,7 +190,7 @@ class DiceScreen(GameScreen):
         seat = self.actor
         name = self.session.name(seat)
         self.roll = R_TOLD
-        self.say(name + " " + T.G_TAKES + " " + cards_words(self.bust, 20 - len(name) - len(T.G_TAKES)))
+        self.say(name + " " + T.G_TAKES + " " + cards_words(self.bust, 19 - len(name) - len(T.G_TAKES)))
         self.show_result(seat)
 
     def advance(self):
@@ -207,6 +210,19 @@ class DiceScreen(GameScreen):
 
     def uses_up_down(self):
         return self.mode == M_DISCARD and not self.panels  # how many cards go
+
+    def before_roll(self):
+        """(row, llama row, score) of the roller from before the roll while its outcome is
+        not told yet (the dice spin, or a bust shows the dice that missed), else None."""
+        return self.pre if self.roll == R_SPIN or self.roll == R_BUST else None
+
+    def held(self, i):
+        """Cards seat i holds, as the table shows them: the roller's from before the roll
+        until its outcome is told (an honest roll: nothing of it shows while the dice spin)."""
+        before = self.before_roll()
+        if before is not None and i == self.active():
+            return total(before[0])
+        return GameScreen.held(self, i)
 
     def before_bot_move(self):
         if self.session.state.phase == dice.TURN:
@@ -294,13 +310,13 @@ class DiceScreen(GameScreen):
         ses = self.session
         st = ses.state
         p = self.active()
-        before = self.pre if self.roll == R_SPIN or self.roll == R_BUST else None
+        before = self.before_roll()
         row = st.rows[p] if before is None else before[0]
         llama_row = st.llama_row if before is None else before[1]
         # header: whose turn, their score; the dice on the right
         x = gfx.mid(fb, ses.name(p), 0, 2)
         x = gfx.mid(fb, str(st.scores[p] if before is None else before[2]), x + 6, 2)
-        gfx.small(fb, T.G_PTS, x + 2, 4)
+        gfx.mid(fb, T.G_PTS, x + 3, 2)
         faces = None
         if self.mode == M_ANIM:
             faces = self.anim_faces
@@ -315,7 +331,7 @@ class DiceScreen(GameScreen):
                 if hit:
                     marks |= 1 << f
         else:
-            small_right(fb, ses.round_label(T), 127, 4)
+            gfx.mid_right(fb, ses.round_label(T), 127, 2)
         fb.hline(0, 11, 128, 1)
         # the active row, grouped
         boxed = 0
@@ -335,19 +351,25 @@ class DiceScreen(GameScreen):
             # the cursor under its column, the number going under each chosen one
             fb.fill_rect(self.cursor * COLW, CURSOR_Y, COLW - 1, 2, 1)
             for s in range(N_SYMBOLS):
-                if self.sel[s]:
-                    gfx.mid(fb, "-" + str(self.sel[s]), s * COLW, LLAMA_Y + 3)
+                n = self.sel[s]
+                if n >= 10:
+                    gfx.mid(fb, str(n), s * COLW, LLAMA_Y + 1)
+                elif n:  # a minus (a line: the next column's number stays apart) and n
+                    fb.hline(s * COLW + 1, LLAMA_Y + 4, 3, 1)
+                    gfx.mid(fb, str(n), s * COLW + 5, LLAMA_Y + 1)
         else:
+            gfx.mid(fb, T.G_ROW_LABEL, 0, LABEL_Y)
+            gfx.mid_right(fb, T.G_LLAMA_LABEL, COLW * 7 - 2, LABEL_Y)
             self.draw_llama_row(fb, llama_row)
         # everyone: name, cards held
-        gfx.small(fb, T.G_CARDS_HEAD, PANEL_X + 1, ROW_Y)
+        gfx.mid(fb, T.G_CARDS_HEAD, PANEL_X + 1, ROW_Y - 1)
         top = self.window(LIST_ROWS)
         for k in range(min(LIST_ROWS, st.n - top)):
             self.draw_player(fb, top + k, PANEL_X, ROW_Y + 7 + 8 * k, 127)
         if top > 0:
-            gfx.small(fb, "↑", 118, ROW_Y)
+            gfx.small(fb, "↑", MARK_X, ROW_Y - 1)
         if top + LIST_ROWS < st.n:
-            gfx.small(fb, "↓", 124, ROW_Y)
+            gfx.small(fb, "↓", MARK_X, ROW_Y + 1)
         # the decision, or what just happened
         if self.mode == M_TURN:
             if dice.alone(st) and not self.note_text:
@@ -364,7 +386,7 @@ class DiceScreen(GameScreen):
         else:
             self.draw_bottom(fb)
             if self.mode == M_ACK:
-                small_right(fb, T.G_K_A, 127, 59)
+                gfx.mid_right(fb, T.G_K_A, 127, KEY_Y)
 
     def draw_llama_row(self, fb, llama_row):
         """The llama row's cards face up (taken ones gone); in the take choice the cards
@@ -376,9 +398,9 @@ class DiceScreen(GameScreen):
                 continue
             x = s * COLW
             if s == chosen:
-                fb.fill_rect(x, LLAMA_Y, COLW - 1, 10, 1)
+                fb.fill_rect(x, LLAMA_Y, COLW - 1, LLAMA_H, 1)
                 symbol(fb, s, x + 2, LLAMA_Y + 1, 0)
             else:
                 if not taking or s in self.takes:
-                    fb.rect(x, LLAMA_Y, COLW - 1, 10, 1)
+                    fb.rect(x, LLAMA_Y, COLW - 1, LLAMA_H, 1)
                 symbol(fb, s, x + 2, LLAMA_Y + 1, 1)

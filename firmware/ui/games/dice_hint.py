@@ -7,8 +7,11 @@ from ui.games.odds import closest, tenths
 
 # The reasons, filled in from the string table (G_WHY): (key, number, number).
 R_ROLL = "roll"  # tenths of rolls that discard something
+R_ROLL_ALL = "roll_all"  # every roll discards something
+R_ROLL_LAST = "roll_last"  # tenths of rolls that empty the row (one card left: a token back, S4)
 R_QUIT_LOW = "quit_low"  # row points
 R_QUIT_RISK = "quit_risk"  # tenths of rolls that bust or take
+R_QUIT_RISK_ALL = "quit_risk_all"  # every roll busts or takes
 R_QUIT_RACE = "quit_race"  # cards held by the closest other player
 R_DISCARD = "discard"  # points left, cards left
 R_TAKE = "take"  # points the card adds
@@ -41,6 +44,10 @@ def reason(mod, st, action):
     if kind == mod.ROLL or kind == mod.QUIT:
         disc, lla, take, bust = roll_odds(row, st.llama_row, mod.alone(st))
         if kind == mod.ROLL:
+            if total(row) == 1:
+                return R_ROLL_LAST, tenths(disc, 216), 0
+            if disc == 216:
+                return R_ROLL_ALL, 10, 0
             return R_ROLL, tenths(disc, 216), 0
         pts = round_points(row)
         if pts <= 5:
@@ -48,6 +55,8 @@ def reason(mod, st, action):
         close = closest(st, st.rows)
         if close <= 2:
             return R_QUIT_RACE, close, 0
+        if take + bust == 216:
+            return R_QUIT_RISK_ALL, 10, 0
         return R_QUIT_RISK, tenths(take + bust, 216), 0
     if kind == mod.DISCARD:
         left = bytearray(row)

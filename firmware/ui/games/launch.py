@@ -87,6 +87,11 @@ def launch(app, setup):
     seats = [(name, None if kind == PERSON else kind) for name, kind in setup.seats]
     ses = new_session(app, load(setup.game), seats, setup.rules, setup.first)
     app.replace(screen_for(app, ses))
+    if ses.people():  # a person plays: their first game of it starts with how to play
+        from ui.screens.howto import HowToScreen, first_game
+
+        if first_game(app, setup.game):
+            app.push(HowToScreen(app, ses.game.ui.howto))
 
 
 def rematch(app, session):

@@ -4,8 +4,14 @@ from lama.symbols import total
 
 
 def tenths(k, n):
-    """k/n to the nearest tenth, as an int 0..10."""
-    return (k * 10 + n // 2) // n
+    """k/n to the nearest tenth, as an int 0..10; 0 and 10 only when none or all are
+    (a sentence "10 in 10" is kept for a sure thing, which has words of its own)."""
+    t = (k * 10 + n // 2) // n
+    if t == 0 and k > 0:
+        return 1
+    if t == 10 and k < n:
+        return 9
+    return t
 
 
 def closest(st, held):

@@ -6,7 +6,7 @@ from hal.buttons import A, B, DOWN, LEFT, PRESS, REPEAT, RIGHT, UP
 from ui.draw import gfx
 from ui.text import lang
 from ui.games.hint import action_words, think_hint
-from ui.games.pieces import BAR_Y, button_bar, cards_text, fit, small_right
+from ui.games.pieces import BAR_Y, button_bar, cards_text
 
 from micropython import const
 
@@ -55,6 +55,10 @@ class Panel:
     def draw(self, fb):
         pass
 
+    def note_y(self):
+        """Where a note (why a key did nothing) goes over the page: its bottom rows."""
+        return BAR_Y
+
 
 class RoundEndPanel(Panel):
     """End of round, under column heads: each player's cards, points, the token value
@@ -67,28 +71,51 @@ class RoundEndPanel(Panel):
         ev = ses.last_round
         n = ses.n()
         why = reason_words(T, ses.game.ui, ev).replace("%n", ses.name(ses.state.turn))
-        gfx.mid(fb, fit(T.G_ROUND_SHORT + str(ev[1]) + ": " + why, gfx.MID_COLS), 0, 0)
-        fb.hline(0, 8, 128, 1)
+        gfx.mid(fb, gfx.fit(T.G_ROUND_SHORT + str(ev[1]) + ": " + why, gfx.MID_COLS), 0, 0)
+        fb.hline(0, 7, 128, 1)
         heads = T.G_END_HEADS
-        gfx.small(fb, heads[0], 21, 10)
-        small_right(fb, heads[1], 87, 10)
-        small_right(fb, heads[2], 105, 10)
-        small_right(fb, heads[3], 127, 10)
+        gfx.mid(fb, heads[0], END_CARDS_X, 8)
+        gfx.mid_right(fb, heads[1], END_ROUND_X, 8)
+        gfx.mid_right(fb, heads[2], END_BACK_X, 8)
+        gfx.mid_right(fb, heads[3], 127, 8)
         for i in range(n):
             y = 16 + 8 * i
             gfx.mid(fb, ses.name(i), 0, y)
-            gfx.mid(fb, cards_text(ses.cards_of(i), 8), 21, y)
-            gfx.mid_right(fb, "+" + str(ev[3][i]), 87, y)
+            gfx.mid(fb, cards_text(ses.cards_of(i), 7), END_CARDS_X, y)
+            gfx.mid_right(fb, "+" + str(ev[3][i]), END_ROUND_X, y)
             if ev[4][i]:
-                gfx.mid_right(fb, "-" + str(ev[4][i]), 105, y)
+                gfx.mid_right(fb, "-" + str(ev[4][i]), END_BACK_X, y)
             gfx.mid_right(fb, str(ev[5][i]), 127, y)
-        if n < 6:  # six rows fill the page: A goes on all the same
-            small_right(fb, T.G_K_NEXT if ses.result is None else T.G_K_RESULT, 127, 59)
+        keys = T.G_K_NEXT if ses.result is None else T.G_K_RESULT
+        if n < 6:
+            gfx.mid_right(fb, keys, 127, 56)
+        else:  # six rows fill the page: the A key's cap in the heads' empty corner
+            key_cap(fb, "A", 0, 8)
 
     handle = Panel.a_goes_on
 
+    def note_y(self):
+        return six_rows_note_y(self)
+
     def done(self):
         self.screen.round_read()
+
+
+# the round-end page's columns: the cards from END_CARDS_X, the round's points, the token
+# given back and the total right-aligned at END_ROUND_X, END_BACK_X and the right edge
+END_CARDS_X = 21
+END_ROUND_X = 81
+END_BACK_X = 101
+
+
+def key_cap(fb, key, x, y):
+    """A button's letter on a small inverted square (x..x+8, y..y+7): the key that goes on,
+    where a footer has no room."""
+    fb.fill_rect(x, y, 9, 8, 1)
+    gfx.mid(fb, key, x + 2, y, 0)
+
+
+TABLE_KIND_X = 27  # the table page's column of kinds (person, or a computer player's level)
 
 
 class TablePanel(Panel):
@@ -100,16 +127,17 @@ class TablePanel(Panel):
         scr = self.screen
         ses = scr.session
         st = ses.state
-        gfx.header(fb, T.G_TABLE + " " + ses.round_label(T))
+        gfx.mid(fb, T.G_TABLE + " " + ses.round_label(T), 0, 0)
+        fb.hline(0, 7, 128, 1)
         heads = T.G_TABLE_HEADS
-        gfx.small(fb, heads[0], 0, 10)
-        gfx.small(fb, heads[1], 24, 10)
-        small_right(fb, heads[2], 100, 10)
-        small_right(fb, heads[3], 127, 10)
+        gfx.mid(fb, heads[0], 0, 8)
+        gfx.mid(fb, heads[1], TABLE_KIND_X, 8)
+        gfx.mid_right(fb, heads[2], 100, 8)
+        gfx.mid_right(fb, heads[3], 127, 8)
         for i in range(ses.n()):
             y = 16 + 8 * i
             gfx.mid(fb, ses.name(i), 0, y)
-            gfx.mid(fb, kind_word(T, ses.bot(i)), 24, y)
+            gfx.mid(fb, kind_word(T, ses.bot(i)), TABLE_KIND_X, y)
             if st.quit[i]:
                 gfx.mid_right(fb, T.G_OUT, 100, y)
             else:
@@ -118,6 +146,15 @@ class TablePanel(Panel):
 
     def handle(self, ev):
         return ev[0] == PRESS and ev[1] in (A, B, UP, DOWN)
+
+    def note_y(self):
+        return six_rows_note_y(self)
+
+
+def six_rows_note_y(panel):
+    """A page of a row a seat (round end, table): a note goes over its title once six rows
+    fill the bottom."""
+    return BAR_Y if panel.screen.session.n() < 6 else 0
 
 
 def kind_word(T, bot):
@@ -132,11 +169,14 @@ class LogPanel(Panel):
     """The round's moves in words (the last LOG_MAX), the latest at the bottom; UP/DOWN
     scroll, A or B goes back."""
 
-    ROWS = 6
+    ROWS = 5
 
-    def __init__(self, screen):
+    def __init__(self, screen, first=None):
+        """`first`: the log line to show at the top (as far as the page fills), else the
+        last lines."""
         Panel.__init__(self, screen)
-        self.top = max(0, len(screen.log) - self.ROWS)
+        last = max(0, len(screen.log) - self.ROWS)
+        self.top = last if first is None else min(first, last)
 
     def draw(self, fb):
         T = lang.s
@@ -147,7 +187,7 @@ class LogPanel(Panel):
         for k in range(min(self.ROWS, len(log) - self.top)):
             gfx.mid(fb, log[self.top + k], 0, 10 + 8 * k)
         gfx.scroll_marks(fb, self.top, len(log), self.ROWS)
-        gfx.small(fb, T.G_K_LOG, 0, 59)
+        gfx.footer(fb, T.G_K_LOG)
 
     def handle(self, ev):
         kind, b = ev
@@ -267,7 +307,7 @@ class HintPanel(Panel):
             gfx.text(fb, T.G_HINT_NONE, 0, 16)
         else:
             act = action_words(T, self.screen.session, h[0])
-            gfx.mid(fb, fit(T.G_HINT_EXPERT + " " + act, gfx.MID_COLS), 0, 11)
+            gfx.mid(fb, gfx.fit(T.G_HINT_EXPERT + " " + act, gfx.MID_COLS), 0, 11)
             fb.hline(0, 20, 128, 1)
             words = T.G_WHY[h[1]].replace("%s", "" if h[2] == 1 else "s")
             words = words.replace("%u", "" if h[3] == 1 else "s")
@@ -275,7 +315,7 @@ class HintPanel(Panel):
             lines = gfx.wrap(words, gfx.MID_COLS)
             for i in range(min(4, len(lines))):
                 gfx.mid(fb, lines[i], 0, 23 + 8 * i)
-        small_right(fb, T.G_K_HINT_BACK, 127, 59)
+        gfx.footer(fb, T.G_K_HINT_BACK)
 
     def handle(self, ev):
         return ev[0] == PRESS and (ev[1] == A or ev[1] == B)
@@ -342,12 +382,12 @@ class GameOverPanel(Panel):
         else:
             win = ses.result[2]
             line = ses.name(win[0]) + " " + T.G_WINS if len(win) == 1 else T.G_SHARE
-        gfx.mid_center(fb, fit(line, gfx.MID_COLS), 11)
+        gfx.mid_center(fb, gfx.fit(line, gfx.MID_COLS), 11)
         order = self.order
-        for k in range(len(order)):
+        for k in range(len(order)):  # two a line, in reading order: 1st 2nd / 3rd 4th ...
             i = order[k]
-            x = 0 if k < 3 else 66
-            y = 21 + 8 * (k % 3)
+            x = 66 * (k % 2)
+            y = 21 + 8 * (k // 2)
             c = 1
             if len(people) == 1 and i == people[0]:  # the person's own line
                 fb.fill_rect(x, y - 1, 62, 8, 1)

@@ -4,9 +4,13 @@ from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
 from ui.draw import gfx, icons
 
 COLW = 12  # width of one symbol column of a grouped row
-# the bottom of both tables: the last move (5x7) above the choice bar (8x8)
+COUNT_DY = 8  # a grouped row's counts: this far under its symbols (its boxes 17 high)
+GROUP_H = 17
+# the bottom of both tables: the last move (5x7) above the choice bar (8x8), or above the
+# key that moves play on (5x7, right-aligned)
 MSG_Y = 47
 BAR_Y = 55
+KEY_Y = 56
 
 
 def symbol(fb, s, x, y, c=1):
@@ -47,7 +51,7 @@ def die(fb, face, x, y, marked):
 
 def grouped(fb, counts, x0, y, marks=0, boxed=0, colw=COLW):
     """A set of cards grouped by symbol: seven columns from x0, a symbol on top (at y) and
-    its count under it (y + 9), so thirteen cards fit one line; a zero is a small dot.
+    its count under it (y + COUNT_DY), so thirteen cards fit one line; a zero is a small dot.
     Bit s of `marks` draws column s inverted (a die matches it, or it is selected); bit s
     of `boxed` frames it (it may be chosen)."""
     for s in range(N_SYMBOLS):
@@ -55,23 +59,24 @@ def grouped(fb, counts, x0, y, marks=0, boxed=0, colw=COLW):
         cx = x + (colw - 8) // 2
         inv = (marks >> s) & 1
         if inv:
-            fb.fill_rect(x, y - 1, colw - 1, 19, 1)
+            fb.fill_rect(x, y - 1, colw - 1, GROUP_H, 1)
         elif (boxed >> s) & 1:
-            fb.rect(x, y - 1, colw - 1, 19, 1)
+            fb.rect(x, y - 1, colw - 1, GROUP_H, 1)
         c = 0 if inv else 1
         symbol(fb, s, cx, y, c)
         n = counts[s]
         if n >= 10:
-            gfx.small(fb, str(n), x + (colw - 7) // 2, y + 10, c)
+            gfx.mid(fb, str(n), x + (colw - 11) // 2, y + COUNT_DY, c)
         elif n:
-            gfx.text(fb, str(n), cx, y + 9, c)
+            gfx.text(fb, str(n), cx, y + COUNT_DY, c)
         else:
-            fb.fill_rect(cx + 3, y + 12, 2, 2, c)
+            fb.fill_rect(cx + 3, y + COUNT_DY + 3, 2, 2, c)
 
 
 def cards_text(counts, width=99):
     """'1335L' for a 7-count (sorted 123456L); longer than `width` characters, each value
-    held once and the number of cards instead (what scores, S3): '1356L (15)'."""
+    held once (what scores, S3) and the number of cards when that fits: '1356L (15)',
+    else '1356L'."""
     out = ""
     for s in range(N_SYMBOLS):
         out += SYMBOLS[s] * counts[s]
@@ -81,7 +86,9 @@ def cards_text(counts, width=99):
         for s in range(N_SYMBOLS):
             if counts[s]:
                 out += SYMBOLS[s]
-        out += " (" + str(n) + ")"
+        more = " (" + str(n) + ")"
+        if len(out) + len(more) <= width:
+            out += more
     return out
 
 
@@ -95,16 +102,6 @@ def cards_words(counts, room):
     return cards_text(counts, room)
 
 
-def fit(text, n):
-    """`text` cut to n characters."""
-    return text if len(text) <= n else text[:n]
-
-
-def small_right(fb, s, x_end, y, c=1):
-    """Small-capitals text that ends at x_end."""
-    gfx.small(fb, s, x_end - gfx.small_width(s), y, c)
-
-
 def button_bar(fb, labels, selected, y, disabled=0):
     """Options side by side across the width (8x8 text), the selected one inverted; bit i
     of `disabled` crosses option i out (shown, but not possible now)."""
@@ -112,7 +109,7 @@ def button_bar(fb, labels, selected, y, disabled=0):
     w = 128 // n
     for i in range(n):
         x = i * w
-        lab = fit(labels[i], w // 8)
+        lab = gfx.fit(labels[i], w // 8)
         tx = x + (w - 8 * len(lab)) // 2
         if i == selected:
             fb.fill_rect(x, y, w - 1, 9, 1)

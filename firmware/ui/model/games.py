@@ -3,7 +3,7 @@ engine's half, lama/games.py, has the same ids in the same order).
 
 Each row names a game's screen (module and class), the module of its hint, the words that
 name it in the string tables (title, rules summary, how a round ends when a hand or row is
-emptied) and the module prefixes of its code, dropped from RAM at the main menu
+emptied, the how-to-play pages) and the module prefixes of its code, dropped from RAM at the main menu
 (ui/screens/main_menu.py hands is_game_code to ui.loop.resident). Rows hold names only:
 listing the games loads none of their code."""
 
@@ -18,15 +18,15 @@ class GameUi:
         self.id = gid
         self.screen = screen  # (module name, class name) of its game screen
         self.hint = hint  # module name: reason(mod, state, action), words(T, mod, action)
-        self.title, self.rules, self.end_empty = words  # string-table names
+        self.title, self.rules, self.end_empty, self.howto = words  # string-table names
         self.code = code  # module name prefixes of this game's code
 
 
 GAMES = (
     GameUi(GAME_DICE, ("ui.games.dice", "DiceScreen"), "ui.games.dice_hint",
-           ("GAME_DICE", "RULES_DICE", "G_END_EMPTY_D"), ("lama.dice", "ui.games.dice")),
+           ("GAME_DICE", "RULES_DICE", "G_END_EMPTY_D", "HOWTO_DICE"), ("lama.dice", "ui.games.dice")),
     GameUi(GAME_CARDS, ("ui.games.cards", "CardsScreen"), "ui.games.cards_hint",
-           ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C"), ("lama.card", "ui.games.cards")),
+           ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C", "HOWTO_CARDS"), ("lama.card", "ui.games.cards")),
 )
 SHARED_CODE = ("lama.match", "ui.games.")  # code of every game (not the ui.games package)
 

@@ -24,16 +24,16 @@ class AboutScreen(Screen):
         gfx.header(fb, s.ABOUT)
         for i in range(len(games.GAMES)):
             gfx.center(fb, getattr(s, games.GAMES[i].title), gfx.line_y(i))
-        y = gfx.line_y(2) + 2  # three lines clear of the footer
+        y = gfx.line_y(2)  # three lines (four with a long board name) clear of the footer
         gfx.text(fb, s.A_VERSION, 0, y)
         gfx.right(fb, VERSION, y)
-        gfx.text(fb, s.A_BOARD, 0, y + 8)
         name = str(getattr(self.app.board, "name", "?"))
+        gfx.text(fb, s.A_BOARD, 0, y + 8)
         if len(s.A_BOARD) + 1 + len(name) <= gfx.COLS:
             gfx.right(fb, name, y + 8)
-        else:
-            w = gfx.small_width(name)
-            gfx.small(fb, name, gfx.W - w, y + 9)
+        else:  # a long profile name: on a line of its own in the 5x7 font
+            y += 8
+            gfx.mid_right(fb, gfx.fit(name, gfx.MID_COLS), gfx.W - 1, y + 8)
         gfx.text(fb, s.A_MEMORY, 0, y + 16)
         gfx.right(fb, str(self.free // 1024) + " " + s.A_BYTES, y + 16)
         gfx.footer(fb, s.K_BACK)

@@ -22,7 +22,7 @@ class TextScreen(Screen):
     def wrapped(self):
         if self.table is not lang.s:
             self.table = lang.s
-            self.lines = gfx.wrap_paragraphs(self.paragraphs(lang.s))
+            self.lines = gfx.wrap_paragraphs(self.paragraphs(lang.s), gfx.MID_COLS)
         return self.lines
 
     def handle(self, ev):
@@ -61,7 +61,7 @@ class TextScreen(Screen):
             j = self.top + i
             if j >= len(lines):
                 break
-            gfx.text(fb, lines[j], 0, gfx.line_y(i))
+            gfx.mid(fb, lines[j], 0, gfx.line_y(i))
         gfx.scroll_marks(fb, self.top, len(lines), gfx.TEXT_ROWS)
         gfx.footer(fb, lang.s.K_SCROLL if len(lines) > gfx.TEXT_ROWS else lang.s.K_BACK)
 
@@ -71,7 +71,7 @@ class ErrorScreen(Screen):
 
     def __init__(self, app, error):
         Screen.__init__(self, app)
-        self.detail = gfx.wrap(repr(error), 32)[:4]
+        self.detail = gfx.wrap(repr(error), gfx.MID_COLS)[:3]
 
     def handle(self, ev):
         if ev[0] == PRESS and (ev[1] == A or ev[1] == B):
@@ -79,7 +79,7 @@ class ErrorScreen(Screen):
 
     def draw(self, fb):
         gfx.header(fb, lang.s.ERROR)
-        gfx.text(fb, lang.s.ERROR_HELP, 0, gfx.line_y(0))
+        gfx.mid(fb, lang.s.ERROR_HELP, 0, gfx.line_y(0))
         for i in range(len(self.detail)):
-            gfx.small(fb, self.detail[i], 0, gfx.line_y(2 + i))
+            gfx.mid(fb, self.detail[i], 0, gfx.line_y(2 + i))
         gfx.footer(fb, lang.s.K_MENU)

@@ -42,7 +42,7 @@ class ContinueScreen(Screen):
             cell = self.seats[i][0][:3] + " " + str(st.scores[i])
             gfx.text(fb, cell, 64 * (i % 2), gfx.line_y(2 + i // 2))
         if self.fault:
-            gfx.small(fb, s.ST_FAULT, 0, 50)
+            gfx.mid(fb, s.ST_FAULT, 0, 49)
         gfx.center(fb, s.CONTINUE_KEYS, 56)
 
 

@@ -4,7 +4,7 @@ Pages, changed with LEFT/RIGHT: for each game of ui.model.games, the players' ga
 (a shared win counts a fraction), their best and average final score, the best wins (the
 ten lowest winning scores of people - computer players' wins are not kept -, with the
 winner and the number of players), and the totals (games, rounds, rounds emptied). Each
-page says what it counts in its 8x8 title; column heads are small capitals, the cells
+page says what it counts in its 8x8 title; column heads are in the 5x7 font, the cells
 8x8. UP/DOWN scroll a long table; A asks whether to reset every statistic; B goes back.
 The statistics come from app.game_store (ui/model/saves.py)."""
 
@@ -21,13 +21,13 @@ HIGH = 2
 TOTALS = 3
 KINDS = 4
 TITLE_Y = 10  # the page's title (8x8)
-HEAD_Y = 19  # the column heads (small capitals), a rule under them
-TABLE_Y = 27  # the first table row (8x8)
+HEAD_Y = 18  # the column heads (5x7), a rule under them
+TABLE_Y = 28  # the first table row (8x8)
 TABLE_ROWS = 3  # rows of 8 above the footer
 NAME_CHARS = 5
 # the columns' right ends (a cell is drawn right-aligned there; the name is left-aligned)
 PLAYER_ENDS = (0, 72, 128)  # name, games or best, wins or average
-HIGH_ENDS = (16, 24, 88, 128)  # place, winner (left-aligned at 24), points, players
+HIGH_ENDS = (16, 24, 80, 128)  # place, winner (left-aligned at 24), points, players
 
 
 def wins_text(wins60):
@@ -115,7 +115,7 @@ class StatsScreen(Screen):
         game = self._game()
         gfx.header(fb, games.title(game))
         page = "%d/%d" % (self.page + 1, KINDS * len(records.GAMES))
-        gfx.small(fb, page, gfx.W - gfx.small_width(page), 1)  # the header's right corner
+        gfx.mid(fb, page, 0, 0)  # the header's left corner (its right one: the scroll marks)
         kind = self._kind()
         gfx.text(fb, s.STATS_TITLES[kind], 0, TITLE_Y)
         gs = self.stats().game(game)
@@ -155,14 +155,14 @@ class StatsScreen(Screen):
             gfx.right(fb, str(lines[i][1]), y)
 
     def _draw_table(self, fb, cols, ends, rows):
-        """Column heads (small) and rows (8x8): column 0 right-aligned at ends[0] unless
+        """Column heads (5x7) and rows (8x8): column 0 right-aligned at ends[0] unless
         that is 0, column 1 of a 4-column table left-aligned at ends[1], the others
         right-aligned at their end."""
         n = len(cols)
         for j in range(n):
-            w = gfx.small_width(cols[j]) + 1  # as wide as 8x8 text, whose last column is blank
-            gfx.small(fb, cols[j], _x(ends, j, n, w), HEAD_Y)
-        fb.hline(0, HEAD_Y + 6, gfx.W, 1)
+            w = gfx.mid_width(cols[j]) + 1  # as wide as 8x8 text, whose last column is blank
+            gfx.mid(fb, cols[j], _x(ends, j, n, w), HEAD_Y)
+        fb.hline(0, HEAD_Y + 8, gfx.W, 1)  # under the heads' descenders
         for i in range(TABLE_ROWS):
             k = self.top + i
             if k >= len(rows):
@@ -206,7 +206,7 @@ class ConfirmReset(ListScreen):
         store = getattr(self.app, "game_store", None)
         if store is not None and not store.reset_stats():
             msg = store.take_message()
-            self.error = gfx.wrap(msg, 32)[:2] if msg else []
+            self.error = gfx.wrap(msg, gfx.MID_COLS)[:2] if msg else []
         self.done = True
 
     def handle(self, ev):
@@ -225,5 +225,5 @@ class ConfirmReset(ListScreen):
         for i in range(len(lines)):
             gfx.center(fb, lines[i], gfx.line_y(1 + i))
         for i in range(len(self.error)):
-            gfx.small(fb, self.error[i], 0, gfx.line_y(4) + 7 * i)
+            gfx.mid(fb, self.error[i], 0, gfx.line_y(3) + 8 * i)
         gfx.footer(fb, s.K_BACK)

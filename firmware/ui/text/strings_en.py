@@ -14,14 +14,14 @@ M_CONTROLS = "Controls"
 M_RULES = "Rules"
 M_ABOUT = "About"
 
-# footers: the buttons' meaning (drawn in the small capitals font)
+# footers: the buttons' meaning (the 5x7 font, 21 characters at most)
 K_OK = "A:OK"
 K_OK_BACK = "A:OK B:BACK"
 K_BACK = "B:BACK"
 K_SCROLL = "↑↓<>:SCROLL B:BACK"
 K_CHANGE = "<>:CHANGE B:BACK"
 K_SEAT = "<>:KIND A:NAME"
-K_LETTERS = "↑↓:LETTER <>:MOVE A:OK"
+K_LETTERS = "↑↓:A-Z <>:MOVE A:OK"
 K_MENU = "A:MENU"
 
 # the controls card (ui/screens/controls.py): after a key cap each, the pad, A, B, B in a game, B held
@@ -117,6 +117,22 @@ RULES_CARDS = (
     "Keys: the arrows choose, A confirms. In a game, B shows a hint (what the expert would do); hold B for the game menu (scores, quit). Elsewhere B goes back; hold B for the main menu.",
 )
 
+# how to play: offered before a person's first game of each kind (ui/screens/howto.py);
+# one paragraph a page, five lines of 21 at most
+HOWTO = "How to play"
+K_HOWTO = "A:NEXT B:SKIP"
+K_HOWTO_LAST = "A:PLAY"
+HOWTO_DICE = (
+    "Your cards: under each symbol, how many you hold. Llamas: the llama row, cards to take.",
+    "Roll 3 dice: a die showing a card you hold lets it go. No match: take a llama card. None: bust!",
+    "Or quit. Cards left score: the fewest points wins. B: a hint, ↑: the last moves.",
+)
+HOWTO_CARDS = (
+    "Your hand: how many of each value. The big card is the top of the pile.",
+    "Play the same value or one up (L after 6, 1 after L). Or draw a card, or quit the round.",
+    "Cards left in your hand score: fewest points wins. B: a hint, ↑: the last moves.",
+)
+
 # about
 ABOUT = "About"
 A_VERSION = "Version"
@@ -129,18 +145,18 @@ ERROR = "Error"
 ERROR_HELP = "Back to the menu."
 
 # game screens (ui/games/dice.py, ui/games/cards.py, ui/games/base.py): a player's
-# information (moves, notes, G_WHY...) is in the readable 5x7 font, 21 a line; the G_K_*
-# keys, column heads (*_HEAD*), G_PTS, G_PILE in small capitals: upper case, no accents
+# information (moves, notes, G_WHY...), the G_K_* keys, column heads (*_HEAD*), G_PTS and
+# G_PILE are in the readable 5x7 font, 21 a line
 G_ROLL = "Roll"
 G_QUIT = "Quit"
 G_DISCARD = "Discard"
 G_TAKE = "Take"
 G_PLAY = "Play"
 G_DRAW = "Draw"
-G_PTS = "PTS"
+G_PTS = "pts"
 G_ROUND = "ROUND"
 G_ROUND_SHORT = "R"
-G_PILE = "PILE"
+G_PILE = "Pile"
 G_ALONE = "ALONE: A MISS BUSTS"
 G_ROLLS = "ROLLS..."
 G_ROLLED = "ROLLED"
@@ -175,10 +191,10 @@ G_NOTE_SPEED = "A: FASTER"
 G_NOTE_CHOOSE = "LEFT/RIGHT, THEN A"
 G_NOTE_ILLEGAL = "NOT ALLOWED NOW"
 G_NOTE_CARDS = "LEFT/RIGHT, THEN A"
-G_END_EMPTY_D = "%n EMPTIED THE ROW"
+G_END_EMPTY_D = "%n EMPTIED ROW"
 G_END_EMPTY_C = "%n WENT OUT"
 G_END_BUST = "%n WENT BUST"
-G_END_ROW_TAKEN = "%n TOOK LAST ROW CARD"
+G_END_ROW_TAKEN = "%n: LLAMAS GONE"
 G_END_ALL_QUIT = "EVERYONE QUIT"
 G_MENU = "Game menu"
 G_RESUME = "Resume"
@@ -195,44 +211,50 @@ G_REMATCH = "Rematch"
 G_TO_MENU = "Menu"
 G_PASS_1 = "Pass the device"
 G_PASS_2 = "Others look away"
-G_CARDS_HEAD = "CARDS"
+G_CARDS_HEAD = "Cards"
+G_ROW_LABEL = "↑cards"  # the dice table: the row above (how many of each), the llama row below
+G_LLAMA_LABEL = "llamas↓"
 G_OUT = "-"
 G_TABLE = "Table"
-G_TABLE_HEADS = ("NAME", "PLAYER", "CARDS", "PTS")
+G_TABLE_HEADS = ("Name", "Player", "Cards", "Pts")
 G_PERSON = "person"
 # a computer player's level in words, by bot name (a name not listed shows as it is)
 G_BOT_WORDS = {"random": "random", "cautious": "cautious", "expert": "expert", "easy": "easy", "medium": "medium", "hard": "hard"}
 G_LOG = "Moves"
 G_LOG_NONE = "No move yet."
 G_LOG_RESUMED = "(resumed here)"  # the move log of a game continued from its save
-G_K_LOG = "UP/DOWN:SCROLL A/B:BACK"
+G_K_LOG = "↑↓:SCROLL A/B:BACK"
 G_RULES = "Rules"
 G_SAVE_LEAVE = "Save and leave"
 G_ABANDON = "Abandon game"
 G_CONFIRM_3 = "It is lost for good."
-G_END_HEADS = ("CARDS", "ROUND", "BACK", "TOTAL")
+G_END_HEADS = ("Cards", "Pts", "", "Total")  # the round's points; the token given back: its "-1" says it
 G_SAY_DISCARD = "UP/DOWN: HOW MANY"
 G_SAY_TAKE = "LEFT/RIGHT: WHICH"
 G_NOTE_KEEP = "AT LEAST ONE CARD"
 G_YOU_PLACED = "You placed %p of %n"
 G_PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
-G_NEW_HIGH = "New high score!"
+G_NEW_HIGH = "New best score!"
 G_HIDDEN = "HAND HIDDEN"
 # G_WHY: %a and %b are numbers; %s and %u an s when %a and %b are not 1 (plurals)
 G_WHY = {
     "roll": "%a in 10 rolls let a card go.",
+    "roll_all": "Every roll lets a card go.",
+    "roll_last": "%a in 10 rolls empty your row: a token back.",
     "quit_low": "The row scores only %a.",
     "quit_risk": "%a in 10 rolls would add cards.",
+    "quit_risk_all": "Every roll would add cards.",
     "quit_race": "Someone has only %a card%s left.",
     "discard": "Leaves %a point%s in %b card%u.",
     "take": "Adds only %a point%s.",
     "play": "%a card%s left after it.",
     "play_same": "Same value: you can still play %a of your %b card%u.",
     "play_up": "One up: then you can play %a of your %b card%u.",
-    "play_last": "Your last card: you go out with 0 points.",
+    "play_last": "Your last card: 0 points, and a token back.",
     "draw_high": "Your hand scores %a: too much to quit on.",
     "draw": "%a of the %b unseen cards would add no points.",
     "quit_hand": "Keep %a point%s: %b in 10 draws would add more.",
+    "quit_hand_all": "Keep %a point%s: every draw would add more.",
     "quit_forced": "No card fits and you may not draw.",
 }
 
@@ -248,18 +270,18 @@ ST_FAILED = "write error, not saved"
 ST_UNREAD = "could not be read now, kept"
 ST_DROPPED = "damaged entries left out"
 ST_NOTICE = "Storage"
-ST_FAULT = "Restarted after a fault."
+ST_FAULT = "Reset after a fault."
 CONTINUE_Q = "Continue game?"
 CONTINUE_KEYS = "A: yes   B: no"
 DISCARD_Q = "Discard game?"
 DISCARD_NO = "No, keep it"
 DISCARD_YES = "Yes, discard"
 CONTINUE_ROUND = "Round"
-K_STATS = "<>:PAGE A:RESET B:BACK"
+K_STATS = "<>:PAGE A:RESET"
 STATS_TITLES = ("Games and wins", "Best and average", "People's wins", "Totals")  # 8x8
-STATS_WINS_COLS = ("NAME", "GAMES", "WINS")
-STATS_SCORES_COLS = ("NAME", "BEST", "AVERAGE")
-STATS_HIGH_COLS = ("#", "NAME", "POINTS", "PLAYERS")
+STATS_WINS_COLS = ("Name", "Games", "Wins")  # column heads, 5x7
+STATS_SCORES_COLS = ("Name", "Best", "Average")
+STATS_HIGH_COLS = ("#", "Name", "Pts", "Players")
 STATS_NONE = "No games yet."
 STATS_NO_WINS = "No person has won yet."
 STATS_WINS_ONLY = "Only people's wins count here."

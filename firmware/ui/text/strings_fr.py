@@ -14,14 +14,14 @@ M_CONTROLS = "Commandes"
 M_RULES = "Règles"
 M_ABOUT = "À propos"
 
-# pieds de page : le sens des boutons (petites capitales)
+# pieds de page : le sens des boutons (police 5x7, 21 caractères au plus)
 K_OK = "A:OK"
 K_OK_BACK = "A:OK B:RETOUR"
 K_BACK = "B:RETOUR"
-K_SCROLL = "↑↓<>:DEFILER B:RETOUR"
+K_SCROLL = "↑↓<>:DÉFILER B:RETOUR"
 K_CHANGE = "<>:CHANGER B:RETOUR"
 K_SEAT = "<>:TYPE A:NOM"
-K_LETTERS = "↑↓:LETTRE <>:BOUGER A:OK"
+K_LETTERS = "↑↓:A-Z <>:BOUGER A:OK"
 K_MENU = "A:MENU"
 
 # la carte des commandes (ui/screens/controls.py) : après chaque touche, la croix, A, B, B en jeu, B tenu
@@ -117,6 +117,22 @@ RULES_CARDS = (
     "Touches : les flèches choisissent, A valide. En jeu, B donne un conseil (ce que ferait l'expert) ; B maintenu ouvre le menu du jeu (scores, quitter). Ailleurs B revient en arrière ; B maintenu ramène au menu principal.",
 )
 
+# comment jouer : proposé avant la première partie d'un humain à chaque jeu
+# (ui/screens/howto.py) ; un paragraphe par page, cinq lignes de 21 au plus
+HOWTO = "Comment jouer"
+K_HOWTO = "A:SUITE B:PASSER"
+K_HOWTO_LAST = "A:JOUER"
+HOWTO_DICE = (
+    "Tes cartes : sous chaque symbole, combien tu en as. Lamas : la rangée lama, à prendre.",
+    "Lance les 3 dés : un dé qui montre ta carte la défausse. Sinon prends un lama. Rien : raté !",
+    "Ou arrête. Les cartes gardées comptent : le moins de points gagne. B : conseil, ↑ : les coups.",
+)
+HOWTO_CARDS = (
+    "Ta main : combien de chaque valeur. La grande carte est le dessus de la défausse.",
+    "Pose la même valeur ou la suivante (L après 6, 1 après L). Ou pioche, ou arrête la manche.",
+    "Les cartes en main comptent : le moins de points gagne. B : conseil, ↑ : les coups.",
+)
+
 # à propos
 ABOUT = "À propos"
 A_VERSION = "Version"
@@ -129,39 +145,39 @@ ERROR = "Erreur"
 ERROR_HELP = "Retour au menu."
 
 # écrans de jeu (ui/games/dice.py, ui/games/cards.py, ui/games/base.py) : ce qu'un
-# joueur doit lire (coups, notes, G_WHY...) est en police lisible 5x7, 21 par ligne ; les
-# touches G_K_*, les en-têtes (*_HEAD*), G_PTS, G_PILE en petites capitales sans accents
+# joueur doit lire (coups, notes, G_WHY...), les touches G_K_*, les en-têtes (*_HEAD*),
+# G_PTS et G_PILE sont en police lisible 5x7, 21 par ligne, avec leurs accents
 G_ROLL = "Lancer"
 G_QUIT = "Stop"
 G_DISCARD = "Défausser"
 G_TAKE = "Prendre"
 G_PLAY = "Pose"
 G_DRAW = "Tire"
-G_PTS = "PTS"
+G_PTS = "pts"
 G_ROUND = "MANCHE"
 G_ROUND_SHORT = "M"
-G_PILE = "PIOCHE"
-G_ALONE = "SEUL: UN RATE = PERDU"
+G_PILE = "Pioche"
+G_ALONE = "SEUL : UN RATÉ PERD"
 G_ROLLS = "LANCE..."
 G_ROLLED = "A LANCE"
-G_QUITS = "S'ARRETE"
-G_DISCARDS = "DEFAUSSE"
+G_QUITS = "S'ARRÊTE"
+G_DISCARDS = "DÉFAUSSE"
 G_TAKES = "PREND"
 G_PLAYS = "POSE"
-G_THINKS = "REFLECHIT..."
+G_THINKS = "RÉFLÉCHIT..."
 G_DRAWS = "PIOCHE"
-G_BUSTS = "RATE AVEC"
+G_BUSTS = "RATÉ AVEC"
 G_THREE_LLAMAS = "3 LAMAS :"
 G_NO_TOKEN = "AUCUN RENDU"
 G_NO_DRAW_EMPTY = "PIOCHE VIDE"
-G_NO_DRAW_ALONE = "SEUL: PAS DE TIRAGE"
+G_NO_DRAW_ALONE = "SEUL : PAS DE TIRAGE"
 G_NO_PLAY = "AUCUNE CARTE NE VA"
 G_K_A = "A:OK"
-G_K_SPEED = "A:ACCELERER"
+G_K_SPEED = "A:ACCÉLÉRER"
 G_K_NEXT = "A:MANCHE SUIVANTE"
-G_K_RESULT = "A:RESULTAT"
+G_K_RESULT = "A:RÉSULTAT"
 G_K_BACK = "A/B:RETOUR"
-G_K_HINT_BACK = "A/B:RETOUR B LONG:MENU"
+G_K_HINT_BACK = "A:RETOUR B TENU:MENU"
 G_K_CONFIRM = "A:OUI B:NON"
 G_K_CHOOSE = "<>:CHOIX A:OK"
 G_K_READY = "A:JE L'AI"
@@ -175,11 +191,11 @@ G_NOTE_SPEED = "A : PLUS VITE"
 G_NOTE_CHOOSE = "GAUCHE/DROITE, PUIS A"
 G_NOTE_ILLEGAL = "PAS PERMIS MAINTENANT"
 G_NOTE_CARDS = "GAUCHE/DROITE, PUIS A"
-G_END_EMPTY_D = "%n A VIDE SA RANGEE"
-G_END_EMPTY_C = "%n A TOUT POSE"
+G_END_EMPTY_D = "%n A TOUT VIDÉ"
+G_END_EMPTY_C = "%n A TOUT POSÉ"
 G_END_BUST = "%n A TOUT PRIS"
-G_END_ROW_TAKEN = "%n: LIGNE LAMA VIDE"
-G_END_ALL_QUIT = "TOUS SE SONT ARRETES"
+G_END_ROW_TAKEN = "%n : LAMAS PRIS"
+G_END_ALL_QUIT = "TOUS ONT ARRÊTÉ"
 G_MENU = "Menu du jeu"
 G_RESUME = "Reprendre"
 G_HINT = "Conseil"
@@ -195,43 +211,49 @@ G_REMATCH = "Revanche"
 G_TO_MENU = "Menu"
 G_PASS_1 = "Passe l'appareil"
 G_PASS_2 = "Ne regardez pas!"
-G_CARDS_HEAD = "CARTES"
+G_CARDS_HEAD = "Cartes"
+G_ROW_LABEL = "↑cartes"
+G_LLAMA_LABEL = "lamas↓"
 G_OUT = "-"
 G_TABLE = "Table"
-G_TABLE_HEADS = ("NOM", "JOUEUR", "CARTES", "PTS")
+G_TABLE_HEADS = ("Nom", "Joueur", "Cartes", "Pts")
 G_PERSON = "humain"
-G_BOT_WORDS = {"random": "hasard", "cautious": "prudent", "expert": "expert", "easy": "facile", "medium": "moyen", "hard": "fort"}
+G_BOT_WORDS = {"random": "hasard", "cautious": "prudent", "expert": "expert", "easy": "facile", "medium": "moyen", "hard": "difficile"}
 G_LOG = "Coups"
 G_LOG_NONE = "Aucun coup."
 G_LOG_RESUMED = "(reprise ici)"  # les coups d'une partie reprise de sa sauvegarde
-G_K_LOG = "HAUT/BAS:DEFILER A/B:RETOUR"
+G_K_LOG = "↑↓:DÉFILER A/B:RETOUR"
 G_RULES = "Règles"
 G_SAVE_LEAVE = "Garder, quitter"
 G_ABANDON = "Abandonner"
 G_CONFIRM_3 = "Elle sera perdue."
-G_END_HEADS = ("CARTES", "MANCHE", "REND", "TOTAL")
+G_END_HEADS = ("Cartes", "Pts", "", "Total")
 G_SAY_DISCARD = "HAUT/BAS: COMBIEN"
 G_SAY_TAKE = "GAUCHE/DROITE: CARTE"
 G_NOTE_KEEP = "AU MOINS UNE CARTE"
 G_YOU_PLACED = "Tu es %p sur %n"
 G_PLACES = ("1er", "2e", "3e", "4e", "5e", "6e")
-G_NEW_HIGH = "Nouveau record !"
-G_HIDDEN = "MAIN CACHEE"
+G_NEW_HIGH = "Meilleur score !"
+G_HIDDEN = "MAIN CACHÉE"
 # G_WHY : %a et %b sont des nombres ; %s et %u un s quand %a et %b ne valent pas 1
 G_WHY = {
-    "roll": "%a lancers sur 10 font partir une carte.",
+    "roll": "%a chance%s sur 10 de défausser une carte.",
+    "roll_all": "Tout lancer défausse une carte.",
+    "roll_last": "%a chance%s sur 10 de vider ta rangée : un jeton rendu.",
     "quit_low": "La rangée ne vaut que %a.",
-    "quit_risk": "%a lancers sur 10 ajoutent des cartes.",
+    "quit_risk": "%a chance%s sur 10 d'ajouter des cartes.",
+    "quit_risk_all": "Tout lancer ajouterait des cartes.",
     "quit_race": "Quelqu'un n'a plus que %a carte%s.",
     "discard": "Reste %a point%s en %b carte%u.",
     "take": "N'ajoute que %a point%s.",
     "play": "Plus que %a carte%s après.",
     "play_same": "Même valeur : tu pourras encore poser %a de tes %b carte%u.",
     "play_up": "Un cran au-dessus : tu pourras poser %a de tes %b carte%u.",
-    "play_last": "Ta dernière carte : tu finis à 0 point.",
+    "play_last": "Ta dernière carte : 0 point, et un jeton rendu.",
     "draw_high": "Ta main vaut %a : trop pour t'arrêter.",
     "draw": "%a des %b cartes inconnues n'ajouteraient rien.",
-    "quit_hand": "Garde tes %a point%s : %b tirages sur 10 en ajouteraient.",
+    "quit_hand": "Garde tes %a point%s : %b chance%u sur 10 d'en ajouter.",
+    "quit_hand_all": "Garde tes %a point%s : tout tirage en ajouterait.",
     "quit_forced": "Aucune carte ne va et tu ne peux pas tirer.",
 }
 
@@ -247,18 +269,18 @@ ST_FAILED = "erreur d'écriture, non sauvé"
 ST_UNREAD = "illisible pour l'instant, gardé"
 ST_DROPPED = "entrées abîmées omises"
 ST_NOTICE = "Mémoire"
-ST_FAULT = "Redémarré après une panne."
+ST_FAULT = "Relancé après panne."
 CONTINUE_Q = "Reprendre ?"
 CONTINUE_KEYS = "A : oui  B : non"
 DISCARD_Q = "Effacer partie ?"
 DISCARD_NO = "Non, la garder"
 DISCARD_YES = "Oui, l'effacer"
 CONTINUE_ROUND = "Manche"
-K_STATS = "<>:PAGE A:EFFACER B:RETOUR"
+K_STATS = "<>:PAGE A:EFFACER"
 STATS_TITLES = ("Parties et vict.", "Meilleur, moyen", "Gagnants humains", "Totaux")  # 8x8
-STATS_WINS_COLS = ("NOM", "PARTIES", "VICTOIRES")
-STATS_SCORES_COLS = ("NOM", "MEILLEUR", "MOYENNE")
-STATS_HIGH_COLS = ("#", "NOM", "POINTS", "JOUEURS")
+STATS_WINS_COLS = ("Nom", "Parties", "Victoires")
+STATS_SCORES_COLS = ("Nom", "Meilleur", "Moyenne")
+STATS_HIGH_COLS = ("#", "Nom", "Pts", "Joueurs")
 STATS_NONE = "Aucune partie."
 STATS_NO_WINS = "Aucun humain n'a gagné."
 STATS_WINS_ONLY = "Seuls comptent les humains."
