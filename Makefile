@@ -11,7 +11,7 @@ MICROPYTHON ?= $(BIN)/micropython
 WEB_PORT ?= 8000
 export MICROPYTHON
 
-.PHONY: test play bench lint pytest venv clean flash repl run wipe-saves screenshots web web-serve
+.PHONY: test play bench lint pytest venv clean flash repl run wipe-saves screenshots web web-serve uf2
 
 ## make venv: .venv with everything (requirements.txt); make play installs only requirements-play.txt
 venv: $(STAMP)
@@ -58,6 +58,11 @@ screenshots: $(STAMP)
 ## make flash: compile and copy the firmware to the Pico on USB (PORT=/dev/ttyACM0, BOARD=pico_sh1106)
 flash: $(PLAY_STAMP)
 	$(PY) tools/flash/deploy.py flash --port="$(PORT)" --board="$(BOARD)"
+
+## make uf2: build/lama-fs.uf2, the game to drop on a Pico running MicroPython (BOARD=); with
+## FIRMWARE=RPI_PICO-....uf2 also build/lama-pico.uf2, that firmware and the game in one file
+uf2: $(PLAY_STAMP)
+	$(PY) tools/uf2/make_uf2.py --board="$(BOARD)" --firmware="$(FIRMWARE)"
 
 ## make repl: a REPL on the board; make run: run firmware/ from this computer, nothing copied
 repl: $(PLAY_STAMP)

@@ -1,6 +1,8 @@
 """Where the project lives, said once: importing this puts firmware/ and tools/ on sys.path
 (after what is there: MICROPYPATH or PYTHONPATH entries, e.g. precompiled .mpy, come first),
-under python3 and micropython alike; and how a host tool finds and starts micropython.
+under python3 and micropython alike, and under python3 tools/stand_ins/ first (CPython's
+stand-in for MicroPython's `micropython` module); and how a host tool finds and starts
+micropython.
 
 Entry points (tools/*.py) import it first; a wing's module runs from tools/ as
 `python3 -m WING.MODULE` (or `micropython -m WING.MODULE`), where it imports this too. The
@@ -23,10 +25,13 @@ TOOLS = _parent(_absolute(__file__))
 ROOT = _parent(TOOLS)
 FIRMWARE = ROOT + "/firmware"
 EMU = TOOLS + "/emu"  # holds board.py, the emulated board's profile (the device's /board.py)
+STAND_INS = TOOLS + "/stand_ins"  # micropython.const for CPython (not for PYTHONPATH)
 
 for _p in (TOOLS, FIRMWARE):
     if _p not in sys.path:
         sys.path.append(_p)
+if sys.implementation.name != "micropython" and STAND_INS not in sys.path:
+    sys.path.insert(0, STAND_INS)  # ahead of the pip package's own `micropython`
 
 
 def find_micropython():

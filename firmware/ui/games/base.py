@@ -15,8 +15,8 @@ from micropython import const
 
 M_WAIT = const(0)  # a computer player's turn or a shown result: advance() when due
 M_TURN = const(1)  # a person decides
-M_ACK = const(2)  # a person reads a shown result, then presses A (each game screen adds its
-# own modes after these)
+M_ACK = const(2)  # a person reads a shown result, then presses A
+# (each game screen adds its own modes after these)
 ANIM_FRAME_MS = const(70)
 # by the "speed" setting (slow, normal, fast, instant): a computer player's step (or a
 # shown result), and the dice roll (A skips both)
