@@ -15,6 +15,7 @@ import contextlib
 import glob
 import io
 import os
+import select
 import sys
 import time
 
@@ -43,10 +44,13 @@ RPI_VID = 0x2E8A  # Raspberry Pi: MicroPython's rp2 USB serial port
 TIMEOUT_S = env_seconds("FLASH_TIMEOUT", 10.0)  # s one step with the board may take
 OVERALL_S = env_seconds("FLASH_OVERALL", None)  # s the whole command may take; None: Budget's
 EXEC_FACTOR = 3  # an exec (hashing every file, say) may take this many FLASH_TIMEOUTs
-BASE_S = 15.0  # s to connect, check and list the board (twice) and reset it
-EXCHANGE_S = 0.1  # s more for each exec of a copy ...
-KB_S = 0.05  # ... and for each KB it sends: a whole firmware's first flash about 50 s
-PACE_AFTER = 8  # execs of the copy before its pace is judged
+# The whole command's limit (Budget), about 2.5 times what a first flash of the whole
+# firmware (some 280 execs sending 190 KB) takes on the emulated Pico of tools/pico, the
+# official firmware on it (40-48 s, under a loaded host): 20 s + 70 s + 23 s
+BASE_S = 20.0  # s to connect, check and list the board (twice) and reset it
+EXCHANGE_S = 0.25  # s more for each exec of a copy ...
+KB_S = 0.12  # ... and for each KB it sends
+PACE_AFTER = 0.1  # share of the copy's work done before its pace is judged
 POLL_S = 0.1  # a read waits at most this long before the limits are looked at again
 ENTER_MAX = 16 * 1024  # bytes the board may send while the raw REPL is entered
 REPLY_MAX = 256 * 1024  # bytes one exec may bring back (the file listing: a few KB)
@@ -61,6 +65,11 @@ class PortError(Exception):
     def __init__(self, message, overall=False):
         Exception.__init__(self, message)
         self.overall = overall
+
+
+def cost(execs, nbytes):
+    """Seconds the Budget allows a copy of `execs` execs sending `nbytes`."""
+    return EXCHANGE_S * execs + KB_S * nbytes / 1024
 
 
 class Budget:
@@ -82,7 +91,7 @@ class Budget:
             self.seconds = OVERALL_S
             self.why = "FLASH_OVERALL=%g s" % OVERALL_S
         else:
-            self.seconds = BASE_S + EXCHANGE_S * execs + KB_S * nbytes / 1024
+            self.seconds = BASE_S + cost(execs, nbytes)
             self.why = "this command's limit: %g s to connect and list the board" % BASE_S
             if execs:
                 self.why += ", and %g s an exec and %g s a KB for %d execs sending %d KB" % (
@@ -194,14 +203,26 @@ class GuardedSerial:
         return self._s.inWaiting()
 
     def write(self, data):
+        """Write all of `data`, each byte once, looking at the limits every POLL_S while the
+        port takes none. pyserial's own write is not used on a port with a file descriptor:
+        past its write_timeout it raises without saying how much it wrote, so a retry sends
+        some bytes twice (a board that reads slowly then gets garbled code)."""
+        fd = getattr(self._s, "fd", None)
         done = 0
         while done < len(data):
             self._check()
-            try:
-                done += self._s.write(data[done:]) or 0
-            except Exception as e:  # serial.SerialTimeoutException: nobody reads
-                if "timeout" not in type(e).__name__.lower():
-                    raise
+            if fd is None:  # no descriptor (a socket:// port): pyserial's write
+                try:
+                    done += self._s.write(data[done:]) or 0
+                except Exception as e:  # serial.SerialTimeoutException: nobody reads
+                    if "timeout" not in type(e).__name__.lower():
+                        raise
+                continue
+            if select.select([], [fd], [], POLL_S)[1]:
+                try:
+                    done += os.write(fd, data[done:])
+                except (BlockingIOError, InterruptedError):
+                    pass
         return done
 
     def __getattr__(self, name):  # close, dtr, rts, isOpen...
@@ -316,22 +337,26 @@ class Connection:
         becomes the Budget for that work, and the copy's pace is judged from now on."""
         self.budget.work(execs, nbytes)
         self.copy_start = time.monotonic()
-        self.copy_execs = execs
+        self.copy_work = (execs, nbytes)
 
-    def pace(self, done):
-        """After `done` execs of the copy: DeployError when the pace so far cannot finish the
-        rest within the whole command's limit."""
-        if self.copy_start is None or done < PACE_AFTER or done >= self.copy_execs:
+    def pace(self, execs, nbytes):
+        """After `execs` execs of the copy sending `nbytes`: DeployError when the pace so
+        far, in the Budget's units (EXCHANGE_S an exec, KB_S a KB), cannot finish the rest
+        within the whole command's limit."""
+        if self.copy_start is None:
+            return
+        share = cost(execs, nbytes) / max(cost(*self.copy_work), 1e-9)
+        if share < PACE_AFTER or share >= 1:
             return
         now = time.monotonic()
-        each = (now - self.copy_start) / done
-        if now + each * (self.copy_execs - done) > self.budget.end:
+        took = now - self.copy_start
+        end = self.copy_start + took / share
+        if end > self.budget.end:
             raise self.too_slow(
-                "%d of the copy's %d execs took %.1f s (%.2f s each), so the copy would end"
-                " after about %.0f s, past %s"
-                % (done, self.copy_execs, now - self.copy_start, each,
-                   now - self.budget.start - self.budget.local_s + each * (self.copy_execs - done),
-                   self.budget.text()))
+                "%d of the copy's %d execs took %.1f s, so the copy would end after about %.0f s"
+                " in all, past %s" % (execs, self.copy_work[0], took,
+                                      end - self.budget.start - self.budget.local_s,
+                                      self.budget.text()))
 
     def close(self):
         try:
