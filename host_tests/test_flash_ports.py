@@ -9,7 +9,7 @@ import threading
 import time
 
 from flash import errors, image
-from flash.port import Budget, GuardedSerial, PortError
+from flash.limits import Budget, GuardedSerial, PortError
 import pytest
 from vpico.host import ROOT, make
 
