@@ -84,7 +84,7 @@ def choose_bot(table, name):
 class Session:
     """One game: `game` id, seat `names` and `bots` (None = a person, else a bot name),
     rules, the generator for dice and deals (`rng`) and the bots' own (`bot_rng`).
-    `store` (optional) has save_progress(state, seats), clear_progress() and
+    `store` (optional) has save_progress(state, seats), clear_progress(game) and
     record_game_result(state, seats); `state` resumes a saved game instead of dealing."""
 
     def __init__(self, game, names, bots, rules, first, rng, bot_rng, store=None, state=None):
@@ -227,7 +227,7 @@ class Session:
             return
         if self.state.phase == self.mod.GAME_OVER:
             if st.record_game_result(self.state, self.seats()):
-                st.clear_progress()
+                st.clear_progress(self.game)
             else:
                 st.save_progress(self.state, self.seats(), (self.rng, self.bot_rng))
         else:
@@ -241,7 +241,7 @@ class Session:
         saved after it."""
         self.unsaved = False
         if self.store is not None:
-            self.store.clear_progress()
+            self.store.clear_progress(self.game)
 
     # -- rounds ------------------------------------------------------------------------
 
