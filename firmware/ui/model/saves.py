@@ -91,7 +91,14 @@ class Saves:
         # what every save encodes into, made once (no heap churn per action: issue 12)
         self._state_buf = bytearray(records.MAX_STATE)
         self._record_buf = bytearray(max(records.STATS_MAX, records.PROGRESS_MAX))
-        self.messages = []  # (what, outcome) waiting to be shown
+        # messages waiting to be shown, what * 16 + outcome each: noted with no allocation
+        self._pending = bytearray(MAX_MESSAGES)
+        self._waiting = 0
+        # what a load gives when memory runs out (made now: nothing to allocate then)
+        from ui.model.settings import Settings
+
+        self._no_settings = Settings()  # the defaults
+        self._no_stats = records.Stats()  # empty, never written to (see load_stats)
         self.stats = None  # lama.records.Stats once loaded
         self.places = []  # high-score places the last recorded game made
         self._games = {}  # game id -> [records.Progress, the engine state it belongs to]
@@ -102,16 +109,27 @@ class Saves:
 
     # --- messages ---------------------------------------------------------------------
     def _note(self, what, outcome):
+        """Keep a message for the screen (allocates nothing: noted even with no memory)."""
         if outcome == st.OK or outcome == st.MISSING:
             return
-        if len(self.messages) < MAX_MESSAGES:
-            self.messages.append((what, outcome))
+        if self._waiting < MAX_MESSAGES:
+            self._pending[self._waiting] = what * 16 + outcome
+            self._waiting += 1
+
+    def waiting(self):
+        """The messages not yet shown, as [(what, outcome)] (for tests and tools)."""
+        return [(v >> 4, v & 15) for v in self._pending[: self._waiting]]
 
     def take_message(self):
         """The oldest message not yet shown, as one line of text (None when none)."""
-        if not self.messages:
+        if not self._waiting:
             return None
-        what, outcome = self.messages.pop(0)
+        p = self._pending
+        what = p[0] >> 4
+        outcome = p[0] & 15
+        for i in range(1, self._waiting):
+            p[i - 1] = p[i]
+        self._waiting -= 1
         s = lang.s
         names = {KIND_SETTINGS: s.ST_SETTINGS, KIND_STATS: s.ST_STATS, KIND_GAME: s.ST_GAME}
         texts = {
@@ -126,16 +144,22 @@ class Saves:
 
     # --- settings ---------------------------------------------------------------------
     def load_settings(self):
-        """The saved settings (a ui.model.settings.Settings), or the defaults."""
-        value, outcome = self.store.load(
-            "settings", KIND_SETTINGS, SETTINGS_VERSION, SETTINGS_MAX, _settings_decode, False
-        )
-        self._note(KIND_SETTINGS, outcome)
-        if value is None:
-            from ui.model.settings import Settings
+        """The saved settings (a ui.model.settings.Settings), or the defaults. Never
+        raises: with no memory left, the defaults made at start."""
+        try:
+            value, outcome = self.store.load(
+                "settings", KIND_SETTINGS, SETTINGS_VERSION, SETTINGS_MAX, _settings_decode,
+                False
+            )
+            self._note(KIND_SETTINGS, outcome)
+            if value is None:
+                from ui.model.settings import Settings
 
-            value = Settings()
-        return value
+                value = Settings()
+            return value
+        except MemoryError:
+            self._note(KIND_SETTINGS, st.UNREADABLE)
+            return self._no_settings
 
     def save_settings(self, settings):
         try:
@@ -155,23 +179,32 @@ class Saves:
     # --- statistics -------------------------------------------------------------------
     def load_stats(self):
         """The statistics (loaded from flash once, then kept). When they could not be read
-        now, empty ones are returned and `self.stats` stays None: read again next time."""
+        now (also for want of memory), empty ones are returned, to read only, and
+        `self.stats` stays None: read again next time. Never raises."""
         if self.stats is None:
-            value, outcome = self.store.load(
-                "stats",
-                KIND_STATS,
-                records.STATS_VERSION,
-                records.STATS_MAX,
-                records.decode_stats,
-                False,
-            )
-            self._note(KIND_STATS, outcome)
-            if outcome == st.UNREADABLE:
-                return records.Stats()
-            if value is not None and value.dropped:
-                self._note(KIND_STATS, DROPPED)
-            self.stats = value if value is not None else records.Stats()
+            try:
+                self._load_stats()
+            except MemoryError:
+                self._note(KIND_STATS, st.UNREADABLE)
+            if self.stats is None:
+                return self._no_stats
         return self.stats
+
+    def _load_stats(self):
+        value, outcome = self.store.load(
+            "stats",
+            KIND_STATS,
+            records.STATS_VERSION,
+            records.STATS_MAX,
+            records.decode_stats,
+            False,
+        )
+        self._note(KIND_STATS, outcome)
+        if outcome == st.UNREADABLE:
+            return
+        if value is not None and value.dropped:
+            self._note(KIND_STATS, DROPPED)
+        self.stats = value if value is not None else records.Stats()
 
     def _save_stats(self):
         try:
@@ -340,7 +373,15 @@ class Saves:
         return state, list(prog.seats), list(prog.rng_states)
 
     def load_saved(self):
-        """Every saved game, as load_progress gives them, the one started last first."""
+        """Every saved game, as load_progress gives them, the one started last first.
+        Never raises: with no memory left, those that could be read (maybe none)."""
+        try:
+            return self._load_saved()
+        except MemoryError:
+            self._note(KIND_GAME, st.UNREADABLE)
+            return ()
+
+    def _load_saved(self):
         found = []
         for gid in games.IDS:
             got = self.load_progress(gid)
@@ -354,12 +395,15 @@ class Saves:
     def summary(self, game):
         """What the menus show of kind `game`'s saved game: (game number, round,
         [(name, score)]), or None when there is none (read from flash when not known)."""
+        try:
+            return self._summary(game)
+        except MemoryError:
+            return None
+
+    def _summary(self, game):
         known = self._saved.get(game, UNKNOWN)
         if known is UNKNOWN:
-            try:
-                self._load_progress(game)
-            except MemoryError:
-                return None
+            self._load_progress(game)
             known = self._saved.get(game)
         if known is True:
             pair = self._games.get(game)
@@ -378,7 +422,9 @@ class Saves:
         from flash when a game goes on."""
         for gid in games.IDS:
             if gid in self._games:
-                self.summary(gid)
+                self.summary(gid)  # (None when memory ran out: read again when asked)
+                if self._saved.get(gid) is True:
+                    del self._saved[gid]
                 del self._games[gid]
 
     def _forget(self, game):
