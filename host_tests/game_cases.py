@@ -199,7 +199,7 @@ def menu_and_hint(game, seed):
 
 def tie_game_over():
     """S5: equal lowest scores share the win on the game-over page."""
-    from ui.games.base import GameOverPanel
+    from ui.games.panels import GameOverPanel
 
     d = Driver.in_game(1, NAMES[:3], [None, "cautious", "cautious"], seed=1)
     scr = d.screen()
@@ -300,7 +300,7 @@ def rematch(game, seed):
     new = d.app.top()
     s2 = new.session
     res = {"new_screen": new is not old and type(new) is type(old),
-           "same_seats": s2.names == NAMES[:3] and s2.bots == bots,
+           "same_seats": s2.seats == list(zip(NAMES[:3], bots)),
            "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1,
            "menu_first": res0}
     d.session = s2
@@ -314,10 +314,12 @@ def round_end_keys(game, seed):
     """The round-end page: a key that means nothing says to press A and changes nothing;
     A deals the next round."""
     from lama.score import Rules
-    from ui.games.base import RoundEndPanel
-    from ui.games.session import choose_bot, engine
+    from ui.games.panels import RoundEndPanel
+    from ui.games.launch import load
+    from ui.games.session import choose_bot
 
-    mod, table = engine(game)
+    loaded = load(game)
+    mod, table = loaded.mod, loaded.bots
     rng = SeededRng(seed)
     st = mod.new_game(3, Rules(), 0, rng)
     while st.phase != mod.ROUND_OVER:
@@ -344,7 +346,7 @@ def fuzz_keys(game, seed, presses):
     the actions the screens applied replay on the bare engine to the same state."""
     from lama.score import Rules
     from ui.games.base import GameScreen
-    from ui.games.session import engine
+    from ui.games.launch import load
 
     rng = SeededRng(seed)
     bots = [None, "cautious", None, "random"]
@@ -363,7 +365,7 @@ def fuzz_keys(game, seed, presses):
             d.wait(rng.randbelow(1500))
     st = d.session.state
     ok = codec.encode(codec.decode(codec.encode(st))) == codec.encode(st)
-    mod = engine(game)[0]
+    mod = load(game).mod
     r = SeededRng(seed)
     replay = mod.new_game(4, Rules(), 0, r)
     for a in d.session.record:
@@ -398,7 +400,7 @@ def dice_shown_are_the_actors(seed):
     def look():  # after every frame
         step()
         scr = d.screen()
-        if not scr.panels and scr.shown_dice and scr.mode != D.M_ANIM:
+        if not scr.panels and scr.roll != D.R_NONE and scr.mode != D.M_ANIM:
             checked[0] += 1
             if roller[0] != scr.active():
                 bad.append((roller[0], scr.active(), scr.msg))
@@ -410,7 +412,7 @@ def dice_shown_are_the_actors(seed):
 
 def curtain_keys(seed):
     """On the pass-the-device curtain only A goes on; other keys (a long B too) say so."""
-    from ui.games.base import CurtainPanel
+    from ui.games.panels import CurtainPanel
 
     d = Driver.in_game(2, NAMES[:3], [None, None, "cautious"], seed=seed)
     res = {"curtain": isinstance(d.screen().panels[-1], CurtainPanel)}
@@ -449,7 +451,7 @@ def followed_game(game, bots, seed):
     told as the dice that missed, then the cards it brings; the last-move line."""
     from ui.games import dice as D
     from ui.text import lang
-    from ui.games.base import MSG_Y
+    from ui.games.pieces import MSG_Y
 
     T = lang.s
     d = Driver.in_game(game, NAMES[: len(bots)], bots, seed=seed)
@@ -494,13 +496,13 @@ def followed_game(game, bots, seed):
                     if w in t:
                         res["spoilers"].append(t)
         line = [t for f, t, x, y in recs if y == MSG_Y and f == "mid"]
-        if scr.mode == D.M_WAIT and T.G_BUSTS in scr.msg and not stage["seen_bust"]:
+        if scr.mode in (D.M_WAIT, D.M_ACK) and T.G_BUSTS in scr.msg and not stage["seen_bust"]:
             stage["seen_bust"] = True
             res["busts"] += 1
             counts = [int(t) for f, t, x, y in recs if f == "8x8" and y == D.ROW_Y + 9 and x < 84]
-            if counts != [n for n in pre[0][0] if n] or scr.hits:
+            if counts != [n for n in pre[0][0] if n] or scr.roll == D.R_HITS:
                 res["bust_bad"].append("row or dice changed with the miss")
-        elif stage["seen_bust"] and T.G_TAKES in scr.msg and scr.bust_cards is not None:
+        elif stage["seen_bust"] and T.G_TAKES in scr.msg and scr.roll == D.R_TOLD:
             stage["seen_bust"] = False
             res["bust_told"] += 1
             st = ses.state
@@ -556,7 +558,7 @@ def save_leave_resume(game, seed, moves):
     d2.press("A")
     top = d2.app.top()
     res["same_state"] = codec.encode(top.session.state) == before
-    res["same_seats"] = top.session.names == NAMES[:3] and top.session.bots == bots
+    res["same_seats"] = top.session.seats == list(zip(NAMES[:3], bots))
     res["resumed_shows"] = d2.says(NAMES[top.session.state.turn])
     res["log"] = list(top.log)  # the moves before the save are not kept: it says so
     out(res)
@@ -576,7 +578,7 @@ def bot_pace(game, speed, quit_first):
     """Virtual ms from the person's first move until it is their turn again (or the round
     ends), waiting without A, at computer-player speed `speed`. `quit_first`: the person
     quits at once (the rest of the round then plays at once, whatever the speed)."""
-    from ui.games.base import GameScreen
+    from ui.games.base import M_ACK, GameScreen
 
     d = Driver.in_game(game, NAMES[:4], [None, "cautious", "cautious", "cautious"], seed=11)
     d.app.settings.set("speed", speed)
@@ -596,7 +598,7 @@ def bot_pace(game, speed, quit_first):
         return ses.person_to_act() and scr.due is None and (game == 2 or ses.state.phase == 0)
 
     while not scr.panels and not turn_again():
-        if getattr(scr, "person_ack", False) or (ses.person_to_act() and scr.due is None):
+        if scr.mode == M_ACK or (ses.person_to_act() and scr.due is None):
             d.press("A")  # what the roll did, or a discard or take choice: as proposed
         d.wait(10)
     out({"ms": d.now - t0, "moves": len(d.session.record) - moves,

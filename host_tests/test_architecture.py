@@ -9,6 +9,7 @@ import pytest
 from mp import FIRMWARE
 
 from lama import games
+from ui.model import games as games_ui
 
 
 def firmware_modules():
@@ -111,12 +112,54 @@ def test_the_layers_import_one_way(lower, forbidden):
     assert bad == []
 
 
-def test_the_frame_loop_imports_no_screen():
+def test_the_frame_loop_imports_only_hal():
+    """The bottom of ui: the app is handed its settings, screens and pages, and the main
+    menu hands resident its unloading rule."""
     loop = {m: ts for m, ts in GRAPH.items() if m.startswith("ui.loop")}
-    assert loop
+    assert len(loop) >= 3
     bad = sorted((m, t) for m, ts in loop.items() for t in ts
-                 if t.startswith(("ui.screens", "ui.games")))
+                 if layer(t) != "hal" and not t.startswith("ui.loop"))
     assert bad == []
+
+
+def docstrings(tree):
+    """The docstring nodes of a module, its classes and functions."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+    return out
+
+
+def ui_names_in(source, ui_names):
+    """The strings of `source` (docstrings aside) that name a ui module."""
+    tree = ast.parse(source)
+    skip = docstrings(tree)
+    hits = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            words = re.findall(r"[\w.]+", node.value)
+            if any(w.startswith("ui.") or w in ui_names for w in words):
+                hits.append((node.lineno, node.value))
+    return hits
+
+
+def test_no_engine_string_names_a_ui_module():
+    """The engine reaches the ui by no name either (a lazy import by name, a table row)."""
+    ui_names = {m for m in MODULES if layer(m) == "ui"}
+    hits = []
+    for name, path in MODULES.items():
+        if layer(name) == "lama":
+            with open(path, encoding="utf-8") as f:
+                hits += [(name,) + h for h in ui_names_in(f.read(), ui_names)]
+    assert hits == []
+
+
+def test_the_string_check_sees_a_ui_name():
+    source = '"""Docs may name ui.games.dice."""\nROW = ("lama.dice", "ui.games.dice")\n'
+    assert ui_names_in(source, {"ui.games.dice"}) == [(2, "ui.games.dice")]
 
 
 def test_no_firmware_code_tells_the_games_apart_by_number():
@@ -132,32 +175,33 @@ def test_no_firmware_code_tells_the_games_apart_by_number():
 
 TABLE_UI = r"""
 import json
-from lama import games
+from lama.games import load
+from ui.model import games
 from ui.text import strings_en, strings_fr
 out = []
 for g in games.GAMES:
     module, cls = g.screen
-    hint = games.load(g.hint)
+    hint = load(g.hint)
     words = [isinstance(getattr(t, w), (str, tuple)) for t in (strings_en, strings_fr)
              for w in (g.title, g.rules, g.end_empty)]
-    out.append([hasattr(games.load(module), cls), callable(hint.reason), callable(hint.words),
+    out.append([hasattr(load(module), cls), callable(hint.reason), callable(hint.words),
                 all(words), games.is_game_code(module), games.is_game_code(g.hint)])
 print(json.dumps(out))
 """
 
 
 def test_every_row_of_the_games_table_names_real_code(micropython):
-    assert [g.id for g in games.GAMES] == list(games.IDS)
+    assert [g.id for g in games.GAMES] == list(games.IDS) == [g.id for g in games_ui.GAMES]
     assert len(set(games.IDS)) == len(games.IDS)
     assert len({g.key for g in games.GAMES}) == len(games.GAMES)
     for g in games.GAMES:
         assert games.load(g.engine).GAME == g.id
         assert sorted(games.load(g.bots).BOTS) == sorted(g.bot_names)
-        assert games.is_game_code(g.engine) and games.is_game_code(g.bots)
+        assert games_ui.is_game_code(g.engine) and games_ui.is_game_code(g.bots)
         if g.tables is not None:
             assert hasattr(games.load(g.tables[0]), "use_tables")
             assert os.path.exists(os.path.join(FIRMWARE, "lama", g.tables[1]))
-    assert games.get(99) is None
+    assert games.get(99) is None and games_ui.get(99) is None
     # the screens, hints and words, on the interpreter that has framebuf
     assert micropython.run_json(TABLE_UI) == [[True] * 6] * len(games.GAMES)
 
@@ -168,4 +212,4 @@ def test_a_games_code_is_all_game_code_and_nothing_else_is():
         gamey = name.startswith("ui.games.") or name == "lama.match" or any(
             w in name for w in ("dice", "card")
         )
-        assert games.is_game_code(name) == gamey, name
+        assert games_ui.is_game_code(name) == gamey, name

@@ -45,6 +45,7 @@ def test_setup_strings_name_every_level_in_both_languages():
 
 
 def test_seats_saved_with_the_old_bot_names_still_play_them():
+    from ui.games.launch import load
     from ui.games.session import Session, choose_bot
     from ui.model.new_game import GameSetup
 
@@ -53,14 +54,12 @@ def test_seats_saved_with_the_old_bot_names_still_play_them():
             assert choose_bot(table, kind) is table[kind]
         seats = [("ANA", None)] + [(k[:3].upper(), k) for k in OLD_KINDS]
         assert GameSetup(game, [(n, "person" if k is None else k) for n, k in seats]).valid()
-        names = [s[0] for s in seats]
-        bots = [s[1] for s in seats]
-        ses = Session(game, names, bots, Rules(), 1, SeededRng(game), SeededRng(9))
+        ses = Session(load(game), seats, Rules(), 1, SeededRng(game), SeededRng(9))
         for _ in range(3):
             if ses.person_to_act():
                 break
             ses.act(ses.bot_choice())
-        assert ses.seats() == seats
+        assert ses.seats == seats
 
 
 def _card_states(seed, games):

@@ -263,10 +263,12 @@ def test_a_game_lets_the_expert_think_a_slice_a_frame():
     """ui.games.session: the expert's near-even draw takes several think() calls (slices),
     comes to choose()'s decision, is kept until played, and is forgotten by act();
     think_ahead() works on it during the wait; a bot without a thinker decides at once."""
+    from ui.games.launch import load
     from ui.games.session import Session
 
-    names, bots = ["ADA", "BEN", "CY", "DEE"], ["expert"] * 4
-    ses = Session(2, names, bots, Rules(), 0, SeededRng(1), SeededRng(2), None, NEAR_EVEN.copy())
+    names = ["ADA", "BEN", "CY", "DEE"]
+    seats = [(n, "expert") for n in names]
+    ses = Session(load(2), seats, Rules(), 0, SeededRng(1), SeededRng(2), None, NEAR_EVEN.copy())
     calls, a = 0, None
     while a is None:
         a = ses.think()
@@ -275,11 +277,11 @@ def test_a_game_lets_the_expert_think_a_slice_a_frame():
     assert ses.think() == a  # kept until played
     ses.act(a)
     assert ses.ready is None and ses.thought is None
-    ses2 = Session(2, names, bots, Rules(), 0, SeededRng(1), SeededRng(2), None, NEAR_EVEN.copy())
+    ses2 = Session(load(2), seats, Rules(), 0, SeededRng(1), SeededRng(2), None, NEAR_EVEN.copy())
     ses2.think_ahead()
     assert ses2.thought is not None  # begun during the wait
-    easy = Session(2, names, ["cautious"] * 4, Rules(), 0, SeededRng(1), SeededRng(2), None,
-                   NEAR_EVEN.copy())
+    easy = Session(load(2), [(n, "cautious") for n in names], Rules(), 0, SeededRng(1),
+                   SeededRng(2), None, NEAR_EVEN.copy())
     assert easy.think() == decide(choose_cautious, NEAR_EVEN)
 
 
@@ -348,3 +350,19 @@ def test_expert_weighs_a_near_even_draw_on_more_play_outs_than_expert1():
         card_bots._play_out = inner
     assert by_expert1 == 2 * card_bots.SAMPLES  # a draw and a quit each
     assert calls[0] == 2 * card_expert.EXPERT_SAMPLES > by_expert1
+
+
+def test_the_play_outs_one_draw_rule_is_the_hands_classic_score_over_a_threshold_below_six():
+    """PLAY_OUT_POINTS, summed over the values a hand holds, is its S3 score in either variant
+    as far as any play-out threshold can tell (each is below 6: a six or a llama draws)."""
+    from lama.score import round_points
+
+    limits = (card_bots.SAMPLE_DRAW_SELF, card_bots.SAMPLE_DRAW_OTHERS,
+              card_expert.OWN_DRAW_POINTS, card_bots.CAUTIOUS_DRAW_POINTS)
+    assert max(limits) < 6
+    for code in range(3 ** 7):  # every hand of 0, 1 or 2 of each value (no itertools on MicroPython)
+        held = [code // 3 ** v % 3 for v in range(7)]
+        pts = sum(card_bots.PLAY_OUT_POINTS[v] for v in range(7) if held[v])
+        assert pts == round_points(held)
+        for above in limits:
+            assert (pts > above) == (round_points(held, True) > above)

@@ -184,6 +184,7 @@ from lama.card_bots import choose_expert
 from lama.rng import SeededRng
 from lama.score import Rules
 from ui.games.base import THINK_MS, GameScreen
+from ui.games.launch import load
 from ui.games.session import Session
 
 """ + STEPPING_CLOCK + """
@@ -195,7 +196,7 @@ for step in (5, 0):
     screen = Screen()
     screen.app = App()
     screen.app.clock = Clock(step)
-    ses = Session(2, ["A", "B", "C", "D"], ["expert"] * 4, Rules(), 0, SeededRng(3), SeededRng(4))
+    ses = Session(load(2), [(n, "expert") for n in "ABCD"], Rules(), 0, SeededRng(3), SeededRng(4))
     calls = [0]
     def counted():
         calls[0] += 1
@@ -236,7 +237,9 @@ from lama import cards
 from lama.card_bots import choose_expert
 from lama.rng import SeededRng
 from lama.score import Rules
-from ui.games.base import THINK_MS, GameScreen, HintPanel
+from ui.games.base import THINK_MS, GameScreen
+from ui.games.launch import load
+from ui.games.panels import HintPanel
 from ui.games.session import Session
 from ui.text import lang
 
@@ -250,8 +253,8 @@ for step in (5, 0):
     screen = Screen()
     screen.app = App()
     screen.app.clock = Clock(step)
-    ses = Session(2, ["ME", "B", "C", "D"], [None, "expert", "expert", "expert"], Rules(), 0,
-                  SeededRng(5), SeededRng(6))
+    ses = Session(load(2), [("ME", None), ("B", "expert"), ("C", "expert"), ("D", "expert")],
+                  Rules(), 0, SeededRng(5), SeededRng(6))
     screen.session = ses
     most, same, within, none, drawn = 0, True, True, True, 0
     while ses.state.phase != cards.GAME_OVER:

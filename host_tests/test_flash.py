@@ -9,7 +9,7 @@ import sys
 import time
 
 from build import native
-from flash import deploy
+from flash import deploy, errors, image, port as flash_port
 import pytest
 from vpico.host import ROOT, VirtualPico, make, mpremote
 
@@ -27,7 +27,7 @@ def expected_root(firmware):
         if os.path.isdir(os.path.join(firmware, n)):
             if n != "__pycache__":
                 names.add(n + "/")
-        elif n in deploy.KEEP_SOURCE:
+        elif n in image.KEEP_SOURCE:
             names.add(n)
         elif n.endswith(".py"):
             names.add(n[:-3] + ".mpy")
@@ -67,7 +67,7 @@ def flash(vp, build, timeout=HANG_S):
 def build(tmp_path_factory):
     """The build folder; BUILD-src holds a snapshot of firmware/ (others edit the tree)."""
     d = tmp_path_factory.mktemp("flash-build")
-    shutil.copytree(deploy.FIRMWARE, str(d) + "-src",
+    shutil.copytree(image.FIRMWARE, str(d) + "-src",
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     return d
 
@@ -106,7 +106,7 @@ def test_the_board_boots_the_flashed_firmware_to_the_title_screen(flashed):
 
 
 def deploy_reset(device):
-    board = deploy.Connection(device)
+    board = flash_port.Connection(device)
     try:
         board.reset_into_game()
     finally:
@@ -137,8 +137,8 @@ def test_every_mpy_module_imports_on_the_board(flashed, build):
     out = mpremote(vp.device, "exec", code).stdout.splitlines()
     count, bad = out[0].split(" ", 1)
     assert bad == "[]", bad
-    sources = [p for p, _ in deploy.firmware_sources(str(build) + "-src") if p.endswith(".py")]
-    assert int(count) == len([p for p in sources if p not in deploy.KEEP_SOURCE])
+    sources = [p for p, _ in image.firmware_sources(str(build) + "-src") if p.endswith(".py")]
+    assert int(count) == len([p for p in sources if p not in image.KEEP_SOURCE])
 
 
 def test_a_second_flash_copies_nothing_and_saves_survive(flashed, build):
@@ -330,8 +330,8 @@ def test_auto_detection_without_a_board(monkeypatch):
     from serial.tools import list_ports
 
     monkeypatch.setattr(list_ports, "comports", lambda: [])
-    with pytest.raises(deploy.DeployError, match="no board found on USB"):
-        deploy.find_port("")
+    with pytest.raises(errors.DeployError, match="no board found on USB"):
+        flash_port.find_port("")
 
 
 def test_a_board_that_does_not_speak_micropython(build):
@@ -362,46 +362,46 @@ class FakeBoard:
 
 def test_micropython_too_old_for_the_mpy_format_is_refused():
     old = FakeBoard(("micropython", (1, 18, 0), "Raspberry Pi Pico with RP2040", 5))
-    with pytest.raises(deploy.DeployError, match="loads .mpy version 5.0.*1.19 or later"):
-        deploy.check_micropython(old, (6, 0))
+    with pytest.raises(errors.DeployError, match="loads .mpy version 5.0.*1.19 or later"):
+        flash_port.check_micropython(old, (6, 0))
     none = FakeBoard(("micropython", (1, 12, 0), "Raspberry Pi Pico with RP2040", 0))
-    with pytest.raises(deploy.DeployError, match="1.19 or later"):
-        deploy.check_micropython(none, (6, 0))
+    with pytest.raises(errors.DeployError, match="1.19 or later"):
+        flash_port.check_micropython(none, (6, 0))
     ok = FakeBoard(("micropython", (1, 24, 1), "Raspberry Pi Pico2 with RP2350", 0x1F06))
-    version, mpy = deploy.check_micropython(ok, (6, 0))
+    version, mpy = flash_port.check_micropython(ok, (6, 0))
     assert version.startswith("1.24.1 on Raspberry Pi Pico2") and mpy == 0x1F06
     cp = FakeBoard(("circuitpython", (9, 0, 0), "Raspberry Pi Pico", 0x306))
-    with pytest.raises(deploy.DeployError, match="not MicroPython"):
-        deploy.check_micropython(cp, (6, 0))
+    with pytest.raises(errors.DeployError, match="not MicroPython"):
+        flash_port.check_micropython(cp, (6, 0))
 
 
 def test_mpy_files_are_bytecode_unless_built_for_the_boards_architecture(build):
-    files = deploy.build("", str(build), str(build) + "-src")
+    files = image.build("", str(build), str(build) + "-src")
     mpys = [d for p, d in files.items() if p.endswith(".mpy")]
     assert mpys and all(d[:2] == b"M\x06" for d in mpys)
     assert all(d[2] >> 2 == 0 for d in mpys)  # no native arch: any MicroPython 1.19 and later
-    assert deploy.mpy_version(files) == (6, 0)
+    assert image.mpy_version(files) == (6, 0)
     assert "main.py" in files and "board.py" in files and "main.mpy" not in files
-    rp2040 = deploy.build("", str(build), str(build) + "-src", "armv6m")
+    rp2040 = image.build("", str(build), str(build) + "-src", "armv6m")
     arch = {p: d[2] >> 2 for p, d in rp2040.items() if p.endswith(".mpy")}
     hot = {p for p, a in arch.items() if a}
     assert hot == {"lama/card_bots.mpy", "lama/card_expert.mpy", "lama/dice_expert.mpy", "lama/rng.mpy",
                    "lama/score.mpy"}
     assert all(arch[p] == native.ARCHS.index("armv6m") for p in hot)
-    assert deploy.mpy_version(rp2040) == (6, 3)  # native code: the board's own sub-version
+    assert image.mpy_version(rp2040) == (6, 3)  # native code: the board's own sub-version
     assert len(rp2040["lama/card_expert.mpy"]) > len(files["lama/card_expert.mpy"])
 
 
 def test_the_native_code_is_built_for_the_boards_architecture_or_as_bytecode():
-    cross = native.cross_version(deploy.mpy_cross_path())
+    cross = native.cross_version(image.mpy_cross_path())
     version, sub, release = cross
     rp2040 = version | sub << 8 | native.ARCHS.index("armv6m") << 10
     rp2350 = version | sub << 8 | native.ARCHS.index("armv7emsp") << 10
-    assert deploy.native_arch(rp2040, cross)[0] == "armv6m"
-    assert deploy.native_arch(rp2350, cross)[0] == "armv7emsp"
-    arch, how = deploy.native_arch(version | (sub - 1) << 8 | 4 << 10, cross)  # older release
+    assert image.native_arch(rp2040, cross)[0] == "armv6m"
+    assert image.native_arch(rp2350, cross)[0] == "armv7emsp"
+    arch, how = image.native_arch(version | (sub - 1) << 8 | 4 << 10, cross)  # older release
     assert arch is None and "bytecode, slower" in how and "MicroPython %s" % release in how
-    arch, how = deploy.native_arch(version, cross)  # a port without a native emitter
+    arch, how = image.native_arch(version, cross)  # a port without a native emitter
     assert arch is None and "no native code" in how
     src = (b'"""Says @micropython.native."""\n@micropython.native\ndef f():\n    @micropython.native \n    def g():\n'
            b'@micropython.viper\ndef h(x: int) -> int:\n')
@@ -422,10 +422,10 @@ def test_stale_files_are_ours_only():
 
 
 def test_board_profiles_by_name():
-    assert deploy.board_profile("").endswith("board/pico_ssd1306.py")
-    assert deploy.board_profile("pico-sh1106").endswith("board/pico_sh1106.py")
-    with pytest.raises(deploy.DeployError, match="pico_ssd1306"):
-        deploy.board_profile("nosuch")
+    assert image.board_profile("").endswith("board/pico_ssd1306.py")
+    assert image.board_profile("pico-sh1106").endswith("board/pico_sh1106.py")
+    with pytest.raises(errors.DeployError, match="pico_ssd1306"):
+        image.board_profile("nosuch")
 
 
 def test_make_lint_is_part_of_make_test():

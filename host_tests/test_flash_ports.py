@@ -8,7 +8,8 @@ import sys
 import threading
 import time
 
-from flash import deploy
+from flash import errors, image
+from flash.port import Budget, GuardedSerial, PortError
 import pytest
 from vpico.host import ROOT, make
 
@@ -127,25 +128,27 @@ class Endless:
 
 
 def test_the_guard_stops_a_read_that_never_ends_and_a_step_that_brings_too_much():
-    g = deploy.GuardedSerial(Endless(), 100, 5)
-    g.step(100, 1000)
-    with pytest.raises(deploy.PortError, match="more than any reply"):
+    budget = Budget()
+    g = GuardedSerial(Endless(), budget, 5)
+    g.step(100, 1000, "a test's limit")
+    with pytest.raises(PortError, match="more than any reply"):
         while True:
             g.read(1)
-    g.step(0, 1000)
-    with pytest.raises(deploy.PortError, match="FLASH_TIMEOUT"):
+    g.step(0, 1000, "a test's limit")
+    with pytest.raises(PortError, match=r"within 0 s \(a test's limit\)"):
         g.read(1)
-    g.end_all = 0
-    with pytest.raises(deploy.PortError, match="FLASH_OVERALL"):
+    budget.end = 0
+    with pytest.raises(PortError, match="the whole command took over 15 s") as e:
         g.write(b"a")
+    assert e.value.overall
 
 
 @pytest.mark.parametrize("value", ["../firmware/main", "../firmware/main.py", "/etc/passwd",
                                    "board/pico_sh1106", "README", "x;y"])
 def test_board_accepts_only_the_profile_names_in_board(value):
-    with pytest.raises(deploy.DeployError, match="no board profile.*pico_sh1106, pico_ssd1306"):
-        deploy.board_profile(value)
-    assert deploy.board_profiles() == ["pico_sh1106", "pico_ssd1306"]
+    with pytest.raises(errors.DeployError, match="no board profile.*pico_sh1106, pico_ssd1306"):
+        image.board_profile(value)
+    assert image.board_profiles() == ["pico_sh1106", "pico_ssd1306"]
 
 
 def test_make_flash_refuses_a_board_path_before_anything(tmp_path):

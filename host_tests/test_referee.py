@@ -8,7 +8,7 @@ import pytest
 from arenas import refereed, referee_cards, referee_dice, transcript_cards, transcript_dice
 from arenas import tournament_cards, tournament_dice
 from arenas.referee import Foul
-from arenas.transcript import parse_args
+from arenas.transcript_options import parse_args
 
 
 def lines(module, args):

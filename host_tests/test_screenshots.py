@@ -6,7 +6,8 @@ import subprocess
 import sys
 
 import mp
-from simulator import screenshots
+import pytest
+from simulator import keys, screenshots
 from PIL import Image
 
 SHOTS = os.path.join(mp.ROOT, "docs", "screenshots")
@@ -17,8 +18,11 @@ def names():
 
 
 def test_restart_splits_a_keys_file_into_power_ons():
-    runs = screenshots.runs_of("# a comment\nA DOWN\nRESTART  # off and on\nB\n")
-    assert len(runs) == 2 and "A DOWN" in runs[0] and runs[1].strip() == "B"
+    """One parser for the simulator and the screenshots (tools/simulator/keys.py)."""
+    runs = keys.parse_script("# a comment, RESTART\nA DOWN\nRESTART  # off and on\nB,RESTART")
+    assert runs == [[(4, keys.TAP_MS), (1, keys.TAP_MS)], [(5, keys.TAP_MS)], []]
+    with pytest.raises(ValueError, match="RESTART"):
+        keys.parse_keys("A RESTART")  # the test driver has no power switch
 
 
 def test_every_key_file_becomes_two_pictures_and_the_readme_shows_them(tmp_path):

@@ -78,6 +78,34 @@ def last_frame(folder):
     return len(bins), (folder / bins[-1]).read_bytes()
 
 
+def test_help_says_every_option_and_exits_0():
+    proc = sim(["--help"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "usage:" in proc.stdout
+    for word in ("--panel", "--seed", "--headless", "--keys ", "--keys-file", "--out",
+                 "--keep-data", "RESTART", "WAIT:MS", ".emu-data/"):
+        assert word in proc.stdout, word
+
+
+def test_restart_in_the_keys_powers_off_and_on_with_the_flash_kept(tmp_path):
+    """What make screenshots' key files say (docs/screenshots/keys/continue.keys): RESTART
+    is a second boot on the same flash, as a second run with --keep-data."""
+    game = "A,DOWN,A,UP,A,WAIT:1500,A,WAIT:3000"
+    one = sim(["--headless", "--keys", game + ",RESTART", "--out", str(tmp_path / "one"),
+               "--seed", "3"])
+    assert one.returncode == 0, one.stdout + one.stderr
+    first = sim(["--headless", "--keys", game, "--out", str(tmp_path / "two"), "--seed", "3"])
+    n_first, left = last_frame(tmp_path / "two")
+    second = sim(["--headless", "--keep-data", "--out", str(tmp_path / "two"), "--seed", "3"])
+    assert first.returncode == second.returncode == 0
+    n_second, offer = last_frame(tmp_path / "two")
+    assert offer != left  # "Continue game?", not the game
+    assert last_frame(tmp_path / "one") == (n_first + n_second, offer)
+    shots = os.path.join(mp.ROOT, "docs", "screenshots", "keys", "continue.keys")
+    proc = sim(["--headless", "--keys-file", shots, "--out", str(tmp_path / "k"), "--seed", "3"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def without_last_move(image):
     """A panel image (MONO_VLSB, 8 pages of 128 columns) with rows 47-53 cleared: the game
     screens' last-move line (ui.games.base.MSG_Y)."""

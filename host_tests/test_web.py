@@ -1,6 +1,7 @@
 """The browser version (make web) in a real browser: headless Chromium (Debian's `chromium`)
-driven by the pinned playwright-core through tools/web/browser_check.mjs; and the browser
-board's own parts under the MicroPython unix port."""
+driven by the pinned playwright-core through tools/web/browser_check.mjs (the layout at four
+viewport sizes, games through key presses, the saves in full, nearly full and damaged
+stores); and the browser board's own parts under the MicroPython unix port."""
 
 import base64
 import json
@@ -17,6 +18,15 @@ ROOT = os.path.dirname(HERE)
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 WEB_TOOLS = os.path.join(ROOT, "tools", "web")
 SCREENSHOT = os.path.join(ROOT, "build", "web-screenshot.png")
+SIZES = ("320x568", "390x844", "844x390", "1280x800")  # phones upright and turned, a desktop
+
+
+def _saves_js_const(name):
+    with open(os.path.join(WEB_TOOLS, "saves.js")) as f:
+        return int(re.search(r"^export const %s = (\d+);" % name, f.read(), re.M).group(1))
+
+
+FILE_MAX = _saves_js_const("FILE_MAX")  # bytes of a file the page keeps at most
 
 
 def _need_browser():
@@ -64,6 +74,24 @@ def _shows(micropython, bits, text):
     return micropython.run(code).stdout.strip().splitlines()[-1] == "True"
 
 
+def _shows_mid(micropython, bits, text):
+    """True when the 128x64 image `bits` shows `text` in the readable 5x7 font (gfx.mid),
+    lit on dark, as the game screens' message line draws it."""
+    code = """
+import framebuf
+from ui.draw import gfx
+s = %r
+image = bytes(%r)
+buf = bytearray(6 * len(s))
+gfx.mid(framebuf.FrameBuffer(buf, len(buf), 8, framebuf.MONO_VLSB), s, 0, 0, 1)
+want = list(buf)[:-1]
+cols = [sum(image[p * 128 + x] << (8 * p) for p in range(8)) for x in range(128)]
+print(any(all((cols[x + j] >> y) & 255 == want[j] for j in range(len(want)))
+          for y in range(57) for x in range(129 - len(want))))
+""" % (text, bits)
+    return micropython.run(code).stdout.strip().splitlines()[-1] == "True"
+
+
 def test_web_page_loads_without_console_errors(page):
     assert page["errors"] == []
     assert page["first"] == "TitleScreen"
@@ -102,6 +130,123 @@ def test_web_idle_page_uses_little_cpu(page):
     small share of the time (a busy loop would be ~1.0)."""
     assert page["frames_in_idle"] > 0
     assert page["idle_cpu"] < 0.5
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_web_layout_fits_the_viewport_at_a_whole_scale(page, size):
+    """At each size the glass is scaled by a whole number (its canvas one pixel a CSS
+    pixel), and the glass and every button are inside the viewport, unscrolled (in phone
+    landscape too: nothing below the fold); nothing is wider than the page."""
+    got = page["layout"][size]
+    vw, vh = got["viewport"]
+    assert [vw, vh] == [int(n) for n in size.split("x")]
+    k = got["scale"][0]
+    assert got["scale"] == [k, k] and k == int(k) and k >= 2 and got["chosen"] == k
+    assert got["backing"] == [128 * k, 64 * k]
+    assert got["scroll"] == [0, 0] and got["page"][0] <= vw
+    assert len(got["buttons"]) == 6
+    for left, top, right, bottom in [got["glass"]] + got["buttons"]:
+        assert 0 <= left < right <= vw and 0 <= top < bottom <= vh, (size, got)
+    left, _, right, _ = got["text"]
+    assert 0 <= left < right <= vw
+    assert got["bits"] == _golden("title")  # the glass at that scale still shows the panel
+
+
+def test_web_layout_uses_the_room_it_has(page):
+    """Phone landscape puts the D-pad, the glass and A/B in one row; a desktop the text
+    beside the device; the glass grows with the room, by whole steps."""
+    lay = page["layout"]
+    scales = [lay[s]["chosen"] for s in SIZES]
+    assert scales[0] < scales[1] < scales[2] < scales[3]
+    land = lay["844x390"]
+    pad = [b for i, b in enumerate(land["buttons"]) if i < 4]
+    ab = land["buttons"][4:]
+    assert max(b[2] for b in pad) <= land["glass"][0] <= land["glass"][2] <= min(b[0] for b in ab)
+    desk = lay["1280x800"]
+    assert desk["text"][0] >= desk["glass"][2]  # beside
+    assert lay["390x844"]["text"][1] >= max(b[3] for b in lay["390x844"]["buttons"])  # below
+
+
+def test_web_page_says_what_the_games_are_and_how_to_play():
+    with open(os.path.join(WEB_TOOLS, "index.html")) as f:
+        html = f.read()
+    text = re.sub(r"<[^>]+>", " ", html)
+    for words in ("LAMA Dice", "L.L.A.M.A.", "Reiner Knizia", "40 points", "roll", "draw",
+                  "quit", "llama row", "Esc", "hold B", "tap A", "hint", "reload the page"):
+        assert words in text, words
+
+
+def test_web_keeps_every_record_file_whole():
+    """The page cuts only what is larger than any file the store writes (the largest record
+    framed: hal/store.py's header and CRC round it)."""
+    from hal import store
+    from lama import records
+
+    largest = max(records.STATS_MAX, records.PROGRESS_MAX) + store.HEADER + store.TRAILER
+    assert largest < FILE_MAX
+
+
+def _seq(b64):
+    """The sequence number of a store slot file (hal/store.py: bytes 5 and 6)."""
+    data = base64.b64decode(b64)
+    return (data[5] << 8) | data[6]
+
+
+def test_web_save_into_a_full_store_says_so_on_the_panel(page, micropython):
+    """No room at all: the page's file layer fails the save with the device's ENOSPC, and
+    the firmware's own line says so, as on the device with a full flash; nothing half kept,
+    and a reload offers nothing."""
+    got = page["store_full"]
+    assert got["counts"]["failed"] >= 1 and got["counts"]["kept"] == 0
+    assert _shows_mid(micropython, got["bits"], "Saved game: flash")
+    assert got["stored"] == {}
+    assert got["after_reload"] == "TitleScreen"
+
+
+def test_web_save_when_the_store_refuses_says_so_on_the_panel(page, micropython):
+    """A browser that refuses its storage: every save fails with a write error, said on the
+    panel (the console still plays)."""
+    got = page["store_refused"]
+    assert got["first"] == "TitleScreen"
+    assert got["counts"]["failed"] >= 1 and got["counts"]["kept"] == 0
+    assert _shows_mid(micropython, got["bits"], "Saved game: write")
+
+
+def test_web_room_for_one_file_keeps_the_newest_game(page):
+    """Room for one game file but not two: each save keeps the newest copy in place of the
+    one it supersedes, so a reload offers the game as it was left, not a stale one."""
+    got = page["store_for_one"]
+    assert got["counts"]["failed"] == 0 and got["counts"]["kept"] >= 4
+    games = {n: v for n, v in got["stored"].items() if n.startswith("game.")}
+    assert len(games) == 1
+    newest = max((n for n in got["files"] if n in ("game.a", "game.b")),
+                 key=lambda n: _seq(got["files"][n]))
+    assert games == {newest: got["files"][newest]}
+    assert got["after_reload"] == "ContinueScreen"
+
+
+def test_web_nearly_full_store_frees_set_aside_copies_before_giving_up(page):
+    """A set-aside copy of a damaged file (the page's own) takes the room the save needs:
+    it is freed, and the game kept."""
+    got = page["store_nearly_full"]
+    assert got["before"] == ["game.bad"]
+    assert got["counts"]["freed"] >= 1 and got["counts"]["failed"] == 0
+    assert "game.bad" not in got["stored"] and "game.a" in got["stored"]
+    assert got["after_reload"] == "ContinueScreen"
+
+
+def test_web_damaged_entries_are_set_aside_small_with_a_notice(page, micropython):
+    """Entries that are not base64, one of 2.4 MB and names of no file: the firmware's store
+    finds the files damaged, sets them aside as NAME.bad and says so, as on the device; the
+    set-aside copies are small, the unusable names gone."""
+    got = page["store_garbage"]
+    assert got["first"] == "NoticeScreen"
+    assert _shows(micropython, got["bits"], "damaged")
+    stored = got["stored"]
+    assert not {"game.a", "game.b", "settings.a", "../outside", ""} & set(stored)
+    assert {"game.bad", "game.bad1", "settings.bad"} <= set(stored)
+    assert max(len(v) for v in stored.values()) <= len(base64.b64encode(bytes(FILE_MAX + 1)))
+    assert stored == {n: got["files"][n] for n in stored}  # what /data holds, kept
 
 
 PARTS = """

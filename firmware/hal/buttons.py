@@ -1,11 +1,6 @@
 """Six buttons to ground with pull-ups: debounce, latched presses, repeat and long press."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython (type checks, tests)
-
-    def const(x):
-        return x
+from micropython import const
 
 
 UP = const(0)

@@ -2,12 +2,7 @@
 
 import framebuf
 
-try:
-    from micropython import const
-except ImportError:  # CPython (type checks, tests)
-
-    def const(x):
-        return x
+from micropython import const
 
 
 WIDTH = const(128)

@@ -1,11 +1,6 @@
 """Display power policy: dim after 30 s without input, off after 2 min, a press wakes it."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython (type checks, tests)
-
-    def const(x):
-        return x
+from micropython import const
 
 
 AWAKE = const(0)

@@ -20,12 +20,7 @@ from hal.oled import (
     Oled,
 )
 
-try:
-    from micropython import const
-except ImportError:  # CPython (type checks, tests)
-
-    def const(x):
-        return x
+from micropython import const
 
 
 COL_OFFSET = const(2)  # the glass shows RAM columns 2..129 of 132

@@ -1,11 +1,6 @@
 """Short piezo sounds on a PWM pin, sequenced by a one-shot timer; a global mute."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython (type checks, tests)
-
-    def const(x):
-        return x
+from micropython import const
 
 
 DUTY = const(32768)  # 50 %: loudest for a piezo

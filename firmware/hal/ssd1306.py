@@ -20,12 +20,7 @@ from hal.oled import (
     Oled,
 )
 
-try:
-    from micropython import const
-except ImportError:  # CPython (type checks, tests)
-
-    def const(x):
-        return x
+from micropython import const
 
 
 SET_MEM_MODE = const(0x20)

@@ -32,12 +32,7 @@ moved aside, leftover NAME.tmp files or directories are removed, each with a con
 
 import os
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 STORE_FORMAT = const(1)

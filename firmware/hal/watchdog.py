@@ -41,12 +41,7 @@ The decision:
 
 import sys
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 TIMEOUT_MS = const(8000)

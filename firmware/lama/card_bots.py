@@ -14,15 +14,10 @@ from lama import native as micropython  # @micropython.native and .viper: lama.n
 from lama.native import ptr8
 from lama.rng import SeededRng, shuffle
 from lama.score import token_to_return
-from lama.symbols import LLAMA, N_SYMBOLS, SIX
+from lama.symbols import LLAMA, LLAMA_POINTS, N_SYMBOLS
 from lama.thinking import decided, mixed, on_first_call
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 CAUTIOUS_DRAW_POINTS = 5  # cautious draws only while its hand scores more than this
@@ -177,19 +172,25 @@ SAMPLE_STEPS = const(120)  # turns at most in one play-out (then the hand is sco
 SAMPLE_DRAW_SELF = const(3)  # in play-outs expert draws above this many points
 SAMPLE_DRAW_OTHERS = const(5)  # ... and the others above this many (both below 6: a six draws)
 SAMPLES_A_SLICE = const(2)  # samples between two yields of sample_steps
+# The one draw rule of the card play-outs (here and in lama.card_expert): a player who cannot
+# play draws while its hand scores more than its threshold, each value it holds counted once
+# at these points (the classic S3 score; every threshold is below 6, so a six or a llama
+# always draws, and the llamas of Lato z Komarami, C12, change no decision). The play-outs
+# add them up the llama first and stop once over the threshold.
+PLAY_OUT_POINTS = bytes((1, 2, 3, 4, 5, 6, LLAMA_POINTS))
 
 
 @micropython.viper
 def _play_out(hands, pile, pos: int, top: int, quit, sizes, me: int, draw_first: int, rules, token: int) -> int:
     """expert's (points - token returned) at the end of a play-out, the draw pile being
-    pile[pos:]; `quit` is changed, `sizes` (a bytearray of the seats) is filled. A hand without a llama
-    or a six scores at most 15 (the values 1-5 once each, S3), whatever the variant.
+    pile[pos:]; `quit` is changed, `sizes` (a bytearray of the seats) is filled; a player
+    who cannot play draws by PLAY_OUT_POINTS (above SAMPLE_DRAW_SELF or SAMPLE_DRAW_OTHERS).
     Viper code on MicroPython: the bytearrays read through ptr8, the ints machine words."""
     n = int(len(hands))
     npile = int(len(pile))
     llama = int(LLAMA)
-    six = int(SIX)
     nsym = int(N_SYMBOLS)
+    w = ptr8(PLAY_OUT_POINTS)
     q = ptr8(quit)
     pl = ptr8(pile)
     s = ptr8(sizes)
@@ -244,24 +245,14 @@ def _play_out(hands, pile, pos: int, top: int, quit, sizes, me: int, draw_first:
                 return int(cards.hand_points(hands[me], rules))
             continue
         if pos < npile and active > 1:
-            draws = 0
-            if h[llama] or h[six]:  # 10 or 6 points
-                draws = 1
-            else:
-                pts = 0
-                if h[0]:
-                    pts = 1
-                if h[1]:
-                    pts += 2
-                if h[2]:
-                    pts += 3
-                if h[3]:
-                    pts += 4
-                if h[4]:
-                    pts += 5
-                if pts > (SAMPLE_DRAW_SELF if p == me else SAMPLE_DRAW_OTHERS):
-                    draws = 1
-            if draws:
+            above = SAMPLE_DRAW_SELF if p == me else SAMPLE_DRAW_OTHERS
+            pts = 0  # PLAY_OUT_POINTS' rule: the values held, the llama first, until above
+            k = nsym
+            while k and pts <= above:
+                k -= 1
+                if h[k]:
+                    pts += w[k]
+            if pts > above:
                 h[pl[pos]] += 1
                 s[p] += 1
                 pos += 1

@@ -33,6 +33,7 @@ from lama.native import ptr8
 from lama.card_bots import (
     ALWAYS_DRAW_POINTS,
     CAUTIOUS_DRAW_POINTS,
+    PLAY_OUT_POINTS,
     SAMPLE_MARGIN,
     deal_unseen,
     draw_estimate,
@@ -40,15 +41,10 @@ from lama.card_bots import (
 )
 from lama.rng import SampleShuffler
 from lama.score import round_points
-from lama.symbols import LLAMA, N_SYMBOLS, SIX
+from lama.symbols import LLAMA, N_SYMBOLS
 from lama.thinking import decided
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 EXPERT_SAMPLES = const(48)  # expert1's play-outs of a near-even draw (expert1 takes 16)
@@ -75,13 +71,14 @@ def _play_out(hands, sizes, pile, pos: int, top: int, quit, p: int, me: int, top
     expert (seat me) plays the top's value, else the next one, else draws while its hand
     scores more than OWN_DRAW_POINTS; the others play the fitting value they hold most of
     (ties: the higher) as cautious does, or the top's value first as expert1 does when
-    `top_first`, else draw above CAUTIOUS_DRAW_POINTS; else quit. A hand without a llama
-    or a six scores at most 15 (the values 1-5 once each, S3), whatever the variant.
+    `top_first`, else draw above CAUTIOUS_DRAW_POINTS (the draw rule of
+    lama.card_bots.PLAY_OUT_POINTS); else quit.
     Viper code on MicroPython: the bytearrays read through ptr8, the ints machine words."""
     n = int(len(hands))
     npile = int(len(pile))
     llama = int(LLAMA)
-    six = int(SIX)
+    nsym = int(N_SYMBOLS)
+    w = ptr8(PLAY_OUT_POINTS)
     own = int(OWN_DRAW_POINTS)
     others = int(CAUTIOUS_DRAW_POINTS)
     s = ptr8(sizes)
@@ -116,25 +113,15 @@ def _play_out(hands, sizes, pile, pos: int, top: int, quit, p: int, me: int, top
             if s[p] == 0:
                 return (step + 1) << 3 | (p + 1)
         else:
-            draws = 0
-            if pos < npile and active > 1:
-                if h[llama] or h[six]:
-                    draws = 1
-                else:
-                    pts = 0
-                    if h[0]:
-                        pts = 1
-                    if h[1]:
-                        pts += 2
-                    if h[2]:
-                        pts += 3
-                    if h[3]:
-                        pts += 4
-                    if h[4]:
-                        pts += 5
-                    if pts > (own if p == me else others):
-                        draws = 1
-            if draws:
+            pts = 0
+            above = own if p == me else others
+            if pos < npile and active > 1:  # PLAY_OUT_POINTS' rule, as in lama.card_bots
+                k = nsym
+                while k and pts <= above:
+                    k -= 1
+                    if h[k]:
+                        pts += w[k]
+            if pts > above:
                 h[pl[pos]] += 1
                 s[p] += 1
                 pos += 1

@@ -71,12 +71,7 @@ from lama.match import ALL_QUIT, EMPTY, NO_SEAT, ROUND_OVER, TURN, alone
 from lama.rng import shuffle
 from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 GAME = 1

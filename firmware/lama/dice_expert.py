@@ -26,12 +26,7 @@ from lama.score import round_points, token_to_return
 from lama.symbols import N_SYMBOLS
 from lama.thinking import decided
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 CLASSES_A_SLICE = const(18)  # kinds of roll weighed between two yields of think() (of 71)

@@ -1,11 +1,11 @@
-"""The table of the games: what differs between LAMA Dice and L.L.A.M.A., in one place.
+"""The table of the games, the engine's half: what differs between LAMA Dice and
+L.L.A.M.A. in the engine, in one place (ui/model/games.py holds the other half: each
+game's screen, hint, words and code).
 
-Each row names a game's codec id, its key, the modules of its engine, bots and hint, its
-screen (module and class), the words that name it in the string tables, the state field
-that holds each seat's cards, and the module prefixes of its code (dropped from RAM at the
-main menu, ui.loop.resident). Whatever tells the games apart asks this table.
-Rows hold names only: listing the games loads none of their code, and this engine module
-imports no screen (the ui layer imports what a row names)."""
+Each row names a game's codec id, its key, the modules of its engine and bots, its bots'
+names, the state field that holds each seat's cards, and the flash tables its bots may
+read. Whatever tells the games apart in the engine asks this table. Rows hold names only:
+listing the games loads none of their code."""
 
 import sys
 
@@ -18,32 +18,22 @@ GAME_CARDS = 2
 class Game:
     """One game of the table (the module docstring says what each field is)."""
 
-    def __init__(self, gid, key, engine, bots, names, held, screen, hint, words, code,
-                 tables=None):
+    def __init__(self, gid, key, engine, bots, names, held, tables=None):
         self.id = gid
         self.key = key
         self.engine = engine  # module name: new_game, apply, legal_actions, view, codec fields
         self.bots = bots  # module name: BOTS, {name: choose function}
         self.bot_names = names  # the names of BOTS, without loading it
         self.held = held  # state attribute: each seat's 7-count of cards
-        self.screen = screen  # (module name, class name) of its game screen
-        self.hint = hint  # module name: reason(mod, state, action), words(T, mod, action)
-        self.title, self.rules, self.end_empty = words  # string-table names
-        self.code = code  # module name prefixes of this game's code
         self.tables = tables  # (module name, file beside lama/) of flash tables, or None
 
 
 GAMES = (
     Game(GAME_DICE, "dice", "lama.dice", "lama.dice_bots", bot_names.DICE, "rows",
-         ("ui.games.dice", "DiceScreen"), "ui.games.dice_hint",
-         ("GAME_DICE", "RULES_DICE", "G_END_EMPTY_D"), ("lama.dice", "ui.games.dice"),
          ("lama.dice_expert", "dice_values.bin")),
-    Game(GAME_CARDS, "cards", "lama.cards", "lama.card_bots", bot_names.CARDS, "hands",
-         ("ui.games.cards", "CardsScreen"), "ui.games.cards_hint",
-         ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C"), ("lama.card", "ui.games.cards")),
+    Game(GAME_CARDS, "cards", "lama.cards", "lama.card_bots", bot_names.CARDS, "hands"),
 )
 IDS = tuple(g.id for g in GAMES)
-SHARED_CODE = ("lama.match", "ui.games.")  # code of every game (not the ui.games package)
 
 
 def get(gid):
@@ -59,15 +49,3 @@ def load(name):
     if name not in sys.modules:
         __import__(name)
     return sys.modules[name]
-
-
-def is_game_code(name):
-    """True for a module of some game's code (ui.loop.resident drops them at the menu)."""
-    for prefix in SHARED_CODE:
-        if name.startswith(prefix):
-            return True
-    for g in GAMES:
-        for prefix in g.code:
-            if name.startswith(prefix):
-                return True
-    return False

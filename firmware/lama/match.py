@@ -10,12 +10,7 @@ Phases: TURN, ROUND_OVER, GAME_OVER (lama.dice adds CHOOSE_DISCARD = 1, CHOOSE_T
 from lama import score
 from lama.errors import RuleError
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 TURN = const(0)

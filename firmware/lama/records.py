@@ -26,12 +26,7 @@ of overflowing. No I/O here (hal/store.py does it).
 from lama import codec, games, score
 from lama.errors import CodecError
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 STATS_VERSION = const(1)

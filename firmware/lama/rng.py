@@ -13,6 +13,9 @@ _A_HI = 29773421 >> 15
 _A_LO = 29773421 & _MASK15
 _C_HI = 12345 >> 15
 _C_LO = 12345 & _MASK15
+# seeded runs (tools, tests): the dice and deals come from SeededRng(seed), the bots' own
+# generator from SeededRng(seed ^ BOT_SEED_SALT)
+BOT_SEED_SALT = 0x15A5A5A5
 
 
 class SeededRng:

@@ -1,4 +1,5 @@
-"""Boot of the app with its storage: saved settings, the watchdog, "Continue the game?".
+"""Boot of the app with its storage: saved settings, the watchdog, "Continue the game?";
+the app's wiring (make_app: the screens it is handed).
 
 main.py calls run(board): the settings come from flash (ui/model/saves.py), the app gets the
 storage API as `app.game_store` (the game screens save through it, the statistics screen
@@ -7,15 +8,34 @@ notice about the saves on top of that; then the frame loop runs, feeding the wat
 which is stopped whatever way the loop ends (hal/watchdog.py explains why)."""
 
 
-def make_app(board, **kw):
-    """An App on `board` (App's keywords) at the title screen, with the error screen."""
+def make_app(board, settings=None, **kw):
+    """An App on `board` (App's keywords; the default settings if none) at the title
+    screen, with the error screen and the menu pages a game opens over itself."""
     from ui.loop.app import App
     from ui.screens.message import ErrorScreen
     from ui.screens.title import TitleScreen
 
-    app = App(board, error_screen=ErrorScreen, **kw)
+    if settings is None:
+        from ui.model.settings import Settings
+
+        settings = Settings()
+    app = App(board, settings, error_screen=ErrorScreen, pages=open_page, **kw)
     app.start(TitleScreen(app))
     return app
+
+
+def open_page(app, page, game):
+    """A menu page over a game screen (the App's `pages`: the game screens import no menu
+    screen): "controls" the controls card, "rules" the rules of `game` (its row of
+    ui.model.games)."""
+    if page == "controls":
+        from ui.screens.controls import ControlsScreen
+
+        app.push(ControlsScreen(app))
+    else:
+        from ui.screens.main_menu import rules_page
+
+        rules_page(app, game)
 
 
 def run(board, frames=None, fault=None):

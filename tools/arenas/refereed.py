@@ -5,7 +5,7 @@ referee's scores."""
 import importlib
 
 from arenas.referee import check
-from arenas.transcript import game_head, transcribe
+from arenas.transcript_lines import game_head, transcribe
 
 GAMES = {"dice": "lama.dice", "cards": "lama.cards"}  # game -> its engine
 

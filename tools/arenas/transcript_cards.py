@@ -2,11 +2,11 @@
 
 Runs unchanged under python3 and micropython with byte-identical output. Game i of a run
 uses seed N+i: the deals come from lama.rng.SeededRng(seed), the bots share
-SeededRng(seed ^ arenas.transcript.BOT_SEED_SALT), as for dice. See tools/arenas/TRANSCRIPT.md.
+SeededRng(seed ^ lama.rng.BOT_SEED_SALT), as for dice. See tools/arenas/TRANSCRIPT.md.
 """
 
 from arenas.bots import bots
-from arenas.transcript import jobj, match_event_json, round_head, run_games
+from arenas.transcript_lines import jobj, match_event_json, round_head, run_games
 
 
 def event_json(ev):

@@ -1,7 +1,8 @@
 """The `--game dice` part of tools/transcript.py: LAMA Dice games as JSON Lines (TRANSCRIPT.md)."""
 
 from arenas.bots import bots
-from arenas.transcript import UsageError, jobj, match_event_json, round_head, run_games
+from arenas.transcript_lines import jobj, match_event_json, round_head, run_games
+from arenas.transcript_options import UsageError
 
 
 def event_json(ev):

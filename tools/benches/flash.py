@@ -15,7 +15,7 @@ import tempfile
 import time
 
 import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
-from flash import deploy
+from flash import image
 from vpico.host import VirtualPico, mpremote
 
 HEAP_PICO = 190 * 1024  # what an RP2040 build leaves for Python
@@ -24,7 +24,7 @@ HEAP_PICO = 190 * 1024  # what an RP2040 build leaves for Python
 def timed_flash(vp, build, firmware):
     t0 = time.monotonic()
     proc = subprocess.run(
-        [sys.executable, os.path.join(deploy.ROOT, "tools", "flash", "deploy.py"), "flash",
+        [sys.executable, os.path.join(image.ROOT, "tools", "flash", "deploy.py"), "flash",
          "--port", vp.device, "--build", build, "--firmware", firmware],
         capture_output=True, text=True, timeout=300,
     )
@@ -64,7 +64,7 @@ def heap_after_import(build, files, heap):
         if p.endswith(".mpy") and "/" in p
     )
     env = dict(os.environ, MICROPYPATH=build)
-    cmd = [deploy.ROOT + "/.venv/bin/micropython", "-X", "heapsize=%d" % heap, "-c", HEAP_CODE]
+    cmd = [image.ROOT + "/.venv/bin/micropython", "-X", "heapsize=%d" % heap, "-c", HEAP_CODE]
     if not os.path.exists(cmd[0]):
         cmd[0] = shutil.which("micropython") or "micropython"
     proc = subprocess.run(cmd + mods, capture_output=True, text=True, env=env, timeout=120)
@@ -79,12 +79,12 @@ def main():
     tmp = tempfile.mkdtemp(prefix="bench-flash-")
     try:
         firmware = os.path.join(tmp, "firmware")
-        shutil.copytree(deploy.FIRMWARE, firmware,
+        shutil.copytree(image.FIRMWARE, firmware,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         build = os.path.join(tmp, "build")
-        files = deploy.build("", build, firmware)
+        files = image.build("", build, firmware)
         mpy = [len(d) for p, d in files.items() if p.endswith(".mpy")]
-        src = sum(os.path.getsize(p) for r, p in deploy.firmware_sources(firmware))
+        src = sum(os.path.getsize(p) for r, p in image.firmware_sources(firmware))
         print("firmware: %d files, %d bytes installed (%d .mpy files: %d bytes; source %d bytes)"
               % (len(files), sum(len(d) for d in files.values()), len(mpy), sum(mpy), src))
 

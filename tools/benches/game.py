@@ -75,8 +75,9 @@ from emu.board import configure, make_board
 configure(seed=1, clock="virtual")
 from ui.loop.app import App
 from ui.loop.screen import Screen
+from ui.model.settings import Settings
 b = make_board()
-app = App(b)
+app = App(b, Settings())
 app.push(Screen(app))
 for _ in range(10):
     app.step()

@@ -27,10 +27,12 @@ GAMES = int(os.environ.get("HEAP_BENCH_GAMES", "200"))
 SESSION = r"""
 import gc, json
 from lama.rng import SeededRng
+from ui.games.launch import load
 from ui.games.session import Session
 from ui.model.saves import Saves
 from ui.loop import resident
-keep = resident.snapshot()  # what the main menu keeps: a game's code is dropped after it
+from ui.model.games import is_game_code
+keep = resident.snapshot(is_game_code)  # what the main menu keeps: a game's code is dropped after it
 
 def largest():
     # the largest block a bytearray can get, by bisection (the header's block aside)
@@ -65,7 +67,7 @@ for g in range(GAMES):
     n = 2 + g % 5
     bots = [LEVELS[(g + i) % 3] for i in range(n)]
     try:
-        s = Session(game, ["B%d" % i for i in range(n)], bots, None, g % n,
+        s = Session(load(game), [("B%d" % i, bots[i]) for i in range(n)], None, g % n,
                     SeededRng(100 + g), SeededRng(900 + g), saves)
         mod = s.mod
         while s.state.phase != mod.GAME_OVER:

@@ -86,7 +86,7 @@ for pick in ("A", "DOWN,A"):
     from simulator.game_play import play  # anew: the menu dropped the last game's modules
 
     g = Game()
-    assert g.session.bots == [None, "hard", "easy", "medium", "hard", "medium"]
+    assert [s[1] for s in g.session.seats] == [None, "hard", "easy", "medium", "hard", "medium"]
     play(g)
     del g, play  # what the game left is the firmware's, not this script's
     d.keys("A,WAIT:100")  # game over: Menu is preselected

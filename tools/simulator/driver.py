@@ -52,19 +52,22 @@ class Driver:
         collects every action applied."""
         from lama.rng import SeededRng
         from lama.score import Rules
-        from ui.games.launch import screen_for
-        from ui.games.session import BOT_SEED_SALT, Session
+        from lama.rng import BOT_SEED_SALT
+        from ui.boot import open_page
+        from ui.games.launch import load, screen_for
+        from ui.games.session import Session
         from ui.loop.app import App
+        from ui.model.settings import Settings
 
         d = cls(seed, panel, data_dir, fresh=False, start=False)
-        d.app = App(d.board)
+        d.app = App(d.board, Settings(), pages=open_page)
         if language:
             d.app.settings.set("language", language)
             d.app.apply_settings()
         if store is not None:
             d.app.game_store = store
-        d.session = Session(game, names, bots, rules or Rules(), first, SeededRng(seed),
-                            SeededRng(seed ^ BOT_SEED_SALT), store, state)
+        d.session = Session(load(game), list(zip(names, bots)), rules or Rules(), first,
+                            SeededRng(seed), SeededRng(seed ^ BOT_SEED_SALT), store, state)
         d.session.record = [] if record else None
         d.app.stack = []
         d.app.push(screen_for(d.app, d.session))

@@ -132,7 +132,7 @@ def scenes():
         d4.press("DOWN")
     d4.press("A")
     yield "game_log", d4
-    from ui.games.base import GameOverPanel
+    from ui.games.panels import GameOverPanel
 
     scr = d.screen()
     d.session.result = ("game_end", [12, 7, 31, 7, 25, 44], [1, 3])
@@ -144,6 +144,8 @@ def scenes():
 def roll_driver(kind, rows, llama_row):
     """A person's roll that brings event `kind` ("bust", "token"): seeds are tried until
     the roll does."""
+    from ui.games.base import M_ACK
+
     for seed in range(1, 400):
         st = dice_state(rows, llama_row, scores=[15, 9, 20])
         d = drv(1, NAMES[:3], [None, "cautious", "cautious"], seed=seed, state=st)
@@ -159,7 +161,7 @@ def roll_driver(kind, rows, llama_row):
         ses.act = spy
         d.press("A")
         d.press("A")  # skip the animation
-        if d.screen().person_ack and kind in got:
+        if d.screen().mode == M_ACK and kind in got:
             return d
     raise RuntimeError("no such roll found: " + kind)
 
@@ -174,11 +176,12 @@ def end_of_round(game):
     mod = dice if game == 1 else cards
     rng = SeededRng(3)
     st = mod.new_game(6, Rules(), 0, rng)
-    from ui.games.session import choose_bot, engine
+    from ui.games.launch import load
+    from ui.games.session import choose_bot
 
     from arenas.engine_play import bot_chooser, play_to_end
 
-    table = engine(game)[1]
+    table = load(game).bots
     for i in range(6):
         st.scores[i] = SCORES6[i]
     fns = [choose_bot(table, b) for b in bots]

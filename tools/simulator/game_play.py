@@ -4,15 +4,17 @@ emulated board (simulator.driver), and the same game on the bare engine for comp
 The person's choices come from a bot (default `cautious`) computed apart from the game's
 generators, then turned into button presses; the screens do everything else."""
 
-from lama.rng import SeededRng
-from ui.games.base import CurtainPanel, GameOverPanel, RoundEndPanel
-from ui.games.session import BOT_SEED_SALT, choose_bot, engine
+from lama.rng import BOT_SEED_SALT, SeededRng
+from ui.games.base import M_ACK
+from ui.games.launch import load
+from ui.games.panels import CurtainPanel, GameOverPanel, RoundEndPanel
+from ui.games.session import choose_bot
 
 
 def person_choice(session, policy):
-    mod, table = engine(session.game)
+    mod = session.mod
     st = session.state
-    fn = choose_bot(table, policy)
+    fn = choose_bot(session.game.bots, policy)
     return fn(mod.view(st, st.turn), mod.legal_actions(st), SeededRng(7))
 
 
@@ -84,7 +86,7 @@ def play(d, policy="cautious", speed=True, shots=None, max_presses=20000, on_pre
                 shots(d, "round_end" if isinstance(p, RoundEndPanel) else
                       ("curtain" if isinstance(p, CurtainPanel) else "panel"))
             press("A" if isinstance(p, (RoundEndPanel, CurtainPanel)) else "B")
-        elif getattr(scr, "person_ack", False):
+        elif scr.mode == M_ACK:
             if shots:
                 shots(d, "result")
             press("A")
@@ -100,7 +102,7 @@ def play(d, policy="cautious", speed=True, shots=None, max_presses=20000, on_pre
             if shots:
                 shots(d, "person")
             action = person_choice(ses, policy)
-            keys = keys_for_dice(scr, action) if ses.game == 1 else keys_for_cards(scr, action)
+            keys = keys_for_dice(scr, action) if ses.game.info.key == "dice" else keys_for_cards(scr, action)
             for k in keys:
                 press(k)
                 presses += 1
@@ -122,7 +124,8 @@ def engine_game(game, bots, seed, policy="cautious", first=0, rules=None):
     from arenas.engine_play import play_to_end
     from lama.score import Rules, winners
 
-    mod, table = engine(game)
+    loaded = load(game)
+    mod, table = loaded.mod, loaded.bots
     rng = SeededRng(seed)
     bot_rng = SeededRng(seed ^ BOT_SEED_SALT)
     st = mod.new_game(len(bots), rules or Rules(), first, rng)

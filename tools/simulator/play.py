@@ -9,8 +9,11 @@ long press of B, or press Esc), q quits. Headless: the buttons are pressed in or
 (`NAME:MS` holds one for MS ms, `WAIT:MS` waits, on virtual time) and every frame that
 changed is written as DIR/NNNN.png (4x, white on black) and DIR/NNNN.bin (display RAM).
 A keys file holds the same keys, separated by commas, spaces or new lines (`#` starts a
-comment). The emulated flash is DIR/.data, emptied at each start unless --keep-data (so a
-second run can show "Continue game?" for the game the first one left).
+comment); RESTART switches the console off there and on again with its flash kept (what
+make screenshots' key files use to show "Continue game?"). The emulated flash is DIR/.data,
+emptied at each start unless --keep-data (so a second run can show "Continue game?" for
+the game the first one left). Interactive play keeps its saves in .emu-data/ (the emulated
+/data, in the folder it runs from): delete that folder for a console that was never used.
 
 The unix port stores each command-line argument as a qstr, whose length must fit a byte:
 an argument of 256 bytes or more stops `micropython` before any Python runs ("FATAL:
@@ -23,13 +26,32 @@ import sys
 
 import paths
 from simulator.folders import clear_dir, make_dirs
-from simulator.keys import GAP_MS, TAP_MS, parse_keys, read_keys_file
+from simulator.keys import GAP_MS, TAP_MS, parse_script, read_keys_file
 
 USAGE = (
     "usage: micropython tools/sim.py [--panel ssd1306|sh1106] [--seed S]\n"
     "       python3 tools/sim.py --headless --keys A,DOWN,B:800,WAIT:500 --out DIR [--seed S]\n"
     "       python3 tools/sim.py --headless --keys-file FILE --out DIR [--keep-data]"
 )
+HELP = """The console's firmware on an emulated board (make play runs it).
+
+Play in this terminal: arrows = the direction buttons, z or Enter = A, x or Backspace = B,
+hold x or press Esc = a long press of B (back to the menu), q = quit. The saves are kept
+in .emu-data/ in the folder it runs from (delete it to start afresh).
+
+options:
+  -h, --help         this help
+  --panel KIND       ssd1306 (the 0.96" panel, the default) or sh1106 (1.3")
+  --seed S           a whole number: the same dice and cards every run
+  --headless         no terminal: press the keys given, write every changed frame as
+                     DIR/NNNN.png (4x) and DIR/NNNN.bin (the 1,024 bytes of display RAM)
+  --keys KEYS        the keys to press, e.g. A,DOWN,B:800,WAIT:500 (UP DOWN LEFT RIGHT A
+                     B; NAME:MS holds one MS ms, WAIT:MS waits; RESTART switches the
+                     console off and on again, its flash kept)
+  --keys-file FILE   the same keys from a file (commas, spaces or new lines; # comments)
+  --out DIR          where --headless writes the frames; its flash is DIR/.data
+  --keep-data        --headless: boot with DIR/.data as the last run left it (else emptied)
+"""
 ARG_MAX = 255  # bytes in one argument the unix port takes (a qstr's length is one byte)
 TAP_GAP_MS = 30  # interactive: from a release seen by a poll to the next press (debounce 10)
 SETTLE_MS = 400  # time run after the last key
@@ -38,7 +60,7 @@ START_MS = 300  # time the first screen shows before the first key
 
 def parse(argv):
     """Options as a dict; raises ValueError with a message for bad ones."""
-    opts = {"headless": False, "keys": None, "keys-file": None, "out": None, "seed": None,
+    opts = {"help": False, "headless": False, "keys": None, "keys-file": None, "out": None, "seed": None,
             "panel": "ssd1306", "keep-data": False}
     i = 0
     while i < len(argv):
@@ -51,7 +73,7 @@ def parse(argv):
             i += 1
             opts[a[2:]] = argv[i]
         elif a in ("-h", "--help"):
-            raise ValueError("")
+            return {"help": True}
         else:
             raise ValueError("unknown argument " + a)
         i += 1
@@ -71,7 +93,7 @@ def parse(argv):
         keys = read_keys_file(opts["keys-file"])
     if (keys or opts["keep-data"]) and not opts["headless"]:
         raise ValueError("--keys, --keys-file and --keep-data are for --headless")
-    opts["script"] = parse_keys(keys)
+    opts["script"] = parse_script(keys)  # the keys of each power-on
     return opts
 
 
@@ -117,12 +139,13 @@ def make_board(opts, **extra):
 
 # --- headless ----------------------------------------------------------------------------
 class Recorder:
-    """Writes each changed glass image as NNNN.png + NNNN.bin (display RAM) into a folder."""
+    """Writes each changed glass image as NNNN.png + NNNN.bin (display RAM) into a folder,
+    numbered on from `count`."""
 
-    def __init__(self, board, out):
+    def __init__(self, board, out, count=0):
         self.emu = board.emu
         self.out = out
-        self.count = 0
+        self.count = count
         self.last = None
         self.bytes_seen = -1
 
@@ -150,10 +173,23 @@ def _clear_frames(out):
             os.remove(out + "/" + name)
 
 
+def _power_off(kept):
+    """Forget every module imported since `kept` (the names loaded before the first
+    power-on): the next boot imports the firmware afresh, as the device does after a
+    power cut; only the emulated flash (a folder) stays."""
+    import gc
+
+    for name in list(sys.modules):
+        if name not in kept:
+            del sys.modules[name]
+    gc.collect()
+
+
 def headless(opts):
     """Boot the firmware as main.py does (ui.boot.run) on virtual time, with the key
-    presses scheduled ahead, and record a frame whenever the panel changed. The saves of
-    the last run are there at boot with --keep-data."""
+    presses scheduled ahead, and record a frame whenever the panel changed; at each
+    RESTART of the script, power off and boot again on the same flash. The saves of the
+    last run are there at the first boot with --keep-data."""
     out = opts["out"].rstrip("/") or "."
     make_dirs(out)
     _clear_frames(out)
@@ -161,10 +197,25 @@ def headless(opts):
     if not opts["keep-data"]:
         clear_dir(data)
     make_dirs(data)
+    kept = set(sys.modules)
+    count = 0
+    for i, script in enumerate(opts["script"]):
+        if i:
+            _power_off(kept)
+        count = _power_on(opts, data, out, script, count)
+        if count < 0:
+            return 1
+    print("sim: %d frames written to %s" % (count, out))
+    return 0
+
+
+def _power_on(opts, data, out, script, count):
+    """One boot on the flash folder `data`, pressing `script`; the frames written so far
+    (frames are numbered on from `count`), or -1 when the board could not be built."""
     board = make_board(opts, clock="virtual", data_dir=data)
     if board is None:
-        return 1
-    rec = Recorder(board, out)
+        return -1
+    rec = Recorder(board, out, count)
     clock = board.clock
     sleep = clock.sleep_ms
 
@@ -175,7 +226,7 @@ def headless(opts):
     clock.sleep_ms = sleep_and_record
     pins = board.emu.buttons
     t = board.emu.time.now + START_MS
-    for button, ms in opts["script"]:
+    for button, ms in script:
         if button >= 0:
             pins.press(button, ms, at_ms=t)
             t += GAP_MS
@@ -186,8 +237,7 @@ def headless(opts):
 
     run(board, frames=(t - board.emu.time.now) // FRAME_MS + 1)
     rec.capture()
-    print("sim: %d frames written to %s" % (rec.count, out))
-    return 0
+    return rec.count
 
 
 # --- interactive -------------------------------------------------------------------------
@@ -293,7 +343,7 @@ class Terminal:
         return 24, 80
 
 
-HELP = "arrows: move  z/Enter: A  x/Backspace: B  hold x or Esc: long B  q: quit"
+KEYS_LINE = "arrows: move  z/Enter: A  x/Backspace: B  hold x or Esc: long B  q: quit"
 
 
 class Player:
@@ -423,7 +473,7 @@ class Player:
         bottom = "\u2514" + "\u2500" * width + "\u2518"
         body = ["\u2502" + line + "\u2502" for line in lines]
         status = "" if emu.panel.lit() else "  (display off: any key wakes it)"
-        self.term.write("\x1b[H" + "\r\n".join([top] + body + [bottom, HELP + status]) + "\x1b[K")
+        self.term.write("\x1b[H" + "\r\n".join([top] + body + [bottom, KEYS_LINE + status]) + "\x1b[K")
 
 
 def interactive(opts):
@@ -454,10 +504,13 @@ def main(argv):
     try:
         opts = parse(argv)
     except ValueError as e:
-        if str(e):
-            print("sim.py: " + str(e))
+        print("sim.py: " + str(e))
         print(USAGE)
         return 2
+    if opts["help"]:
+        print(USAGE)
+        print(HELP)
+        return 0
     if opts["headless"]:
         return headless(opts)
     return interactive(opts)

@@ -4,9 +4,9 @@ simulator (tools/sim.py --keys-file) and its last frame written as docs/screensh
 
     make screenshots             (or python3 tools/screenshots.py [--out DIR])
 
-A keys file is what --keys-file takes; a line RESTART in it powers the console off there and
-on again with the flash kept (--keep-data), e.g. to show "Continue game?". Every shot uses
-the same seed, so the pictures change only when the firmware does."""
+A keys file is what --keys-file takes (tools/simulator/keys.py); RESTART in it powers the
+console off there and on again with the flash kept, e.g. to show "Continue game?". Every
+shot uses the same seed, so the pictures change only when the firmware does."""
 
 import os
 import subprocess
@@ -19,18 +19,6 @@ from simulator import png
 ROOT = paths.ROOT
 KEYS = os.path.join(ROOT, "docs", "screenshots", "keys")
 SEED = 3
-RESTART = "RESTART"
-
-
-def runs_of(text):
-    """The keys of each power-on in a keys file (split at lines that say RESTART)."""
-    runs = [[]]
-    for line in text.split("\n"):
-        if line.split("#")[0].strip() == RESTART:
-            runs.append([])
-        else:
-            runs[-1].append(line)
-    return ["\n".join(r) for r in runs]
 
 
 def last_frame(folder):
@@ -43,18 +31,12 @@ def last_frame(folder):
 
 def shoot(name, tmp):
     """Play keys/NAME.keys; the display RAM of its last frame (the panel is not flipped)."""
-    with open(os.path.join(KEYS, name + ".keys")) as f:
-        runs = runs_of(f.read())
     out = os.path.join(tmp, name)
-    for i in range(len(runs)):
-        keys = os.path.join(tmp, "%s.%d.keys" % (name, i))
-        with open(keys, "w") as f:
-            f.write(runs[i])
-        cmd = [sys.executable, os.path.join(paths.TOOLS, "sim.py"), "--headless", "--keys-file",
-               keys, "--out", out, "--seed", str(SEED)] + (["--keep-data"] if i else [])
-        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
-        if proc.returncode != 0:
-            raise RuntimeError("%s: %s%s" % (name, proc.stdout, proc.stderr))
+    cmd = [sys.executable, os.path.join(paths.TOOLS, "sim.py"), "--headless", "--keys-file",
+           os.path.join(KEYS, name + ".keys"), "--out", out, "--seed", str(SEED)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    if proc.returncode != 0:
+        raise RuntimeError("%s: %s%s" % (name, proc.stdout, proc.stderr))
     return last_frame(out)
 
 

@@ -1,9 +1,12 @@
 // The browser version in headless Chromium (playwright-core, the system's browser): loads the
-// page built by `make web`, plays it through key presses, prints one JSON line of findings
-// for host_tests/test_web.py to judge.
+// page built by `make web`, lays it out at four viewport sizes, plays it through key presses,
+// then runs it on stores that are full, nearly full or hold garbage; prints one JSON line of
+// findings for host_tests/test_web.py to judge.
 //
 //   node tools/web/browser_check.mjs --web build/web --chromium /usr/bin/chromium \
-//        --profile DIR [--screenshot build/web-screenshot.png]
+//        --profile DIR [--screenshot build/web-screenshot.png] [--shots DIR]
+//
+// --shots writes the page at each size as DIR/page-WxH.png.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -17,6 +20,11 @@ const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/ja
   ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
 const HOLD_MS = 40; // a key held this long, then this long released (the firmware debounces 10)
 const LIMIT_MS = 60000; // one game must end within this (bots hurried by A)
+const VIEWPORT = { width: 1280, height: 800 }; // the README's picture
+const SIZES = [[320, 568], [390, 844], [844, 390], [1280, 800]]; // phones (both ways), desktop
+const OWN = "lama-console:"; // the page's keys in localStorage (tools/web/saves.js)
+const OTHER = "another-app:data";
+const BLANK = "blank-page-of-the-same-origin"; // served as an empty page: no console runs there // what fills the store in the tests: another page's data
 
 function args() {
   const a = process.argv.slice(2);
@@ -32,6 +40,11 @@ function serve(root) {
   // the page's files on 127.0.0.1, an unused port
   const server = http.createServer((req, res) => {
     const rel = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "");
+    if (rel === BLANK) {
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end('<!doctype html><link rel="icon" href="data:,"><title>no console here</title>');
+      return;
+    }
     const file = path.join(root, rel || "index.html");
     if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404);
@@ -61,6 +74,14 @@ async function waitScreen(page, want, ms = 20000) {
   throw new Error("waited for " + want + ", the page shows " + got);
 }
 
+async function booted(page) {
+  // the first screen the console shows after a (re)load
+  await page.waitForFunction(() => window.lamaConsole && window.lamaConsole.screen &&
+    window.lamaConsole.screen() !== "", null, { timeout: 30000 });
+  await sleep(300);
+  return screen(page);
+}
+
 async function key(page, name) {
   await page.keyboard.down(name);
   await sleep(HOLD_MS);
@@ -79,19 +100,205 @@ async function tap(page, button) {
 }
 
 async function canvasBits(page) {
-  // the glass read back from the canvas: each 4x4 cell's centre, lit or not, as MONO_VLSB
+  // the glass read back from the canvas: each pixel's cell, lit or not, as MONO_VLSB
   return page.evaluate(() => {
     const c = document.getElementById("glass");
+    const k = c.width / 128;
+    const at = Math.max(0, Math.floor((k - 2) / 2)); // inside the lit dot of a cell
     const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
     const out = new Array(1024).fill(0);
     for (let y = 0; y < 64; y++) {
       for (let x = 0; x < 128; x++) {
-        const o = ((y * 4 + 1) * c.width + x * 4 + 1) * 4;
+        const o = ((y * k + at) * c.width + x * k + at) * 4;
         if (d[o] + d[o + 1] + d[o + 2] > 150) out[(y >> 3) * 128 + x] |= 1 << (y & 7);
       }
     }
     return out;
   });
+}
+
+async function layout(page, width, height, shots) {
+  // the page at one viewport size: where the glass and every button are, the glass's scale
+  await page.setViewportSize({ width, height });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await sleep(250);
+  const got = await page.evaluate(() => {
+    const box = (el) => {
+      const b = el.getBoundingClientRect();
+      return [b.left, b.top, b.right, b.bottom];
+    };
+    const c = document.getElementById("glass");
+    const b = c.getBoundingClientRect();
+    return {
+      viewport: [window.innerWidth, window.innerHeight],
+      page: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+      scroll: [window.scrollX, window.scrollY],
+      glass: box(c),
+      scale: [b.width / 128, b.height / 64],
+      backing: [c.width, c.height],
+      chosen: window.lamaConsole.scale(),
+      buttons: [...document.querySelectorAll("[data-button]")].map(box),
+      text: box(document.querySelector(".about")),
+    };
+  });
+  got.bits = await canvasBits(page);
+  if (shots) await page.screenshot({ path: path.join(shots, "page-" + width + "x" + height + ".png") });
+  return got;
+}
+
+// --- the saves in a store that is full, nearly full, or holds garbage ---------------------
+async function withStore(page, url, setup, arg) {
+  // set localStorage up by `setup(arg)` in a page of the same origin that runs no console
+  // (a missing file), then load the console on it
+  await page.goto(url + BLANK);
+  const info = await page.evaluate(setup, arg);
+  await page.goto(url);
+  await booted(page);
+  return info;
+}
+
+function fillStore([entries, room, other]) {
+  // runs in the page: localStorage cleared, `entries` ({key: value}) put in, then another
+  // page's data filling the quota but for `room` characters
+  localStorage.clear();
+  for (const k of Object.keys(entries)) {
+    if (k.endsWith("*")) localStorage.setItem(k.slice(0, -1), "A".repeat(entries[k]));
+    else localStorage.setItem(k, entries[k]);
+  }
+  if (room < 0) return 0;
+  let lo = 0;
+  let hi = 16 * 1024 * 1024;
+  const big = "a".repeat(hi);
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    try {
+      localStorage.setItem(other, big.slice(0, mid));
+      lo = mid;
+    } catch (e) {
+      hi = mid - 1;
+    }
+  }
+  localStorage.setItem(other, big.slice(0, Math.max(0, lo - room)));
+  return lo;
+}
+
+async function store(page) {
+  return page.evaluate((own) => {
+    const out = {};
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k.startsWith(own)) out[k.slice(own.length)] = localStorage.getItem(k);
+    }
+    return out;
+  }, OWN);
+}
+
+async function counts(page) {
+  return page.evaluate(() => Object.assign({}, window.lamaConsole.saves));
+}
+
+async function personGame(page) {
+  // from the title: a LAMA Dice game of a person and two computer players, one roll
+  await waitScreen(page, "TitleScreen");
+  await key(page, "z");
+  await waitScreen(page, "MainMenu");
+  await key(page, "z");
+  await waitScreen(page, "SetupScreen");
+  await key(page, "ArrowUp"); // the list wraps: from its first row up to Start
+  await key(page, "z");
+  await waitScreen(page, "DiceScreen");
+  await key(page, "z"); // roll
+}
+
+async function until(page, test, arg, ms = 20000) {
+  await page.waitForFunction(test, arg, { timeout: ms });
+}
+
+async function storeFull(page, url) {
+  // no room at all: the roll's save is not kept, and the panel says so
+  const out = {};
+  out.quota = await withStore(page, url, fillStore, [{}, 0, OTHER]);
+  await personGame(page);
+  await until(page, () => window.lamaConsole.saves.failed > 0);
+  await sleep(100);
+  out.bits = await canvasBits(page);
+  out.counts = await counts(page);
+  out.stored = await store(page);
+  await page.reload();
+  out.after_reload = await booted(page);
+  return out;
+}
+
+async function storeForOne(page, url, size) {
+  // room for one game file (of `size` characters) but not two: the newest game is kept
+  const out = {};
+  await withStore(page, url, fillStore, [{}, Math.round(size * 1.5), OTHER]);
+  await personGame(page);
+  for (let i = 0; i < 40 && (await counts(page)).kept < 4; i++) await key(page, "z"); // play on
+  await sleep(300);
+  out.counts = await counts(page);
+  out.stored = await store(page);
+  out.files = await page.evaluate(() => window.lamaConsole.files());
+  await page.reload();
+  out.after_reload = await booted(page);
+  return out;
+}
+
+async function storeNearlyFull(page, url, size) {
+  // a set-aside copy of the page's own (an earlier damaged game) takes the room the next
+  // save needs: it is freed, and the save kept
+  const out = {};
+  const entries = {};
+  entries[OWN + "game.bad*"] = 4 * size; // base64 of a damaged file
+  await withStore(page, url, fillStore, [entries, Math.round(size * 0.5), OTHER]);
+  out.before = Object.keys(await store(page)).sort();
+  await personGame(page);
+  await until(page, () => window.lamaConsole.saves.kept > 0);
+  await sleep(300);
+  out.counts = await counts(page);
+  out.stored = Object.keys(await store(page)).sort();
+  await page.reload();
+  out.after_reload = await booted(page);
+  return out;
+}
+
+async function storeRefused(context, url, errors) {
+  // a browser that refuses its storage (site data blocked): every save says so
+  const page = await context.newPage();
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", {
+      get() { throw new DOMException("site data is blocked", "SecurityError"); },
+    });
+  });
+  await page.goto(url);
+  const out = { first: await booted(page) };
+  await personGame(page);
+  await until(page, () => window.lamaConsole.saves.failed > 0);
+  await sleep(100);
+  out.bits = await canvasBits(page);
+  out.counts = await counts(page);
+  await page.close();
+  return out;
+}
+
+async function storeGarbage(page, url) {
+  // entries a broken or hostile store may hold: not base64, a huge one, names of no file
+  const entries = {};
+  entries[OWN + "game.a"] = "%%% not base64 %%%";
+  entries[OWN + "game.b*"] = 2400000; // 2.4 MB of valid base64: a huge, damaged file
+  entries[OWN + "settings.a"] = btoa("LS and then nothing valid");
+  entries[OWN + "../outside"] = "AAAA";
+  entries[OWN] = "AAAA";
+  const out = {};
+  await withStore(page, url, fillStore, [entries, -1, OTHER]);
+  out.first = await waitScreen(page, "NoticeScreen");
+  await sleep(200);
+  out.bits = await canvasBits(page);
+  out.stored = await store(page);
+  out.files = await page.evaluate(() => window.lamaConsole.files());
+  return out;
 }
 
 async function idleCpu(page, ms) {
@@ -146,7 +353,7 @@ async function main() {
   const server = await serve(root);
   const url = "http://127.0.0.1:" + server.address().port + "/";
   const context = await chromium.launchPersistentContext(opt.profile, {
-    executablePath: opt.chromium, headless: true, args: FLAGS, viewport: { width: 640, height: 720 },
+    executablePath: opt.chromium, headless: true, args: FLAGS, viewport: VIEWPORT,
   });
   const errors = [];
   const out = { errors };
@@ -163,6 +370,10 @@ async function main() {
     out.title_sent = await page.evaluate(() => Array.from(window.lamaConsole.image));
     out.idle_cpu = await idleCpu(page, 3000);
     out.frames_in_idle = await page.evaluate(() => window.lamaConsole.frames);
+    out.layout = {};
+    if (opt.shots) fs.mkdirSync(opt.shots, { recursive: true });
+    for (const [w, h] of SIZES) out.layout[w + "x" + h] = await layout(page, w, h, opt.shots);
+    await page.setViewportSize(VIEWPORT);
 
     await tap(page, 4); // the on-screen A
     out.menu = await waitScreen(page, "MainMenu");
@@ -178,9 +389,9 @@ async function main() {
     for (let i = 0; i < 5; i++) await key(page, "ArrowDown"); // players, 3 seats, first -> Start
     await key(page, "z");
     await waitScreen(page, "DiceScreen");
-    const saves = await page.evaluate(() => window.lamaConsole.saves);
+    const saves = await page.evaluate(() => window.lamaConsole.saves.kept);
     await key(page, "z"); // roll
-    await page.waitForFunction((n) => window.lamaConsole.saves > n, saves);
+    await page.waitForFunction((n) => window.lamaConsole.saves.kept > n, saves);
     await sleep(400);
     if (opt.screenshot) await page.screenshot({ path: opt.screenshot });
     await key(page, "Escape"); // a long press of B: the game's menu
@@ -190,6 +401,14 @@ async function main() {
     await page.reload();
     out.after_reload = await waitScreen(page, "ContinueScreen");
     out.reload_bits = await canvasBits(page);
+    const stored = await store(page);
+    const size = Math.max(...Object.keys(stored).filter((n) => n.startsWith("game.")).map(
+      (n) => (OWN + n).length + stored[n].length));
+    out.store_full = await storeFull(page, url);
+    out.store_for_one = await storeForOne(page, url, size);
+    out.store_nearly_full = await storeNearlyFull(page, url, size);
+    out.store_garbage = await storeGarbage(page, url);
+    out.store_refused = await storeRefused(context, url, errors);
   } catch (e) {
     out.failure = String(e && e.stack ? e.stack : e);
   } finally {

@@ -1,56 +1,27 @@
 // The browser board's page side: loads the MicroPython WebAssembly port, puts firmware/ and
 // the browser board into its file system, and runs one frame per timer tick (tools/web/page_loop.py).
-// Here: the glass on a canvas, keys and on-screen buttons, the buzzer (Web Audio) and the
-// mirror of /data (the saves) in localStorage.
+// Here: the glass on a canvas, keys and on-screen buttons, the buzzer (Web Audio); the saves
+// (/data) are kept in localStorage by saves.js.
 import { loadMicroPython } from "./micropython.mjs";
+import { Glass } from "./glass.js";
+import { keepSaves, restoreSaves, savedFiles, storage, unb64 } from "./saves.js";
 
-const SCALE = 4;
-const W = 128;
-const H = 64;
-const BUTTONS = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B"];
 const KEYS = {
   ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3,
   z: 4, Z: 4, Enter: 4, x: 5, X: 5, Backspace: 5,
 };
 const ESC_HOLD_MS = 700; // Esc: a long press of B (hal.buttons.LONG_MS is 600)
-const DATA = "/data";
-const SAVE_KEY = "lama-console:"; // + path under /data -> base64 of the file
-const LIT = [200, 236, 255]; // the OLED's lit colour (a white-blue module)
 
-const state = {
-  frames: 0, draws: 0, image: null, contrast: -1, error: null, dataDirty: false, saves: 0,
-};
+const saves = { kept: 0, failed: 0, freed: 0 }; // files kept in localStorage, refused, freed
+const state = { frames: 0, draws: 0, image: null, contrast: -1, error: null, saves };
 window.lamaConsole = state;
 
-// --- the glass ----------------------------------------------------------------------------
-const canvas = document.getElementById("glass");
-const ctx = canvas.getContext("2d");
-const pixels = ctx.createImageData(W * SCALE, H * SCALE);
-
-function draw(image, contrast) {
-  // image: 1,024 MONO_VLSB bytes as the panel's glass shows them; contrast -1: panel off
-  const d = pixels.data;
-  const level = contrast < 0 ? 0 : 0.3 + 0.7 * (contrast / 255);
-  const on = LIT.map((c) => Math.round(c * level));
-  const rowBytes = W * SCALE * 4;
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const lit = level > 0 && (image[(y >> 3) * W + x] >> (y & 7)) & 1;
-      for (let dy = 0; dy < SCALE; dy++) {
-        let o = (y * SCALE + dy) * rowBytes + x * SCALE * 4;
-        for (let dx = 0; dx < SCALE; dx++, o += 4) {
-          // a dot of 3x3 with a dark gap: the pixel grid of an OLED
-          const core = lit && dx < SCALE - 1 && dy < SCALE - 1;
-          d[o] = core ? on[0] : 4;
-          d[o + 1] = core ? on[1] : 6;
-          d[o + 2] = core ? on[2] : 10;
-          d[o + 3] = 255;
-        }
-      }
-    }
-  }
-  ctx.putImageData(pixels, 0, 0);
-}
+// --- the glass -------------------------------------------------------------------------------
+const glass = new Glass(document.getElementById("glass"), document.getElementById("slot"),
+  document.getElementById("bezel"));
+state.scale = () => glass.scale;
+glass.fit();
+window.addEventListener("resize", () => glass.fit());
 
 // --- the buzzer -----------------------------------------------------------------------------
 let audio = null; // made at the first key or click (browsers allow sound only after one)
@@ -88,88 +59,6 @@ function tone(freq, duty, atMs) {
     voice.osc.stop(t);
     voice = null;
   }
-}
-
-// --- the saves: /data mirrored into localStorage ----------------------------------------------
-function b64(bytes) {
-  let s = "";
-  for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
-  return btoa(s);
-}
-
-function unb64(text) {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
-
-function storage() {
-  // localStorage, or null where the browser refuses it (storage disabled): then the saves
-  // live only as long as the page
-  try {
-    return window.localStorage;
-  } catch (e) {
-    return null;
-  }
-}
-
-function restoreSaves(FS) {
-  FS.mkdir(DATA);
-  const localStorage = storage();
-  if (localStorage === null) {
-    console.warn("lama: no localStorage here: the saves last as long as the page");
-    return;
-  }
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (!key.startsWith(SAVE_KEY)) continue;
-    const name = key.slice(SAVE_KEY.length);
-    if (!/^[A-Za-z0-9_.-]+$/.test(name)) continue; // only plain names of /data
-    try {
-      FS.writeFile(DATA + "/" + name, unb64(localStorage.getItem(key)));
-    } catch (e) {
-      console.warn("lama: a damaged save entry was skipped:", key); // the store checks the rest
-    }
-  }
-}
-
-function watchData(FS) {
-  // every save ends in a rename (hal/store.py), every removal in an unlink
-  for (const op of ["rename", "unlink", "writeFile"]) {
-    const orig = FS[op].bind(FS);
-    FS[op] = (path, ...rest) => {
-      const r = orig(path, ...rest);
-      if (String(path).startsWith(DATA + "/")) state.dataDirty = true;
-      return r;
-    };
-  }
-}
-
-function mirrorSaves(FS) {
-  state.dataDirty = false;
-  const localStorage = storage();
-  if (localStorage === null) return;
-  try {
-    copySaves(FS, localStorage);
-  } catch (e) {
-    // full or refused: the game goes on, and /data still holds the saves for this visit
-    console.warn("lama: the saves could not be kept in localStorage:", e);
-  }
-}
-
-function copySaves(FS, localStorage) {
-  const names = FS.readdir(DATA).filter((n) => n !== "." && n !== "..");
-  const keep = new Set();
-  for (const name of names) {
-    keep.add(SAVE_KEY + name);
-    localStorage.setItem(SAVE_KEY + name, b64(FS.readFile(DATA + "/" + name)));
-  }
-  for (let i = localStorage.length - 1; i >= 0; i--) {
-    const key = localStorage.key(i);
-    if (key.startsWith(SAVE_KEY) && !keep.has(key)) localStorage.removeItem(key);
-  }
-  state.saves += 1;
 }
 
 // --- buttons --------------------------------------------------------------------------------
@@ -220,6 +109,7 @@ function wireInput() {
     for (const ev of ["pointerup", "pointercancel", "lostpointercapture"]) {
       el.addEventListener(ev, () => press(b, false));
     }
+    el.addEventListener("contextmenu", (e) => e.preventDefault()); // a long touch is a hold
   });
 }
 
@@ -247,14 +137,16 @@ async function main() {
     }
     FS.writeFile(path, unb64(files[path]));
   }
-  restoreSaves(FS);
-  watchData(FS);
+  const localStorage = storage();
+  restoreSaves(FS, localStorage, console);
+  keepSaves(FS, localStorage, saves, console);
+  state.files = () => savedFiles(FS);
   mp.registerJsModule("lama_page", {
     show: (image, contrast) => {
       state.image = mp.PyProxy.toJs(image);
       state.contrast = contrast;
       state.draws += 1;
-      draw(state.image, contrast);
+      glass.draw(state.image, contrast);
     },
     audio: tone,
   });
@@ -277,7 +169,6 @@ async function main() {
       return;
     }
     state.frames += 1;
-    if (state.dataDirty) mirrorSaves(FS);
     setTimeout(frame, Math.max(1, wait));
   };
   frame();

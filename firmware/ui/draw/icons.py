@@ -1,11 +1,6 @@
 """Indexes of the 8x8 icons in ui.draw.glyphs (draw them with ui.draw.gfx.icon(fb, icons.LLAMA, x, y))."""
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 LLAMA = const(0)

@@ -7,8 +7,9 @@ from lama import cards
 from lama.symbols import SYMBOLS
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.base import BAR_Y, M_TURN, MSG_Y, CurtainPanel, GameScreen, sound
-from ui.games.pieces import button_bar, big_symbol, grouped, small_right
+from ui.games.base import M_TURN, GameScreen, sound
+from ui.games.panels import CurtainPanel
+from ui.games.pieces import BAR_Y, MSG_Y, button_bar, big_symbol, grouped, small_right
 
 HAND_X = 30
 ROW_Y = 11  # the hand: symbols, counts under them (its boxes 10-28)
@@ -30,9 +31,11 @@ class CardsScreen(GameScreen):
         """The seat whose hand is on screen, or -1 (hidden between two people's turns)."""
         ses = self.session
         if ses.people() == 1:
-            return ses.bots.index(None)
+            for i in range(ses.n()):
+                if ses.bot(i) is None:
+                    return i
         t = ses.state.turn
-        if ses.in_play() and ses.bots[t] is None and self.shown_seat == t:
+        if ses.in_play() and ses.bot(t) is None and self.shown_seat == t:
             return t
         return -1
 
@@ -64,7 +67,7 @@ class CardsScreen(GameScreen):
     def show_events(self, seat, events):
         ses = self.session
         T = lang.s
-        name = ses.names[seat]
+        name = ses.name(seat)
         ended = False
         for ev in events:
             k = ev[0]
@@ -77,7 +80,7 @@ class CardsScreen(GameScreen):
                 self.say(name + " " + T.G_QUITS)
             elif k == "round_end":
                 ended = True
-        self.after_step(seat, ended, ses.bots[seat] is not None)
+        self.after_step(seat, ended, ses.bot(seat) is not None)
 
     # -- a person's keys ---------------------------------------------------------------
 
@@ -111,7 +114,7 @@ class CardsScreen(GameScreen):
         ses = self.session
         st = ses.state
         p = self.active()
-        x = gfx.mid(fb, ses.names[p], 0, 0)
+        x = gfx.mid(fb, ses.name(p), 0, 0)
         x = gfx.mid(fb, str(st.scores[p]), x + 6, 0)
         gfx.small(fb, T.G_PTS, x + 2, 2)
         pile = str(len(st.pile))
@@ -137,7 +140,7 @@ class CardsScreen(GameScreen):
             grouped(fb, hand, HAND_X, ROW_Y, marks, playable & ~marks)
             if seat != p:  # another player's turn: say whose hand this is
                 fb.vline(HAND_X + 85, ROW_Y - 1, 19, 1)
-                gfx.mid(fb, ses.names[seat], HAND_X + 87, ROW_Y + 5)
+                gfx.mid(fb, ses.name(seat), HAND_X + 87, ROW_Y + 5)
         else:
             gfx.mid(fb, T.G_HIDDEN, HAND_X + 2, ROW_Y + 5)
         # every player: name, cards in hand (a dash: quit); two rows of three

@@ -1,5 +1,5 @@
 """The L.L.A.M.A. hint's reasons: which card follows, what a draw may add, how close the
-others are to going out (ui.games.hint asks this module through lama.games)."""
+others are to going out (ui.games.hint asks this module through ui.model.games)."""
 
 from lama.symbols import LLAMA, SYMBOLS, total
 from ui.games.odds import closest, tenths

@@ -6,20 +6,25 @@ from lama import dice
 from lama.symbols import LLAMA, SYMBOLS
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.base import ANIM_FRAME_MS, ANIM_TIMES, BAR_Y, M_TURN, M_WAIT, MSG_Y, GameScreen, sound
-from ui.games.pieces import COLW, button_bar, cards_words, die, grouped, small_right, symbol
+from ui.games.base import ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_TURN, M_WAIT, GameScreen, sound
+from ui.games.pieces import (BAR_Y, COLW, MSG_Y, button_bar, cards_words, die, grouped,
+                             small_right, symbol)
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
-M_ANIM = const(2)  # the dice are rolling
-M_DISCARD = const(3)  # a person chooses the cards to discard
-M_TAKE = const(4)  # a person chooses the llama-row card to take
+M_ANIM = const(3)  # the dice are rolling
+M_DISCARD = const(4)  # a person chooses the cards to discard
+M_TAKE = const(5)  # a person chooses the llama-row card to take
+# (M_ACK: a person reads what their roll did, three llamas or a bust)
+
+# the roll of this turn on screen (DiceScreen.roll), one of:
+R_NONE = const(0)  # no dice of this turn
+R_SHOWN = const(1)  # the dice
+R_HITS = const(2)  # the dice, those that match the row marked (a discard follows)
+R_SPIN = const(3)  # the dice spinning (M_ANIM), the row as it was before the roll
+R_BUST = const(4)  # a bust said: the dice that missed, the row as it was before
+R_TOLD = const(5)  # the cards the bust brought, boxed in the row
 
 ROW_Y = 14  # the active row: symbols, counts under them (its boxes 13-31)
 LLAMA_Y = 34  # the llama row's cards (boxes 34-43)
@@ -38,18 +43,15 @@ class DiceScreen(GameScreen):
         self.allowed = bytes(7)  # DISCARD: the most of each symbol
         self.cursor = 0  # DISCARD/TAKE: a symbol
         self.takes = []  # TAKE: symbols that may be taken
-        self.shown_dice = False  # the dice show a roll of this turn
-        self.hits = False  # the dice on screen match the row (a discard follows)
+        self.roll = R_NONE  # the roll of this turn on screen (R_*)
         self.anim_faces = bytearray(3)
         self.anim_seed = 1
-        self.after_anim = None  # the events of the roll, handled when the animation ends
-        self.person_ack = False  # a person reads what their roll did, then presses A
+        self.rolled = None  # the events of the roll, handled when the animation ends
         self.anim_end = 0
-        # the roller's row and the llama row as they were before the roll: drawn until its
-        # outcome is told (nothing of it shows while the dice spin, a bust shows its miss)
-        self.before = None  # (row, llama row, score) or None: the real state is drawn
-        self.pre = None  # (row, llama row, score) of the seat to act, before each action
-        self.bust_cards = None  # a bust's cards, boxed in the row once they are told
+        # (row, llama row, score) of the seat to act before the last action: drawn while its
+        # roll spins and until a bust is told (R_SPIN, R_BUST), else the real state is
+        self.pre = None
+        self.bust = None  # a bust's cards (R_BUST, R_TOLD)
 
     # -- flow --------------------------------------------------------------------------
 
@@ -58,25 +60,23 @@ class DiceScreen(GameScreen):
         if ph == dice.TURN:
             self.mode = M_TURN
             self.opt = 0
-            self.shown_dice = False
+            self.roll = R_NONE
         elif ph == dice.CHOOSE_DISCARD:
             self.start_discard()
         else:
             self.start_take()
 
     def begin_turn(self):
-        self.before = None
-        self.bust_cards = None
         if self.session.in_play() and self.session.state.phase == dice.TURN:
-            self.shown_dice = False
-            self.hits = False
+            self.roll = R_NONE
+        elif self.roll > R_HITS:
+            self.roll = R_SHOWN  # what the roll did is told: its dice stay
         GameScreen.begin_turn(self)
 
     def start_discard(self):
         st = self.session.state
         self.mode = M_DISCARD
-        self.shown_dice = True
-        self.hits = True  # the dice that match the row (a resumed game too)
+        self.roll = R_HITS  # the dice that match the row (a resumed game too)
         self.allowed = dice.allowed_discard(st.rows[st.turn], st.dice)
         for s in range(7):
             self.sel[s] = self.allowed[s]  # all of them chosen to begin with
@@ -84,7 +84,8 @@ class DiceScreen(GameScreen):
 
     def start_take(self):
         self.mode = M_TAKE
-        self.shown_dice = True
+        if self.roll != R_HITS:
+            self.roll = R_SHOWN  # (a resumed game shows no marks)
         self.takes = [a[1] for a in self.session.legal()]
         self.cursor = 0
 
@@ -105,17 +106,15 @@ class DiceScreen(GameScreen):
 
     def show_events(self, seat, events):
         T = lang.s
-        name = self.session.names[seat]
+        name = self.session.name(seat)
         ended = False
         for ev in events:
             k = ev[0]
             if k == "roll":
                 self.actor = seat  # three llamas or a bust end the turn at once
                 self.mode = M_ANIM
-                self.after_anim = events
-                self.before = self.pre
-                self.shown_dice = True
-                self.hits = False
+                self.rolled = events
+                self.roll = R_SPIN
                 self.msg = name + " " + T.G_ROLLS
                 sound(self.app, "roll")
                 self.spin()
@@ -130,15 +129,16 @@ class DiceScreen(GameScreen):
                 self.say(name + " " + T.G_TAKES + " " + SYMBOLS[ev[2]])
             elif k == "round_end":
                 ended = True
-        self.hits = False
-        self.after_step(seat, ended, self.session.bots[seat] is not None)
+        if self.roll == R_HITS:
+            self.roll = R_SHOWN  # the choice is made: the dice stay, unmarked
+        self.after_step(seat, ended, self.session.bot(seat) is not None)
 
     def after_roll(self, events):
         """The dice have stopped: say what the roll does, or ask the person to choose."""
         T = lang.s
         ses = self.session
         seat = events[0][1]
-        name = ses.names[seat]
+        name = ses.name(seat)
         faces = " ".join([SYMBOLS[f] for f in events[0][2]])
         ended = False
         result = ""
@@ -146,25 +146,25 @@ class DiceScreen(GameScreen):
             k = ev[0]
             if k == "token":
                 result = T.G_THREE_LLAMAS + " " + name + " -" + str(ev[2])
+                self.roll = R_SHOWN  # three llamas: the token is gone at once
             elif k == "none":
                 result = T.G_THREE_LLAMAS + " " + T.G_NO_TOKEN
+                self.roll = R_SHOWN
             elif k == "bust":
                 result = name + " " + T.G_BUSTS + " " + faces
-                self.bust_cards = ev[2]  # told next: the cards it brings
+                self.roll = R_BUST  # the miss first, the cards it brings told next
+                self.bust = ev[2]
                 sound(self.app, "bust")
             elif k == "round_end":
                 ended = True
         if result:
             self.say(result)
-            if self.bust_cards is None:
-                self.before = None  # three llamas: the token is gone at once
             self.actor = seat
             self.mode = M_WAIT
             self.pending_end = ended
             self.show_result(seat)
             return
-        self.before = None
-        self.hits = True
+        self.roll = R_HITS
         self.say(name + " " + T.G_ROLLED + " " + faces)
         self.actor = -1
         if ses.person_to_act():
@@ -175,9 +175,9 @@ class DiceScreen(GameScreen):
 
     def show_result(self, seat):
         """A roll's outcome stays: a person reads it and presses A, a bot's waits a step."""
-        if self.session.bots[seat] is None:
+        if self.session.bot(seat) is None:
             self.due = None
-            self.person_ack = True
+            self.mode = M_ACK
         else:
             self.wait(2 * self.step_ms())
 
@@ -185,10 +185,9 @@ class DiceScreen(GameScreen):
         """After "busts" (the dice that missed): the cards the bust brings, in the row."""
         T = lang.s
         seat = self.actor
-        name = self.session.names[seat]
-        cards = self.bust_cards
-        self.before = None
-        self.say(name + " " + T.G_TAKES + " " + cards_words(cards, 20 - len(name) - len(T.G_TAKES)))
+        name = self.session.name(seat)
+        self.roll = R_TOLD
+        self.say(name + " " + T.G_TAKES + " " + cards_words(self.bust, 20 - len(name) - len(T.G_TAKES)))
         self.show_result(seat)
 
     def advance(self):
@@ -198,10 +197,10 @@ class DiceScreen(GameScreen):
                 self.wait(ANIM_FRAME_MS)
                 return
             self.mode = M_WAIT
-            self.after_roll(self.after_anim)
-            self.after_anim = None
+            self.after_roll(self.rolled)
+            self.rolled = None
             return
-        if self.before is not None and self.bust_cards is not None:
+        if self.roll == R_BUST:
             self.bust_told()
             return
         return GameScreen.advance(self)
@@ -211,7 +210,7 @@ class DiceScreen(GameScreen):
 
     def before_bot_move(self):
         if self.session.state.phase == dice.TURN:
-            self.shown_dice = False  # a new turn: the dice on screen were someone else's
+            self.roll = R_NONE  # a new turn: the roll on screen was someone else's
 
     def skip_anim(self):
         self.anim_end = self.now()
@@ -233,12 +232,12 @@ class DiceScreen(GameScreen):
     # -- a person's keys ---------------------------------------------------------------
 
     def handle(self, ev):
-        if self.person_ack and not self.panels:
+        if self.mode == M_ACK and not self.panels:
             if ev[0] == PRESS and ev[1] == A:
-                self.person_ack = False
+                self.mode = M_WAIT
                 self.note_text = ""
                 self.dirty = True
-                if self.before is not None and self.bust_cards is not None:
+                if self.roll == R_BUST:
                     self.bust_told()
                 else:
                     self.pending_end = False
@@ -253,7 +252,7 @@ class DiceScreen(GameScreen):
     def person_key(self, ev):
         kind, b = ev
         T = lang.s
-        if self.person_ack:
+        if self.mode == M_ACK:
             self.note(T.G_NOTE_A)
             return
         if self.mode == M_TURN:
@@ -295,23 +294,23 @@ class DiceScreen(GameScreen):
         ses = self.session
         st = ses.state
         p = self.active()
-        before = self.before
+        before = self.pre if self.roll == R_SPIN or self.roll == R_BUST else None
         row = st.rows[p] if before is None else before[0]
         llama_row = st.llama_row if before is None else before[1]
         # header: whose turn, their score; the dice on the right
-        x = gfx.mid(fb, ses.names[p], 0, 2)
+        x = gfx.mid(fb, ses.name(p), 0, 2)
         x = gfx.mid(fb, str(st.scores[p] if before is None else before[2]), x + 6, 2)
         gfx.small(fb, T.G_PTS, x + 2, 4)
         faces = None
         if self.mode == M_ANIM:
             faces = self.anim_faces
-        elif self.shown_dice:
+        elif self.roll != R_NONE:
             faces = st.dice
         marks = 0
         if faces is not None:
             for i in range(3):
                 f = faces[i]
-                hit = self.hits and row[f] > 0
+                hit = self.roll == R_HITS and row[f] > 0
                 die(fb, f, 91 + 12 * i, 0, hit)
                 if hit:
                     marks |= 1 << f
@@ -327,9 +326,9 @@ class DiceScreen(GameScreen):
                     marks |= 1 << s
                 elif self.allowed[s]:
                     boxed |= 1 << s
-        elif self.bust_cards is not None and before is None:
+        elif self.roll == R_TOLD:
             for s in range(7):
-                if self.bust_cards[s]:
+                if self.bust[s]:
                     boxed |= 1 << s  # the cards the bust just brought
         grouped(fb, row, 0, ROW_Y, marks, boxed)
         if self.mode == M_DISCARD:
@@ -364,7 +363,7 @@ class DiceScreen(GameScreen):
             button_bar(fb, (T.G_TAKE + " " + SYMBOLS[self.takes[self.cursor]],), 0, BAR_Y)
         else:
             self.draw_bottom(fb)
-            if self.person_ack:
+            if self.mode == M_ACK:
                 small_right(fb, T.G_K_A, 127, 59)
 
     def draw_llama_row(self, fb, llama_row):

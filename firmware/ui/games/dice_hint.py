@@ -1,5 +1,5 @@
 """The LAMA Dice hint's reasons: the odds of a roll, the points a quit keeps, the cards a
-discard leaves or a take adds (ui.games.hint asks this module through lama.games)."""
+discard leaves or a take adds (ui.games.hint asks this module through ui.model.games)."""
 
 from lama.score import round_points
 from lama.symbols import LLAMA, SYMBOLS, total

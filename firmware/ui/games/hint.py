@@ -1,13 +1,13 @@
 """The hint: what the `expert` bot would do for the person to act, and why in a few words;
-each game's reasons and words are in the module its row of lama.games names."""
+each game's reasons and words are in the module its row of ui.model.games names."""
 
 from lama import games
 from lama.rng import SeededRng
-from ui.games.session import choose_bot, engine, thinkers
+from ui.games.session import choose_bot
 
 
-def _reasons(game):
-    return games.load(games.get(game).hint)
+def _reasons(session):
+    return games.load(session.game.ui.hint)
 
 
 def think_hint(session):
@@ -17,22 +17,22 @@ def think_hint(session):
     if not session.person_to_act():
         yield False
         return
-    mod, table = engine(session.game)
+    mod = session.mod
     st = session.state
     view = mod.view(st, st.turn)
     actions = mod.legal_actions(st)
     rng = SeededRng(st.turn + 1)
-    slices = thinkers(session.game).get("expert")
+    slices = session.game.thinkers.get("expert")
     if slices is None:
-        action = choose_bot(table, "expert")(view, actions, rng)
+        action = choose_bot(session.game.bots, "expert")(view, actions, rng)
     else:
         for action in slices(view, actions, rng):
             if action is not None:
                 break
             yield None
-    yield (action,) + _reasons(session.game).reason(mod, st, action)
+    yield (action,) + _reasons(session).reason(mod, st, action)
 
 
-def action_words(T, game, action):
-    """The action in words from string table T, e.g. 'Discard 3 L'."""
-    return _reasons(game).words(T, engine(game)[0], action)
+def action_words(T, session, action):
+    """The action of `session`'s game in words from string table T, e.g. 'Discard 3 L'."""
+    return _reasons(session).words(T, session.mod, action)

@@ -1,33 +1,106 @@
 """The hook from the new-game setup to the game screens: `launch(app, setup)` replaces the
-setup screen with the game's screen for a ui.model.new_game.GameSetup; `resume(app, state, seats)`
-does the same for a saved game in progress."""
+setup screen with the game's screen for a ui.model.new_game.GameSetup, `resume(app, state,
+seats)` does the same for a saved game in progress. What a game needs to be played is
+resolved here once (`load`: its rows of the games tables, engine, bots, flash tables) and
+handed to the Session."""
 
 from lama import games
-from ui.games.session import new_session
+from lama.rng import HardwareRng, SeededRng
+from ui.games.session import Session
+from ui.model import games as games_ui
 from ui.text import lang
 
 
+class Loaded:
+    """One game's code, loaded for play: `info` its row of lama.games, `ui` its row of
+    ui.model.games, `mod` its engine module, `bots` its bot registry (BOTS: name -> choose
+    function) and `thinkers` the bots that think a slice a frame (THINKERS: name ->
+    generator function)."""
+
+    def __init__(self, info, ui, mod, bots, thinkers):
+        self.info = info
+        self.ui = ui
+        self.mod = mod
+        self.bots = bots
+        self.thinkers = thinkers
+
+
+def load(gid):
+    """Game id `gid` loaded for play (a Loaded): its engine and bots imported, its bots'
+    flash tables opened once."""
+    info = games.get(gid)
+    bots = games.load(info.bots)
+    if info.tables is not None:
+        _flash_tables(info.tables)
+    return Loaded(info, games_ui.get(gid), games.load(info.engine), bots.BOTS,
+                  getattr(bots, "THINKERS", {}))
+
+
+_tables = {}  # module name -> the open file of tables it reads, once opened
+
+
+def _flash_tables(tables):
+    """Let a bot read its value tables from a file beside lama/ on flash (e.g. the dice
+    expert's dice_values.bin) rather than import them as bytes (about 7 KB of RAM);
+    without the file they stay in RAM. `tables` is (module name, file name)."""
+    name, file = tables
+    if name in _tables:
+        return
+    import lama
+
+    where = getattr(lama, "__file__", None) or "lama/"  # "/lama/__init__.mpy" on the device
+    path = where.rsplit("/", 1)[0] + "/" + file if "/" in where else file
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return
+    if games.load(name).use_tables(f):
+        _tables[name] = f
+    else:
+        f.close()
+
+
+def new_session(app, game, seats, rules, first, state=None):
+    """A Session of `game` (a Loaded) whose dice and deals come from the board's entropy
+    (D22): the hardware generator on the device, host urandom or the --seed in the
+    simulator; the app's storage API saves it (issue 6; none: nothing is saved). The heap
+    is collected first, so that the game's modules load into the menus' freed room in one
+    piece (less fragmentation: tools/benches/memory.py's menu session needs ~8 KB less)."""
+    import gc
+
+    gc.collect()
+    read = app.board.entropy.read
+    return Session(game, seats, rules, first, HardwareRng(read), HardwareRng(read),
+                   getattr(app, "game_store", None), state)
+
+
 def screen_for(app, session):
-    """The game screen for a Session (its row of lama.games names it)."""
-    module, cls = session.info.screen
+    """The game screen for a Session (its row of ui.model.games names it)."""
+    module, cls = session.game.ui.screen
     return getattr(games.load(module), cls)(app, session)
 
 
 def launch(app, setup):
+    """The game of `setup` (a GameSetup) in place of the setup screen."""
     from ui.model.new_game import PERSON
 
-    bots = [None if kind == PERSON else kind for kind in setup.kinds()]
-    ses = new_session(app, setup.game, setup.names(), bots, setup.rules, setup.first)
+    seats = [(name, None if kind == PERSON else kind) for name, kind in setup.seats]
+    ses = new_session(app, load(setup.game), seats, setup.rules, setup.first)
+    app.replace(screen_for(app, ses))
+
+
+def rematch(app, session):
+    """A new game with the same seats and rules as `session`, started by the same seat,
+    in place of its screen."""
+    ses = new_session(app, session.game, session.seats, session.state.rules, session.first)
     app.replace(screen_for(app, ses))
 
 
 def resume(app, state, seats, rng_states=()):
-    """Continue a saved game: `seats` as Session.seats() gave them ((name, bot or None));
+    """Continue a saved game: `seats` as Session.seats are ((name, bot or None));
     `rng_states` restores seeded generators (a --seed session) so that it goes on exactly
     as it would have; otherwise the board's entropy carries on."""
-    names = [s[0] for s in seats]
-    bots = [s[1] for s in seats]
-    ses = new_session(app, state.GAME, names, bots, state.rules, state.first, state)
+    ses = new_session(app, load(state.GAME), seats, state.rules, state.first, state)
     if len(rng_states) == 2:
         ses.rng = seeded(rng_states[0])
         ses.bot_rng = seeded(rng_states[1])
@@ -38,8 +111,6 @@ def resume(app, state, seats, rng_states=()):
 
 def seeded(value):
     """A SeededRng that continues from a saved state."""
-    from lama.rng import SeededRng
-
     r = SeededRng(0)
     r.state = value
     return r

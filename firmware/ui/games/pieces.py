@@ -5,6 +5,9 @@ from ui.draw import gfx, icons
 SYMBOLS = "123456L"
 LLAMA = 6
 COLW = 12  # width of one symbol column of a grouped row
+# the bottom of both tables: the last move (5x7) above the choice bar (8x8)
+MSG_Y = 47
+BAR_Y = 55
 
 
 def symbol(fb, s, x, y, c=1):

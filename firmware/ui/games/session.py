@@ -6,71 +6,10 @@ action is saved through the storage API when one is given, by `flush()` once its
 on the panel (the game screen calls it after the frame is shown): a press never waits for
 the flash, and a power cut keeps the last action shown or the one before it."""
 
-from lama import games
 from lama.errors import RuleError
-from lama.rng import HardwareRng
 from lama.score import winners
 
-BOT_SEED_SALT = 0x15A5A5A5  # as tools/transcript.py: the bots' generator apart from the dice
 NAME_MAX = 3  # characters of a seat's name on the game screens
-
-
-def engine(game):
-    """The engine module and its bot registry for a game id (lama.games)."""
-    g = games.get(game)
-    mod = games.load(g.engine)
-    bots = games.load(g.bots)
-    if g.tables is not None:
-        _flash_tables(g.tables)
-    return mod, bots.BOTS
-
-
-def thinkers(game):
-    """The bots of a game id that think a slice a frame: name -> generator function (the
-    THINKERS of its bot module: lama.card_bots, lama.dice_bots)."""
-    return getattr(games.load(games.get(game).bots), "THINKERS", {})
-
-
-_tables = {}  # module name -> the open file of tables it reads, once opened
-
-
-def _flash_tables(tables):
-    """Let a bot read its value tables from a file beside lama/ on flash (e.g. the dice
-    expert's dice_values.bin) rather than import them as bytes (about 7 KB of RAM);
-    without the file they stay in RAM. `tables` is (module name, file name)."""
-    name, file = tables
-    if name in _tables:
-        return
-    import lama
-
-    where = getattr(lama, "__file__", None) or "lama/"  # "/lama/__init__.mpy" on the device
-    path = where.rsplit("/", 1)[0] + "/" + file if "/" in where else file
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return
-    if games.load(name).use_tables(f):
-        _tables[name] = f
-    else:
-        f.close()
-
-
-def storage(app):
-    """The storage API for the game in progress (issue 6), or None when there is none."""
-    return getattr(app, "game_store", None)
-
-
-def new_session(app, game, names, bots, rules, first, state=None):
-    """A Session whose dice and deals come from the board's entropy (D22): the hardware
-    generator on the device, host urandom or the --seed in the simulator. The heap is
-    collected first, so that the game's modules load into the menus' freed room in one
-    piece (less fragmentation: tools/benches/memory.py's menu session needs ~8 KB less)."""
-    import gc
-
-    gc.collect()
-    read = app.board.entropy.read
-    return Session(game, names, bots, rules, first, HardwareRng(read), HardwareRng(read),
-                   storage(app), state)
 
 
 def choose_bot(table, name):
@@ -82,22 +21,17 @@ def choose_bot(table, name):
 
 
 class Session:
-    """One game: `game` id, seat `names` and `bots` (None = a person, else a bot name),
-    rules, the generator for dice and deals (`rng`) and the bots' own (`bot_rng`).
-    `store` (optional) has save_progress(state, seats), clear_progress(game) and
+    """One game in play: `game` its code (ui.games.launch.Loaded: row, engine, bots), the
+    `seats` as (name, bot) pairs (bot None: a person, else a bot name), rules, the seat
+    that starts, the generator for dice and deals (`rng`) and the bots' own (`bot_rng`).
+    `store` (optional) has save_progress(state, seats), clear_progress(game id) and
     record_game_result(state, seats); `state` resumes a saved game instead of dealing."""
 
-    def __init__(self, game, names, bots, rules, first, rng, bot_rng, store=None, state=None):
+    def __init__(self, game, seats, rules, first, rng, bot_rng, store=None, state=None):
         self.game = game
-        self.info = games.get(game)  # its row of the table of games
-        self.mod, table = engine(game)
-        slices = thinkers(game)
+        self.mod = game.mod
         # initials, as the setup makes them: a longer name is cut so that tables stay put
-        self.names = [str(nm)[:NAME_MAX] for nm in names]
-        self.bots = list(bots)
-        self.choosers = [None if b is None else choose_bot(table, b) for b in bots]
-        # the bots that think a slice a frame (their generator functions), else None
-        self.thinkers = [None if b is None else slices.get(b) for b in bots]
+        self.seats = [(str(seat[0])[:NAME_MAX], seat[1]) for seat in seats]
         self.thought = None  # the active bot's thinking under way (a generator), if any
         self.ready = None  # the action it came to, until played
         self.rng = rng
@@ -106,7 +40,7 @@ class Session:
         self.save_error = None  # the storage's last message (e.g. flash full), shown once
         self.record = None  # a list here collects every action applied (tests, replays)
         if state is None:
-            state = self.mod.new_game(len(self.names), rules, first, rng)
+            state = self.mod.new_game(len(self.seats), rules, first, rng)
         self.state = state
         self.first = first
         self.last_round = None  # the last "round_end" event (for the round-end screen)
@@ -130,20 +64,23 @@ class Session:
         ph = self.state.phase
         return ph != self.mod.ROUND_OVER and ph != self.mod.GAME_OVER
 
+    def name(self, seat):
+        return self.seats[seat][0]
+
+    def bot(self, seat):
+        """The bot name of `seat`, or None for a person."""
+        return self.seats[seat][1]
+
     def person_to_act(self):
-        return self.in_play() and self.bots[self.state.turn] is None
+        return self.in_play() and self.seats[self.state.turn][1] is None
 
     def people(self):
         """How many seats are people."""
         k = 0
-        for b in self.bots:
-            if b is None:
+        for seat in self.seats:
+            if seat[1] is None:
                 k += 1
         return k
-
-    def seats(self):
-        """The seats as (name, bot) pairs, for saving."""
-        return [(self.names[i], self.bots[i]) for i in range(len(self.names))]
 
     def legal(self):
         return self.mod.legal_actions(self.state)
@@ -169,7 +106,7 @@ class Session:
     def bot_choice(self):
         """What the bot in the active seat would do now (no state change)."""
         st = self.state
-        fn = self.choosers[st.turn]
+        fn = choose_bot(self.game.bots, self.seats[st.turn][1])
         return fn(self.mod.view(st, st.turn), self.legal(), self.bot_rng)
 
     def think(self):
@@ -180,7 +117,7 @@ class Session:
             return self.ready
         if self.thought is None:
             st = self.state
-            fn = self.thinkers[st.turn]
+            fn = self.game.thinkers.get(self.seats[st.turn][1])
             if fn is None:
                 self.ready = self.bot_choice()
                 return self.ready
@@ -197,7 +134,7 @@ class Session:
         more of it to do."""
         st = self.state
         if (self.ready is None and self.in_play() and not self.person_to_act()
-                and self.thinkers[st.turn] is not None):
+                and self.seats[st.turn][1] in self.game.thinkers):
             return self.think() is None
         return False
 
@@ -226,12 +163,12 @@ class Session:
         if st is None:
             return
         if self.state.phase == self.mod.GAME_OVER:
-            if st.record_game_result(self.state, self.seats()):
-                st.clear_progress(self.game)
+            if st.record_game_result(self.state, self.seats):
+                st.clear_progress(self.game.info.id)
             else:
-                st.save_progress(self.state, self.seats(), (self.rng, self.bot_rng))
+                st.save_progress(self.state, self.seats, (self.rng, self.bot_rng))
         else:
-            st.save_progress(self.state, self.seats(), (self.rng, self.bot_rng))
+            st.save_progress(self.state, self.seats, (self.rng, self.bot_rng))
         line = st.take_message()
         if line:
             self.save_error = line  # e.g. a full flash: the game goes on
@@ -241,7 +178,7 @@ class Session:
         saved after it."""
         self.unsaved = False
         if self.store is not None:
-            self.store.clear_progress(self.game)
+            self.store.clear_progress(self.game.info.id)
 
     # -- rounds ------------------------------------------------------------------------
 
@@ -264,6 +201,6 @@ class Session:
 
     def cards_of(self, seat):
         """The 7-count of a seat's row (dice) or hand (cards)."""
-        return getattr(self.state, self.info.held)[seat]
+        return getattr(self.state, self.game.info.held)[seat]
 
 

@@ -5,12 +5,7 @@ import sys
 
 from hal.buttons import B, EVENTS, LONG, PRESS, RELEASE
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
+from micropython import const
 
 
 FRAME_MS = const(25)  # 40 frames a second at most
@@ -19,20 +14,18 @@ FRAME_MS = const(25)  # 40 frames a second at most
 class App:
     """Runs screens on a board. `step()` runs one frame; `run()` runs frames until `quit()`.
 
-    `settings` is a ui.model.settings.Settings (defaults if None), applied to the board at once;
+    `settings` is a ui.model.settings.Settings, applied to the board at once;
     `save_settings(settings)` is called when the settings screen changed something (the
     storage layer provides it); `watchdog` is an object with feed(), fed every frame;
     `game_store` is the storage API (ui.model.saves.Saves) the game and statistics screens use,
     or None (nothing is saved); `error_screen(app, exc)` makes the screen that shows a
-    frame's exception (ui.boot gives the device's; without one the error is only printed).
-    The loop imports no screen: `start(first)` is handed the first one."""
+    frame's exception (ui.boot gives the device's; without one the error is only printed);
+    `pages(app, page, game)` puts up a menu page over a game ("controls": the controls
+    card, "rules": the rules of `game`, ui.boot.open_page).
+    The loop imports no screen nor model: `start(first)` is handed the first screen."""
 
-    def __init__(self, board, settings=None, save_settings=None, watchdog=None,
-                 frame_ms=FRAME_MS, game_store=None, error_screen=None):
-        if settings is None:
-            from ui.model.settings import Settings
-
-            settings = Settings()
+    def __init__(self, board, settings, save_settings=None, watchdog=None,
+                 frame_ms=FRAME_MS, game_store=None, error_screen=None, pages=None):
         self.board = board
         self.fb = board.display
         self.clock = board.clock
@@ -41,6 +34,7 @@ class App:
         self.watchdog = watchdog
         self.game_store = game_store
         self.error_screen = error_screen
+        self.pages = pages
         self.frame_ms = frame_ms
         self.stack = []
         self.running = True

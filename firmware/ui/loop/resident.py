@@ -7,20 +7,15 @@ game (for isinstance) must import it again after the menu came back."""
 import gc
 import sys
 
-from lama.games import is_game_code
 
-LANGUAGES = ("ui.text.strings_en", "ui.text.strings_fr")  # ui.text.lang keeps the one in use
-
-
-def snapshot():
-    """The modules to keep from now on: those loaded now, less any game's code (lama.games
-    names it: never kept, even when loaded before the menu, as a saved game decoded at boot)."""
+def snapshot(unloads):
+    """The modules to keep from now on: those loaded now, less those `unloads(name)` says
+    are never kept (a game's code, even when loaded before the menu, as a saved game
+    decoded at boot: ui.model.games.is_game_code)."""
     keep = set()
     for name in sys.modules:
-        if not is_game_code(name):
+        if not unloads(name):
             keep.add(name)
-    for name in LANGUAGES:
-        keep.add(name)
     return keep
 
 

@@ -1,7 +1,7 @@
 """The about screen: firmware version, board profile name and free memory."""
 
 from hal.buttons import A, B, PRESS
-from lama import games
+from ui.model import games
 from ui.draw import gfx
 from ui.text import lang
 from ui.loop.screen import Screen

@@ -1,8 +1,8 @@
-"""The main menu: the games (lama.games, each with the round of its saved game when it has
-one), statistics, settings, the controls card, rules and about."""
+"""The main menu: the games (ui.model.games, each with the round of its saved game when it
+has one), statistics, settings, the controls card, rules and about."""
 
-from lama import games
 from ui.loop import resident
+from ui.model import games
 from ui.screens.menu import ListScreen
 from ui.text import lang
 
@@ -20,7 +20,7 @@ class MainMenu(ListScreen):
         if store is not None:
             store.release()  # the saved games' engine states: their code goes next
         if self.keep is None:
-            self.keep = resident.snapshot()
+            self.keep = resident.snapshot(games.is_game_code)
         else:
             resident.release(self.keep)
 
@@ -95,8 +95,11 @@ class RulesMenu(ListScreen):
         return (getattr(lang.s, games.GAMES[i].title), None)
 
     def choose(self, i):
-        from ui.screens.message import TextScreen
+        rules_page(self.app, games.GAMES[i])
 
-        g = games.GAMES[i]
-        screen = TextScreen(self.app, lambda s: getattr(s, g.title), lambda s: getattr(s, g.rules))
-        self.app.push(screen)
+
+def rules_page(app, g):
+    """The rules summary of game `g` (its ui.model.games row) on top of the app's stack."""
+    from ui.screens.message import TextScreen
+
+    app.push(TextScreen(app, lambda s: getattr(s, g.title), lambda s: getattr(s, g.rules)))

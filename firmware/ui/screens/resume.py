@@ -3,6 +3,7 @@
 from hal.buttons import A, B, LEFT, PRESS, RIGHT
 from ui.draw import gfx
 from ui.loop.screen import Screen
+from ui.model import games
 from ui.screens.menu import ListScreen
 from ui.screens.notices import notices
 from ui.text import lang
@@ -53,7 +54,7 @@ class ContinueScreen(Screen):
         s = lang.s
         st, seats, _ = self.shown()
         gfx.header(fb, s.CONTINUE_Q)
-        title = lang.game_title(st.GAME)
+        title = games.title(st.GAME)
         if len(self.saved) > 1:
             title = "< " + title + " >"
         gfx.center(fb, title, gfx.line_y(0))

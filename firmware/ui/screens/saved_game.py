@@ -2,6 +2,7 @@
 first) or "Start over", with what is saved (round, names and scores)."""
 
 from ui.draw import gfx
+from ui.model import games
 from ui.screens.menu import ListScreen
 from ui.text import lang
 
@@ -48,7 +49,7 @@ class SavedGameQuestion(ListScreen):
         ListScreen.draw(self, fb)
         store = self.store()
         got = store.summary(self.game) if store is not None else None
-        lines = [lang.game_title(self.game)]
+        lines = [games.title(self.game)]
         if got is not None:
             lines.extend(summary_lines(got))
         for i in range(min(len(lines), 3)):

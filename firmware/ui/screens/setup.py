@@ -6,6 +6,7 @@ rows."""
 from lama.bot_names import seat_name
 from lama.records import unique_names
 from lama.score import MAX_PLAYERS, MIN_PLAYERS
+from ui.model import games
 from ui.model.new_game import FIRST_GAME_PLAYERS, PERSON, GameSetup, bot_levels, default_level
 from ui.screens.menu import ListScreen
 from ui.screens.names import LENGTH
@@ -26,7 +27,7 @@ class SetupScreen(ListScreen):
 
     # --- what the rows are -------------------------------------------------------------
     def title(self):
-        return lang.game_title(self.game)
+        return games.title(self.game)
 
     def count(self):
         return self.n + 3

@@ -1,6 +1,6 @@
 """The statistics screen: players, best wins and totals of each game; reset (confirmed).
 
-Pages, changed with LEFT/RIGHT: for each game of lama.games, the players' games and wins
+Pages, changed with LEFT/RIGHT: for each game of ui.model.games, the players' games and wins
 (a shared win counts a fraction), their best and average final score, the best wins (the
 ten lowest winning scores of people - computer players' wins are not kept -, with the
 winner and the number of players), and the totals (games, rounds, rounds emptied). Each
@@ -12,6 +12,7 @@ from hal.buttons import A, B, DOWN, LEFT, PRESS, REPEAT, RIGHT, UP
 from lama import records
 from ui.draw import gfx
 from ui.loop.screen import Screen
+from ui.model import games
 from ui.screens.menu import ListScreen
 from ui.text import lang
 
@@ -113,7 +114,7 @@ class StatsScreen(Screen):
     def draw(self, fb):
         s = lang.s
         game = self._game()
-        gfx.header(fb, lang.game_title(game))
+        gfx.header(fb, games.title(game))
         page = "%d/%d" % (self.page + 1, KINDS * len(records.GAMES))
         gfx.small(fb, page, gfx.W - gfx.small_width(page), 1)  # the header's right corner
         kind = self._kind()

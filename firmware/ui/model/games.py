@@ -1,0 +1,56 @@
+"""The table of the games, the app's half: each game's screen, hint, words and code (the
+engine's half, lama/games.py, has the same ids in the same order).
+
+Each row names a game's screen (module and class), the module of its hint, the words that
+name it in the string tables (title, rules summary, how a round ends when a hand or row is
+emptied) and the module prefixes of its code, dropped from RAM at the main menu
+(ui/screens/main_menu.py hands is_game_code to ui.loop.resident). Rows hold names only:
+listing the games loads none of their code."""
+
+from lama.games import GAME_CARDS, GAME_DICE
+from ui.text import lang
+
+
+class GameUi:
+    """One game's row (the module docstring says what each field is)."""
+
+    def __init__(self, gid, screen, hint, words, code):
+        self.id = gid
+        self.screen = screen  # (module name, class name) of its game screen
+        self.hint = hint  # module name: reason(mod, state, action), words(T, mod, action)
+        self.title, self.rules, self.end_empty = words  # string-table names
+        self.code = code  # module name prefixes of this game's code
+
+
+GAMES = (
+    GameUi(GAME_DICE, ("ui.games.dice", "DiceScreen"), "ui.games.dice_hint",
+           ("GAME_DICE", "RULES_DICE", "G_END_EMPTY_D"), ("lama.dice", "ui.games.dice")),
+    GameUi(GAME_CARDS, ("ui.games.cards", "CardsScreen"), "ui.games.cards_hint",
+           ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C"), ("lama.card", "ui.games.cards")),
+)
+SHARED_CODE = ("lama.match", "ui.games.")  # code of every game (not the ui.games package)
+
+
+def get(gid):
+    """The row of game id `gid`, or None for an id no game has."""
+    for g in GAMES:
+        if g.id == gid:
+            return g
+    return None
+
+
+def title(gid):
+    """The name of game id `gid` in the current language."""
+    return getattr(lang.s, get(gid).title)
+
+
+def is_game_code(name):
+    """True for a module of some game's code (dropped at the main menu)."""
+    for prefix in SHARED_CODE:
+        if name.startswith(prefix):
+            return True
+    for g in GAMES:
+        for prefix in g.code:
+            if name.startswith(prefix):
+                return True
+    return False

@@ -1,0 +1,271 @@
+// One powered-on RP2040 of the emulated Pico (rp2040js): bootrom, flash, I2C0 with wire timing, the bootrom's flash functions done on the NOR model, the watchdog, PWM on GP16, USB CDC.
+
+import { RP2040, USBCDC, BasePeripheral } from 'rp2040js';
+
+const ROM_CODES = {
+  // the bootrom's function table: two letters per function (RP2040 datasheet 2.8.3)
+  IF: 'connect_internal_flash',
+  EX: 'flash_exit_xip',
+  RE: 'flash_range_erase',
+  RP: 'flash_range_program',
+  FC: 'flash_flush_cache',
+  CX: 'flash_enter_cmd_xip',
+};
+const REASON_TIMER = 1;
+const REASON_FORCE = 2;
+const PIEZO_GPIO = 16; // PWM slice 0, channel A
+
+/** A logger that never throws and never writes to stdout (the control channel). */
+export class QuietLogger {
+  constructor(out) {
+    this.out = out;
+    this.seen = new Map();
+  }
+  _say(level, who, msg) {
+    const key = who + msg;
+    const n = (this.seen.get(key) || 0) + 1;
+    this.seen.set(key, n);
+    if (n <= 3) this.out(`${level} [${who}] ${msg}${n === 3 ? ' (repeats: not shown again)' : ''}`);
+  }
+  debug() {}
+  info() {}
+  warn(who, msg) { this._say('warn', who, msg); }
+  error(who, msg) { this._say('error', who, msg); }
+}
+
+/** VREG_AND_CHIP_RESET: CHIP_RESET reads 0 (the watchdog's REASON says why the chip restarted). */
+class ChipResetRegs extends BasePeripheral {
+  constructor(rp2040, name) {
+    super(rp2040, name);
+    this.regs = new Uint32Array(3);
+    this.regs[0] = 0xb1; // VREG: enabled, 1.10 V
+    this.regs[1] = 0xd1; // BOD
+  }
+  readUint32(offset) {
+    return offset < 12 ? this.regs[offset >> 2] : 0;
+  }
+  writeUint32(offset, value) {
+    if (offset < 8) this.regs[offset >> 2] = value;
+  }
+}
+
+/** The ROM table lookup: {name: address} of the bootrom's flash functions. */
+export function romFunctions(rp2040) {
+  const table = rp2040.readUint16(0x14);
+  const out = {};
+  for (let p = table; ; p += 4) {
+    const code = rp2040.readUint16(p);
+    if (!code) break;
+    const name = ROM_CODES[String.fromCharCode(code & 0xff, code >> 8)];
+    if (name) out[name] = rp2040.readUint16(p + 2) & ~1;
+  }
+  return out;
+}
+
+export class Chip {
+  /**
+   * bootrom: Uint32Array; flash: the NorFlash model (its bytes are copied in and out);
+   * board: {panels: Map addr -> {present}, inputs: Map gpio -> level}; emit(event) for what
+   * the world sees; reason: 0 at power-on, else the watchdog's REASON; scratch: the watchdog's
+   * scratch registers kept over a watchdog reset.
+   */
+  constructor({ bootrom, flash, board, emit, log, reason = 0, scratch = null, epochNs = 0 }) {
+    this.emit = emit;
+    this.board = board;
+    this.flash = flash;
+    this.epochNs = epochNs;
+    const rp = new RP2040();
+    this.rp = rp;
+    rp.logger = new QuietLogger(log);
+    rp.loadBootrom(bootrom);
+    rp.flash.set(flash.bytes.subarray(0, flash.size));
+    flash.bytes = rp.flash; // the model acts on this chip's array from now on
+    rp.peripherals[0x40064] = new ChipResetRegs(rp, 'VREG_AND_CHIP_RESET');
+    this.watchdog = rp.peripherals[0x40058];
+    this.watchdog.reason = reason;
+    if (scratch) this.watchdog.scratchData.set(scratch);
+    this.resetWanted = 0;
+    this.watchdog.onWatchdogTrigger = () => {
+      this.resetWanted = this.watchdog.reason || REASON_TIMER;
+    };
+    this.dead = false; // power cut
+    this.busyNs = 0;
+    this.idleNs = 0;
+    this._hooks(romFunctions(rp));
+    this._i2c(rp.i2c[0]);
+    this._pwm(rp.pwm);
+    this._usb(rp.usbCtrl);
+    for (const [gpio, level] of board.inputs) rp.gpio[gpio].setInputValue(!!level);
+    rp.core.PC = 0x10000000; // boot2 at the start of flash, as the bootrom runs it
+  }
+
+  get nanos() {
+    return this.epochNs + this.rp.clock.nanos;
+  }
+
+  _hooks(rom) {
+    const hooks = new Map();
+    const core = this.rp.core;
+    const ret = () => { core.PC = core.LR & ~1; };
+    for (const name of ['connect_internal_flash', 'flash_exit_xip', 'flash_flush_cache', 'flash_enter_cmd_xip']) {
+      if (rom[name] !== undefined) hooks.set(rom[name], ret);
+    }
+    const flashOp = (op, result, addr, len) => {
+      this.emit({ ev: 'flash', t: this.nanos, op, addr, len, n: this.flash.ops });
+      this.rp.clock.tick(result.ns);
+      this.busyNs += result.ns;
+      if (result.cut) {
+        this.dead = true;
+        this.emit({ ev: 'cut', t: this.nanos, op, addr, n: this.flash.ops, mid: this.flash.cutMid });
+      }
+    };
+    hooks.set(rom.flash_range_erase, () => {
+      const r = core.registers;
+      const addr = r[0] >>> 0, count = r[1] >>> 0;
+      ret();
+      flashOp('erase', this.flash.erase(addr, count), addr, count);
+    });
+    hooks.set(rom.flash_range_program, () => {
+      const r = core.registers;
+      const addr = r[0] >>> 0, src = r[1] >>> 0, count = r[2] >>> 0;
+      const data = new Uint8Array(count);
+      for (let i = 0; i < count; i++) data[i] = this.rp.readUint8(src + i);
+      ret();
+      flashOp('program', this.flash.program(addr, data), addr, count);
+    });
+    this.hooks = hooks;
+  }
+
+  /** I2C0: a transaction takes its time on the wire (9 SCL periods a byte, plus start and
+   *  stop); a device that is absent NACKs its address; each write is emitted at its STOP. */
+  _i2c(i2c) {
+    const rp = this.rp;
+    const clock = rp.clock;
+    let addr = -1, bytes = [], acked = false;
+    const bitNs = () => {
+      const cycles = i2c.sclHighPeriod + i2c.sclLowPeriod || 313;
+      return (cycles * 1e9) / rp.clkSys; // the RP2040 clocks its I2C blocks from clk_sys
+    };
+    const later = (bits, fn) => clock.createAlarm(fn).schedule(bits * bitNs());
+    i2c.onStart = () => later(1, () => i2c.completeStart());
+    i2c.onConnect = (address) => {
+      addr = address;
+      bytes = [];
+      const panel = this.board.panels.get(address);
+      acked = !!(panel && panel.present);
+      later(9, () => i2c.completeConnect(acked));
+    };
+    i2c.onWriteByte = (value) => {
+      bytes.push(value);
+      later(9, () => i2c.completeWrite(true));
+    };
+    i2c.onReadByte = () => later(9, () => i2c.completeRead(0xff));
+    i2c.onStop = () => later(1, () => {
+      if (acked && bytes.length) {
+        this.emit({ ev: 'i2c', t: this.nanos, a: addr, d: Buffer.from(bytes).toString('hex') });
+      }
+      bytes = [];
+      acked = false;
+      i2c.completeStop();
+    });
+  }
+
+  /** The piezo: every change of GP16's PWM (slice 0 A) frequency or duty, with its time. */
+  _pwm(pwm) {
+    const write = pwm.writeUint32.bind(pwm);
+    let last = '';
+    pwm.writeUint32 = (offset, value) => {
+      write(offset, value);
+      if (offset > 0x10 && offset !== 0xa0) return;
+      const ch = pwm.channels[0];
+      const div = ((ch.div >> 4) & 0xff) + (ch.div & 0xf) / 16 || 256;
+      const period = (ch.top + 1) * (ch.csr & 2 ? 2 : 1);
+      const freq = this.rp.clkSys / (div * period);
+      const on = !!ch.en && this.rp.gpio[PIEZO_GPIO].functionSelect === 4;
+      const duty = (ch.cc & 0xffff) / (ch.top + 1);
+      const key = `${on}/${freq.toFixed(1)}/${duty.toFixed(4)}`;
+      if (key !== last) {
+        last = key;
+        this.emit({ ev: 'pwm', t: this.nanos, on, freq: +freq.toFixed(2), duty: +Math.min(1, duty).toFixed(4) });
+      }
+    };
+  }
+
+  /** USB CDC: bytes from the host wait in `rx` until the device asks for a packet. */
+  _usb(usb) {
+    const cdc = new USBCDC(usb);
+    this.cdc = cdc;
+    this.rx = [];
+    this.pendingRead = 0;
+    cdc.onSerialData = (buf) => this.emit({ ev: 'cdc_out', data: buf });
+    cdc.onDeviceConnected = () => this.emit({ ev: 'usb', t: this.nanos, connected: true });
+    usb.onEndpointRead = (endpoint, size) => {
+      if (endpoint !== cdc.outEndpoint) return;
+      this.pendingRead = size;
+      this._feed();
+    };
+  }
+
+  /** Host -> device bytes. */
+  send(bytes) {
+    for (const b of bytes) this.rx.push(b);
+    this._feed();
+  }
+
+  _feed() {
+    if (!this.pendingRead || !this.rx.length) return;
+    const n = Math.min(this.pendingRead, this.rx.length);
+    const chunk = Uint8Array.from(this.rx.splice(0, n));
+    this.pendingRead = 0;
+    this.rp.usbCtrl.endpointReadDone(this.cdc.outEndpoint, chunk);
+  }
+
+  setInput(gpio, level) {
+    this.rp.gpio[gpio].setInputValue(!!level);
+  }
+
+  /** Run until the chip's clock reaches `untilNs` (chip time, epoch included), a power cut or
+   *  a reset request. Sleeping (WFI/WFE) jumps to the next timer event and counts as idle. */
+  run(untilNs) {
+    const rp = this.rp;
+    const core = rp.core;
+    const clock = rp.clock;
+    const hooks = this.hooks;
+    const target = untilNs - this.epochNs;
+    const nsPerCycle = 1e9 / rp.clkSys;
+    let busy = 0;
+    while (clock.nanos < target && !this.dead && !this.resetWanted) {
+      if (core.waiting) {
+        const next = clock.nextAlarm ? clock.nextAlarm.nanos : target;
+        const to = Math.max(clock.nanos, Math.min(next, target));
+        this.idleNs += to - clock.nanos;
+        clock.tick(to - clock.nanos);
+        continue;
+      }
+      const pc = core.PC;
+      if (pc < 0x4000) {
+        const hook = hooks.get(pc);
+        if (hook) {
+          hook();
+          continue;
+        }
+      }
+      const ns = core.executeInstruction() * nsPerCycle;
+      busy += ns;
+      clock.tick(ns);
+    }
+    this.busyNs += busy;
+  }
+
+  /** The watchdog's state a reset keeps: its scratch registers, and the reason. */
+  resetState() {
+    return { reason: this.resetWanted === REASON_FORCE ? REASON_FORCE : REASON_TIMER, scratch: this.watchdog.scratchData.slice() };
+  }
+
+  /** `len` bytes of RAM (or any address) from `addr`. */
+  peek(addr, len) {
+    const out = Buffer.alloc(len);
+    for (let i = 0; i < len; i++) out[i] = this.rp.readUint8(addr + i);
+    return out;
+  }
+}
