@@ -551,7 +551,7 @@ def save_leave_resume(game, seed, moves):
     res["kept"] = saved is not None
     d2 = Driver.in_game(game, NAMES[:2], [None, "random"], seed=seed + 1, data_dir=data_dir)  # any game
     d2.app.stack = [Screen(d2.app)]
-    d2.app.push(ContinueScreen(d2.app, saved))
+    d2.app.push(ContinueScreen(d2.app, [saved]))
     d2.press("A")
     top = d2.app.top()
     res["same_state"] = codec.encode(top.session.state) == before

@@ -18,7 +18,7 @@ from hal import store as st
 from lama import card_bots, cards, codec, dice, dice_bots, records
 from lama.games import GAME_DICE
 from lama.rng import SeededRng
-from ui.model.saves import KIND_GAME, Saves
+from ui.model.saves import KIND_GAME, LEGACY, Saves, record_name
 from ui.model.settings import Settings
 
 MOUNT = "/f"
@@ -31,6 +31,8 @@ ramflash.mount(dev, MOUNT)
 saves = Saves(MOUNT + "/data")
 result = powercut.Result()
 count = [0]
+GAME = [codec.GAME_DICE]  # the kind of the game being cut
+KEEP = []  # (kind, content): another saved game every cut must leave as it is
 
 
 def probe(point):
@@ -55,6 +57,9 @@ def cut(label, action, getter, old, new, erasing_only=False):
             return "message " + msg
         if got != old and got != want:
             return "lost: got %r" % (got,)
+        for kind, content in KEEP:
+            if kind_of(s, kind) != content:
+                return "the other saved game (kind %d) lost" % kind
         return probe(point)
 
     count[0] += 1
@@ -69,11 +74,15 @@ def stats_of(s):
     return records.encode_stats(s.load_stats())
 
 
-def game_of(s):
-    got = s.load_progress()
+def kind_of(s, kind):
+    got = s.load_progress(kind)
     if got is None:
         return None
     return codec.encode(got[0]) + repr(got[1]).encode()
+
+
+def game_of(s):
+    return kind_of(s, GAME[0])
 
 
 def now(getter):
@@ -84,7 +93,7 @@ def game_on_flash():
     """The saved game as it is on the device's flash (read only: a counted game is not
     removed, as Saves.load_progress would)."""
     got = Saves(MOUNT + "/data").store.load(
-        "game", KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX, records.decode_progress
+        record_name(GAME[0]), KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX, records.decode_progress
     )[0]
     if got is None:
         return None
@@ -101,10 +110,13 @@ for i in range(4):
 
 
 # --- whole games, saved after every action ---------------------------------------------
-def play(mod, bots, seats, seed, label, stop=-1, erasing_only=False):
+def play(mod, bots, seats, seed, label, stop=-1, erasing_only=False, leave=False):
+    """A whole game saved after every action, cut every STEP-th save; stopped after `stop`
+    actions: abandoned (its save removed, cut) or, with `leave`, left saved."""
     rng = SeededRng(seed)
     bot_rng = SeededRng(seed + 1)
     state = mod.new_game(len(seats), None, 0, rng)
+    GAME[0] = state.GAME
     k = 0
     while state.phase != mod.GAME_OVER and k != stop:
         if state.phase == mod.ROUND_OVER:
@@ -130,13 +142,15 @@ def play(mod, bots, seats, seed, label, stop=-1, erasing_only=False):
         else:
             saves.save_progress(state, seats, (rng, bot_rng))
         k += 1
+    if k == stop and leave:
+        return
     if k == stop:  # abandoned: the saved game is removed
         old = game_on_flash()
-        cut(label + " abandon", lambda: saves.clear_progress(), game_of, old, None)
+        cut(label + " abandon", lambda: saves.clear_progress(state.GAME), game_of, old, None)
         return
     if erasing_only and max(dev.erase_counts) < 95:
         saves.record_game_result(state, seats)
-        saves.clear_progress()
+        saves.clear_progress(state.GAME)
         return
     old = now(stats_of)
     cut(
@@ -148,7 +162,7 @@ def play(mod, bots, seats, seed, label, stop=-1, erasing_only=False):
     )
     # counted: a boot no longer offers it, whether or not its removal was cut short
     assert game_on_flash() is not None
-    cut(label + " clear", lambda: saves.clear_progress(), game_of, None, None)
+    cut(label + " clear", lambda: saves.clear_progress(state.GAME), game_of, None, None)
 
 
 play(dice, dice_bots.BOTS, [("ANA", "cautious"), ("BOB", "random"), ("CY", "cautious")], 7, "dice")
@@ -166,6 +180,41 @@ while max(dev.erase_counts) < 101 and extra < 20:
     play(dice, dice_bots.BOTS, SIX, 100 + extra, "long %d" % extra, erasing_only=True)
     extra += 1
 play(dice, dice_bots.BOTS, SIX, 100 + extra, "long %d" % extra, erasing_only=True)
+
+# --- two saved games side by side: a dice game left saved ("Save and leave"), then a
+# whole card game played, counted and removed, and one abandoned: every cut keeps the dice game
+play(dice, dice_bots.BOTS, SIX, 41, "dice left", stop=9, leave=True)
+GAME[0] = codec.GAME_DICE
+KEEP.append((codec.GAME_DICE, now(game_of)))
+assert KEEP[0][1] is not None
+play(cards, card_bots.BOTS, [("ANA", "cautious"), ("DEE", "random")], 43, "cards beside")
+play(cards, card_bots.BOTS, SIX, 45, "cards beside abandoned", stop=10)
+del KEEP[:]
+GAME[0] = codec.GAME_DICE
+saves.clear_progress(codec.GAME_DICE)
+
+# --- the single saved game of older firmware, moved to its kind's record at start --------
+for mod, bots, seed, label in ((cards, card_bots.BOTS, 51, "old cards"),
+                               (dice, dice_bots.BOTS, 53, "old dice")):
+    rng = SeededRng(seed)
+    state = mod.new_game(3, None, 0, rng)
+    for _ in range(7):
+        mod.apply(state, bots["cautious"](mod.view(state, state.turn), mod.legal_actions(state),
+                                          rng), rng)
+    seats3 = [("ANA", None), ("BOB", "cautious"), ("CY", "random")]
+    prog = records.Progress(codec.encode(state), seats3, 200 + seed)
+    assert saves.store.save(LEGACY, KIND_GAME, records.PROGRESS_VERSION,
+                            records.encode_progress(prog), records.PROGRESS_MAX) == st.OK
+    GAME[0] = state.GAME
+    content = codec.encode(state) + repr(seats3).encode()
+    cut(label + " moved", lambda: Saves(MOUNT + "/data"), game_of, content, content)
+    moved = Saves(MOUNT + "/data")
+    assert moved.store.load(LEGACY, KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX,
+                            lambda p: p)[0] is None, "the old record stays after the move"
+    assert game_of(moved) == content
+saves = Saves(MOUNT + "/data")  # the module's own Saves knows the records as they are now
+saves.clear_progress(codec.GAME_DICE)
+saves.clear_progress(codec.GAME_CARDS)
 
 # --- statistics growing past littlefs's inline limit (512 bytes on the rp2) -------------
 stats = saves.load_stats()

@@ -1,7 +1,8 @@
 """Mutated save files of one kind, loaded by the firmware (run by test_store_fuzz.py).
 
 `micropython -X heapsize=... mp_store_fuzz.py KIND COUNT SEED`, KIND settings | stats |
-game. Each round puts one mutated slot file on a littlefs2 RAM flash (half the time next
+game (the dice game's record) | legacy (the single saved game of older firmware, moved to
+its kind's record at start). Each round puts one mutated slot file on a littlefs2 RAM flash (half the time next
 to a good older copy) and loads it with a fresh ui.model.saves.Saves: bit flips, truncations,
 extensions, random bytes, wrong kind/version/length headers, and - with a valid CRC -
 hostile payloads (bytes flipped, cut or added, fields set to extremes). Checks: no
@@ -107,18 +108,19 @@ elif KIND == "stats":
             return PARTIAL, s
         return (records.encode_stats(v) if ok else None), s
 
-else:
-    NAME, K, VER, MAX = "game", sv.KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX
+else:  # "game": the dice game's record; "legacy": older firmware's one, moved at start
+    NAME = sv.record_name(codec.GAME_DICE) if KIND == "game" else sv.LEGACY
+    K, VER, MAX = sv.KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX
     good = good_game
 
     def load(s):
         # the statistics' last_game must not hide the game: none are saved here
-        v = s.load_progress()
+        v = s.load_progress(codec.GAME_DICE)
         if v is None:
             if s.stats is not None and s.stats.last_game:  # a game at its end, counted
                 return ENDED, s
             return None, s
-        return records.encode_progress(s._progress), s
+        return records.encode_progress(s._games[codec.GAME_DICE][0]), s
 
 
 # --- mutations ---------------------------------------------------------------------------
@@ -225,7 +227,7 @@ def older_format(got, payload):
 
 def ended(payload):
     """True for a saved game at its end (counted and removed rather than offered)."""
-    return KIND == "game" and records.decode_progress(payload)[1].phase == dice.GAME_OVER
+    return KIND in ("game", "legacy") and records.decode_progress(payload)[1].phase == dice.GAME_OVER
 
 
 goods = [good(i) for i in range(40)]
@@ -246,6 +248,12 @@ for it in range(COUNT):
             os.remove(other)
         except OSError:
             pass
+    if KIND == "legacy":  # the record it moves to is the last round's: empty it
+        for slot_name in st.SLOTS:
+            try:
+                os.remove(DATA + "/" + sv.record_name(codec.GAME_DICE) + "." + slot_name)
+            except OSError:
+                pass
     counts["files"] += 1
     try:
         got, s = load(sv.Saves(DATA))

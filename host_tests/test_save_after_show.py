@@ -14,7 +14,7 @@ class Spy:
     '''The storage API, logging when each call comes.'''
     def save_progress(self, state, seats, rngs=()):
         log.append("save")
-    def clear_progress(self):
+    def clear_progress(self, game):
         log.append("clear")
     def record_game_result(self, state, seats):
         log.append("result")

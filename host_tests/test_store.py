@@ -313,12 +313,12 @@ def play_until(sv, state, stop):
             emptied[state.ender] += 1
         sv.save_progress(state, seats)
 play_until(sv, state, lambda s: s.round_no >= 3)
-number = sv._progress.game_no
+number = sv._games[2][0].game_no
 # switched off; a new boot continues it
 sv2 = Saves("/f/data")
 state2, seats2, _ = sv2.load_progress()
 play_until(sv2, state2, lambda s: False)
-same_number = sv2._progress.game_no == number
+same_number = sv2._games[2][0].game_no == number
 sv2.record_game_result(state2, seats2)
 stats = Saves("/f/data").load_stats().game(2)
 print(json.dumps([same_number, [p.emptied for p in stats.players], emptied, stats.games,

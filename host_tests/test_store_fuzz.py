@@ -1,4 +1,5 @@
-"""10,000 mutated files of each kind, loaded by the firmware in a small heap: no crash."""
+"""10,000 mutated files of each kind (the old single saved game too, moved at start),
+loaded by the firmware in a small heap: no crash."""
 
 import json
 import subprocess
@@ -30,7 +31,7 @@ def test_ten_thousand_mutated_files_of_each_kind_never_crash_and_are_set_aside()
     """Bit flips, truncations, random bytes, bad headers, and hostile payloads with a valid
     CRC: no exception escapes, a refused file is kept as .bad byte for byte with a
     message, a good older copy is used, an accepted file is exactly a valid encoding."""
-    got = run_kinds(("settings", "stats", "game"), COUNT, 1)
+    got = run_kinds(("settings", "stats", "game", "legacy"), COUNT, 1)
     for kind, r in got.items():
         assert r["failures"] == [], kind
         assert r["files"] == COUNT

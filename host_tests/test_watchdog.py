@@ -69,7 +69,7 @@ b2 = new_board()
 app2 = boot.run(b2, frames=5, fault=True)
 top = app2.top()
 name = type(top).__name__
-same = codec.encode(top.state) == codec.encode(on_flash[0])
+same = codec.encode(top.shown()[0]) == codec.encode(on_flash[0])
 top.handle((PRESS, A))
 app2.run(5)
 game = type(app2.top()).__name__

@@ -280,7 +280,7 @@ class Store:
         try:
             return self._load(name, kind, version, max_len, decode, tombstones)
         except (MemoryError, OSError):
-            return None, UNREADABLE
+            return _NOT_NOW  # made at import: returning it allocates nothing
 
     def _load(self, name, kind, version, max_len, decode, tombstones):
         found = []  # (seq, index, payload)
@@ -411,6 +411,9 @@ class Store:
             return FAILED
         self._remember(name, -1, 0)
         return OK
+
+
+_NOT_NOW = (None, UNREADABLE)
 
 
 def _accept(payload):

@@ -3,7 +3,7 @@ the app's wiring (make_app: the screens it is handed).
 
 main.py calls run(board): the settings come from flash (ui/model/saves.py), the app gets the
 storage API as `app.game_store` (the game screens save through it, the statistics screen
-reads it), the title screen is put up, with the saved game offered on top of it and any
+reads it), the title screen is put up, with the saved games offered on top of it and any
 notice about the saves on top of that; then the frame loop runs, feeding the watchdog,
 which is stopped whatever way the loop ends (hal/watchdog.py explains why)."""
 
@@ -42,7 +42,8 @@ def run(board, frames=None, fault=None):
     """Run the app on `board`; `fault` (default: asked of machine.reset_cause) says the
     last reset was the watchdog's. Returns the App."""
     from hal.watchdog import Watchdog, from_host, reset_by_watchdog
-    from ui.screens.resume import ContinueScreen, notices
+    from ui.screens.notices import notices
+    from ui.screens.resume import ContinueScreen
     from ui.model.saves import Saves
 
     saves = Saves(board.data_dir)
@@ -58,8 +59,8 @@ def run(board, frames=None, fault=None):
         app = make_app(board, settings=settings, save_settings=save_settings,
                        watchdog=watchdog, game_store=saves)
         shown.append(app)
-        saved = saves.load_progress()
-        if saved is not None:
+        saved = saves.load_saved()
+        if saved:
             if fault is None:
                 fault = reset_by_watchdog()
             app.push(ContinueScreen(app, saved, fault))

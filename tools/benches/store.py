@@ -79,7 +79,7 @@ class Figures:
         gb = self.game[1] + self.round[1]
         dev.reset_counts()
         self.saves.record_game_result(self.state, self.seats)
-        self.saves.clear_progress()
+        self.saves.clear_progress(self.state.GAME)
         self.end_e.append(dev.erases)
         self.game_e.append(ge + dev.erases)
         self.game_b.append(gb + dev.bytes_programmed)

@@ -22,7 +22,7 @@ class Session:
     """One game in play: `game` its code (ui.games.launch.Loaded: row, engine, bots), the
     `seats` as (name, bot) pairs (bot None: a person, else a bot name), rules, the seat
     that starts, the generator for dice and deals (`rng`) and the bots' own (`bot_rng`).
-    `store` (optional) has save_progress(state, seats), clear_progress() and
+    `store` (optional) has save_progress(state, seats), clear_progress(game id) and
     record_game_result(state, seats); `state` resumes a saved game instead of dealing."""
 
     def __init__(self, game, seats, rules, first, rng, bot_rng, store=None, state=None):
@@ -162,7 +162,7 @@ class Session:
             return
         if self.state.phase == self.mod.GAME_OVER:
             if st.record_game_result(self.state, self.seats):
-                st.clear_progress()
+                st.clear_progress(self.game.info.id)
             else:
                 st.save_progress(self.state, self.seats, (self.rng, self.bot_rng))
         else:
@@ -176,7 +176,7 @@ class Session:
         saved after it."""
         self.unsaved = False
         if self.store is not None:
-            self.store.clear_progress()
+            self.store.clear_progress(self.game.info.id)
 
     # -- rounds ------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The persistence API of the screens: settings, statistics and the game in progress.
+"""The persistence API of the screens: settings, statistics and the games in progress.
 
     saves = Saves(board.data_dir)
     settings = saves.load_settings()          # defaults when missing or damaged
@@ -7,11 +7,19 @@
     saves.record_game_result(state, seats)    # at game over: counted once, ever
     saves.reset_stats()
     saves.save_progress(state, seats, rngs)   # after every completed action
-    got = saves.load_progress()               # None, or (state, seats, rng_states)
-    saves.clear_progress()                    # the game is over or abandoned
+    got = saves.load_progress(game)           # None, or (state, seats, rng_states)
+    found = saves.load_saved()                # every saved game, the one started last first
+    saves.summary(game)                       # None, or (number, round, [(name, score)])
+    saves.clear_progress(game)                # the game is over or abandoned
+    saves.release()                           # at the main menu: drop the engine states
     line = saves.take_message()               # one line to show, or None
 
 seats are [(name, bot)] with bot None for a person, else the computer player's name.
+Each game kind (lama.games) has its own saved game, in its own record ("game_dice",
+"game_cards"): a saved LAMA Dice game and a L.L.A.M.A. game in progress live side by
+side, and a new game replaces only its own kind's save (the main menu asks first). The
+single "game" record of older firmware is moved to its kind's record at start.
+
 Nothing here raises on bad flash contents, a full flash or a full heap (MemoryError):
 each call says whether it worked, and a message in the current language (ui.text.lang)
 waits for the screen to show it. Saves(...) first repairs the folder (hal/store.py:
@@ -20,21 +28,25 @@ written over: they are read again when next needed, and a game is counted only o
 are known. A saved game already at its end is not offered: load_progress counts and
 removes it.
 
-Writes per game: the game file after each action (one small file, see hal/store.py),
-the statistics once at the end. A game is numbered when its first action is saved
-(last counted game + 1); the statistics remember the number of the last game counted,
-so a power cut between counting a game and removing its save never counts it twice."""
+Writes per game: the game's file after each action (one small file, see hal/store.py),
+the statistics once at the end. A game is numbered when its first action is saved (the
+number after the last counted game, past the other kind's saved game if it has that
+one); the statistics remember the number of the last game counted, so a power cut
+between counting a game and removing its save never counts it twice, and no saved game
+shares its number with another saved one."""
 
 from hal import store as st
-from lama import codec, records, score
+from lama import codec, games, records, score
 from ui.text import lang
 
 KIND_SETTINGS = 1
 KIND_STATS = 2
 KIND_GAME = 3
+LEGACY = "game"  # the one saved game of older firmware, moved at start (Saves._migrate)
 SETTINGS_VERSION = 1
 SETTINGS_MAX = 64
 MAX_MESSAGES = 4
+UNKNOWN = "?"  # Saves._saved: not read yet
 DROPPED = 10  # a message outcome: statistics loaded, but damaged entries left out
 
 
@@ -79,24 +91,45 @@ class Saves:
         # what every save encodes into, made once (no heap churn per action: issue 12)
         self._state_buf = bytearray(records.MAX_STATE)
         self._record_buf = bytearray(max(records.STATS_MAX, records.PROGRESS_MAX))
-        self.messages = []  # (what, outcome) waiting to be shown
+        # messages waiting to be shown, what * 16 + outcome each: noted with no allocation
+        self._pending = bytearray(MAX_MESSAGES)
+        self._waiting = 0
+        # what a load gives when memory runs out (made now: nothing to allocate then)
+        from ui.model.settings import Settings
+
+        self._no_settings = Settings()  # the defaults
+        self._no_stats = records.Stats()  # empty, never written to (see load_stats)
         self.stats = None  # lama.records.Stats once loaded
         self.places = []  # high-score places the last recorded game made
-        self._progress = None  # records.Progress of the game being saved
-        self._state = None  # the engine state object it belongs to
+        self._games = {}  # game id -> [records.Progress, the engine state it belongs to]
+        # game id -> what is known of its save: None (none), True (saved, see _games),
+        # (game number, round, [(name, score)]) (summary); not there: not read yet
+        self._saved = {}
+        self._migrate()
 
     # --- messages ---------------------------------------------------------------------
     def _note(self, what, outcome):
+        """Keep a message for the screen (allocates nothing: noted even with no memory)."""
         if outcome == st.OK or outcome == st.MISSING:
             return
-        if len(self.messages) < MAX_MESSAGES:
-            self.messages.append((what, outcome))
+        if self._waiting < MAX_MESSAGES:
+            self._pending[self._waiting] = what * 16 + outcome
+            self._waiting += 1
+
+    def waiting(self):
+        """The messages not yet shown, as [(what, outcome)] (for tests and tools)."""
+        return [(v >> 4, v & 15) for v in self._pending[: self._waiting]]
 
     def take_message(self):
         """The oldest message not yet shown, as one line of text (None when none)."""
-        if not self.messages:
+        if not self._waiting:
             return None
-        what, outcome = self.messages.pop(0)
+        p = self._pending
+        what = p[0] >> 4
+        outcome = p[0] & 15
+        for i in range(1, self._waiting):
+            p[i - 1] = p[i]
+        self._waiting -= 1
         s = lang.s
         names = {KIND_SETTINGS: s.ST_SETTINGS, KIND_STATS: s.ST_STATS, KIND_GAME: s.ST_GAME}
         texts = {
@@ -111,16 +144,22 @@ class Saves:
 
     # --- settings ---------------------------------------------------------------------
     def load_settings(self):
-        """The saved settings (a ui.model.settings.Settings), or the defaults."""
-        value, outcome = self.store.load(
-            "settings", KIND_SETTINGS, SETTINGS_VERSION, SETTINGS_MAX, _settings_decode, False
-        )
-        self._note(KIND_SETTINGS, outcome)
-        if value is None:
-            from ui.model.settings import Settings
+        """The saved settings (a ui.model.settings.Settings), or the defaults. Never
+        raises: with no memory left, the defaults made at start."""
+        try:
+            value, outcome = self.store.load(
+                "settings", KIND_SETTINGS, SETTINGS_VERSION, SETTINGS_MAX, _settings_decode,
+                False
+            )
+            self._note(KIND_SETTINGS, outcome)
+            if value is None:
+                from ui.model.settings import Settings
 
-            value = Settings()
-        return value
+                value = Settings()
+            return value
+        except MemoryError:
+            self._note(KIND_SETTINGS, st.UNREADABLE)
+            return self._no_settings
 
     def save_settings(self, settings):
         try:
@@ -140,23 +179,32 @@ class Saves:
     # --- statistics -------------------------------------------------------------------
     def load_stats(self):
         """The statistics (loaded from flash once, then kept). When they could not be read
-        now, empty ones are returned and `self.stats` stays None: read again next time."""
+        now (also for want of memory), empty ones are returned, to read only, and
+        `self.stats` stays None: read again next time. Never raises."""
         if self.stats is None:
-            value, outcome = self.store.load(
-                "stats",
-                KIND_STATS,
-                records.STATS_VERSION,
-                records.STATS_MAX,
-                records.decode_stats,
-                False,
-            )
-            self._note(KIND_STATS, outcome)
-            if outcome == st.UNREADABLE:
-                return records.Stats()
-            if value is not None and value.dropped:
-                self._note(KIND_STATS, DROPPED)
-            self.stats = value if value is not None else records.Stats()
+            try:
+                self._load_stats()
+            except MemoryError:
+                self._note(KIND_STATS, st.UNREADABLE)
+            if self.stats is None:
+                return self._no_stats
         return self.stats
+
+    def _load_stats(self):
+        value, outcome = self.store.load(
+            "stats",
+            KIND_STATS,
+            records.STATS_VERSION,
+            records.STATS_MAX,
+            records.decode_stats,
+            False,
+        )
+        self._note(KIND_STATS, outcome)
+        if outcome == st.UNREADABLE:
+            return
+        if value is not None and value.dropped:
+            self._note(KIND_STATS, DROPPED)
+        self.stats = value if value is not None else records.Stats()
 
     def _save_stats(self):
         try:
@@ -201,16 +249,73 @@ class Saves:
         self.stats.last_game = old.last_game  # a saved game stays not yet counted
         return self._save_stats()
 
-    # --- the game in progress ---------------------------------------------------------
+    # --- the games in progress (one per game kind) --------------------------------------
+    def _migrate(self):
+        """The single saved game of older firmware ("game") moves to its kind's record:
+        copied byte for byte (a verified save), then removed; a power cut in between
+        leaves both, and the next start removes the old one once the copy is seen. When
+        the kind's record holds another game, the old one is left where it is (never lost)."""
+        got, outcome = self.store.load(LEGACY, KIND_GAME, records.PROGRESS_VERSION,
+                                       records.PROGRESS_MAX, _legacy_decode)
+        self._note(KIND_GAME, outcome)
+        if got is None:
+            return
+        gid, payload = got
+        name = record_name(gid)
+        have, outcome = self.store.load(name, KIND_GAME, records.PROGRESS_VERSION,
+                                        records.PROGRESS_MAX, _raw)
+        self._note(KIND_GAME, outcome)
+        if outcome == st.UNREADABLE:
+            return
+        if have is None:
+            if self.store.save(name, KIND_GAME, records.PROGRESS_VERSION, payload,
+                               records.PROGRESS_MAX) != st.OK:
+                return  # the old record stays, to move at a later start
+        elif have != payload:
+            return
+        self.store.clear(LEGACY, KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX)
+
+    def _number(self, gid):
+        """The number of a new game of kind gid: the next after the last counted, past the
+        number of any other kind's saved game (so that no two saved games share one, and a
+        game counted is never taken for another, see load_progress)."""
+        taken = []
+        for g in games.IDS:
+            if g != gid:
+                n = self._number_of(g)
+                if n is not None:
+                    taken.append(n)
+        n = self.load_stats().last_game
+        while True:
+            n = (n + 1) & 0xFFFF
+            if n and n not in taken:
+                return n
+
+    def _number_of(self, gid):
+        """The game number in kind gid's saved game, None when there is none."""
+        got = self._games.get(gid)
+        if got is not None:
+            return got[0].game_no
+        known = self._saved.get(gid, UNKNOWN)
+        if known is None or isinstance(known, tuple):
+            return known[0] if known else None
+        value, outcome = self.store.load(record_name(gid), KIND_GAME,
+                                         records.PROGRESS_VERSION, records.PROGRESS_MAX,
+                                         _number_decode)
+        self._note(KIND_GAME, outcome)
+        return value
+
     def _progress_for(self, state, seats):
-        if self._progress is None or state is not self._state:
-            n = (self.load_stats().last_game + 1) & 0xFFFF
-            self._progress = records.Progress(b"", list(seats), n if n else 1)
-            self._state = state
-        return self._progress
+        got = self._games.get(state.GAME)
+        if got is None or got[1] is not state:
+            prog = records.Progress(b"", list(seats), self._number(state.GAME))
+            self._games[state.GAME] = [prog, state]
+            return prog
+        return got[0]
 
     def save_progress(self, state, seats, rngs=()):
-        """Save the game after a completed action; True when it is on flash."""
+        """Save the game after a completed action (in its kind's record); True when it
+        is on flash."""
         prog = self._progress_for(state, seats)
         records.tally(prog, state)
         if prog.seats != seats:  # kept when equal: a save allocates nothing that lasts
@@ -221,42 +326,154 @@ class Saves:
             data = records.encode_progress(prog, self._record_buf)
         except (ValueError, MemoryError):  # a name or state the format cannot hold
             data = None
-        return self._save(KIND_GAME, "game", records.PROGRESS_VERSION, data,
-                          records.PROGRESS_MAX)
+        ok = self._save(KIND_GAME, record_name(state.GAME), records.PROGRESS_VERSION, data,
+                        records.PROGRESS_MAX)
+        if ok:
+            self._saved[state.GAME] = True  # its summary is made when next asked
+        return ok
 
-    def load_progress(self):
-        """The saved game as (state, seats, rng_states), or None. A game already counted
-        in the statistics (a power cut before its save was removed) is removed now; one
-        at its end (its count could not be saved) is counted now and removed."""
+    def load_progress(self, game=None):
+        """The saved game of kind `game` as (state, seats, rng_states), or None; without
+        `game`, the one started last (of any kind). A game already counted in the
+        statistics (a power cut before its save was removed) is removed now; one at its
+        end (its count could not be saved) is counted now and removed. Never raises."""
+        if game is None:
+            got = self.load_saved()
+            return got[0] if got else None
+        try:
+            return self._load_progress(game)
+        except MemoryError:
+            self._note(KIND_GAME, st.UNREADABLE)
+            return None
+
+    def _load_progress(self, game):
         got, outcome = self.store.load(
-            "game",
+            record_name(game),
             KIND_GAME,
             records.PROGRESS_VERSION,
             records.PROGRESS_MAX,
-            records.decode_progress,
+            _DECODERS[games.IDS.index(game)],
         )
         self._note(KIND_GAME, outcome)
         if got is None:
+            if outcome != st.UNREADABLE:
+                self._forget(game)
             return None
         prog, state = got
-        self._progress = prog
-        self._state = state
+        self._games[game] = [prog, state]
+        self._saved[game] = True
         if state.phase == score.GAME_OVER:
             if self.record_game_result(state, prog.seats):
-                self.clear_progress()
+                self.clear_progress(game)
             return None  # else kept, to be counted at a later boot
         stats = self.load_stats()  # unreadable now: offered (counting waits for them)
         if self.stats is not None and prog.game_no == stats.last_game:
-            self.clear_progress()
+            self.clear_progress(game)
             return None
         return state, list(prog.seats), list(prog.rng_states)
 
-    def clear_progress(self):
-        """Remove the saved game (finished or abandoned)."""
-        self._progress = None
-        self._state = None
+    def load_saved(self):
+        """Every saved game, as load_progress gives them, the one started last first.
+        Never raises: with no memory left, those that could be read (maybe none)."""
+        try:
+            return self._load_saved()
+        except MemoryError:
+            self._note(KIND_GAME, st.UNREADABLE)
+            return ()
+
+    def _load_saved(self):
+        found = []
+        for gid in games.IDS:
+            got = self.load_progress(gid)
+            if got is not None:
+                found.append(got)
+        if len(found) == 2 and st.newer(self._games[found[1][0].GAME][0].game_no,
+                                        self._games[found[0][0].GAME][0].game_no):
+            found = [found[1], found[0]]
+        return found
+
+    def summary(self, game):
+        """What the menus show of kind `game`'s saved game: (game number, round,
+        [(name, score)]), or None when there is none (read from flash when not known)."""
+        try:
+            return self._summary(game)
+        except MemoryError:
+            return None
+
+    def _summary(self, game):
+        known = self._saved.get(game, UNKNOWN)
+        if known is UNKNOWN:
+            self._load_progress(game)
+            known = self._saved.get(game)
+        if known is True:
+            pair = self._games.get(game)
+            if pair is None:
+                return None
+            prog, state = pair
+            scores = state.scores
+            known = (prog.game_no, state.round_no,
+                     [(prog.seats[i][0], scores[i]) for i in range(len(scores))])
+            self._saved[game] = known
+        return known if isinstance(known, tuple) else None
+
+    def release(self):
+        """Let go of the games' engine states (at the main menu, where their code is
+        dropped from RAM): what the menus show of them is kept, the rest is read again
+        from flash when a game goes on."""
+        for gid in games.IDS:
+            if gid in self._games:
+                self.summary(gid)  # (None when memory ran out: read again when asked)
+                if self._saved.get(gid) is True:
+                    del self._saved[gid]
+                del self._games[gid]
+
+    def _forget(self, game):
+        if game in self._games:
+            del self._games[game]
+        self._saved[game] = None
+
+    def clear_progress(self, game):
+        """Remove the saved game of kind `game` (finished or abandoned)."""
         outcome = self.store.clear(
-            "game", KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX
+            record_name(game), KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX
         )
         self._note(KIND_GAME, outcome)
+        if outcome == st.OK:
+            self._forget(game)
         return outcome == st.OK
+
+
+def record_name(game):
+    """The store record of game kind `game`'s saved game, e.g. "game_dice"."""
+    g = games.get(game)
+    return "game_" + (g.key if g is not None else str(game))
+
+
+def _raw(payload):
+    return payload
+
+
+def _number_decode(payload):
+    if len(payload) < 2:
+        raise ValueError("too short")
+    return (payload[0] << 8) | payload[1]
+
+
+def _decoder(game):
+    """decode_progress for kind `game`'s record: a game of another kind there is damage."""
+
+    def decode(payload):
+        got = records.decode_progress(payload)
+        if got[1].GAME != game:
+            raise ValueError("a game of another kind")
+        return got
+
+    return decode
+
+
+_DECODERS = tuple(_decoder(g) for g in games.IDS)
+
+
+def _legacy_decode(payload):
+    """(game id, payload) of the old single saved game, checked as load_progress would."""
+    return records.decode_progress(payload)[1].GAME, payload

@@ -1,5 +1,5 @@
-"""The main menu: the games (ui.model.games), statistics, settings, the controls card, rules
-and about."""
+"""The main menu: the games (ui.model.games, each with the round of its saved game when it
+has one), statistics, settings, the controls card, rules and about."""
 
 from ui.loop import resident
 from ui.model import games
@@ -16,6 +16,9 @@ class MainMenu(ListScreen):
 
     def enter(self):
         """Each return to the menu drops what the last game or page loaded (ui.loop.resident)."""
+        store = getattr(self.app, "game_store", None)
+        if store is not None:
+            store.release()  # the saved games' engine states: their code goes next
         if self.keep is None:
             self.keep = resident.snapshot(games.is_game_code)
         else:
@@ -26,8 +29,17 @@ class MainMenu(ListScreen):
 
     def row(self, i):
         n = len(games.GAMES)
-        name = games.GAMES[i].title if i < n else _PAGES[i - n]
-        return (getattr(lang.s, name), None)
+        if i >= n:
+            return (getattr(lang.s, _PAGES[i - n]), None)
+        g = games.GAMES[i]
+        got = self.saved(g.id)
+        return (getattr(lang.s, g.title), None if got is None else lang.s.G_ROUND_SHORT +
+                str(got[1]))
+
+    def saved(self, game):
+        """What is saved of kind `game` (ui.model.saves: Saves.summary), or None."""
+        store = getattr(self.app, "game_store", None)
+        return store.summary(game) if store is not None else None
 
     def hint(self):
         return lang.s.K_OK  # the bottom of the stack: B has nowhere to go back to
@@ -39,9 +51,15 @@ class MainMenu(ListScreen):
         app = self.app
         n = len(games.GAMES)
         if i < n:
+            gid = games.GAMES[i].id
+            if self.saved(gid) is not None:  # a new game would replace it: ask first
+                from ui.screens.saved_game import SavedGameQuestion
+
+                app.push(SavedGameQuestion(app, gid))
+                return
             from ui.screens.setup import SetupScreen
 
-            app.push(SetupScreen(app, games.GAMES[i].id))
+            app.push(SetupScreen(app, gid))
             return
         i -= n
         if i == 0:

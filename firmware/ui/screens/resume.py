@@ -1,22 +1,36 @@
-"""Boot-time screens of the storage: "Continue the game?" and notices about the saves."""
+"""Boot-time screens of the storage: "Continue the game?" and "Discard the game?"."""
 
-from hal.buttons import A, B, PRESS
+from hal.buttons import A, B, LEFT, PRESS, RIGHT
 from ui.draw import gfx
 from ui.loop.screen import Screen
 from ui.model import games
 from ui.screens.menu import ListScreen
+from ui.screens.notices import notices
 from ui.text import lang
 
 
 class ContinueScreen(Screen):
-    """Offers the saved game (its game, round, seats and scores, in the 8x8 font): A
-    continues it, B asks whether to discard it (ConfirmDiscard; the answer offered first
-    keeps it). `fault`: the console restarted after a hang (said in small capitals)."""
+    """Offers the saved games (Saves.load_saved: a list of (state, seats, rng_states)), one
+    at a time, its game, round, seats and scores in the 8x8 font; with two of them LEFT and
+    RIGHT show the other ("< LAMA Dice >"). A continues the one shown, B asks whether to
+    discard it (ConfirmDiscard; the answer offered first keeps it). `fault`: the console
+    restarted after a hang (said in small capitals)."""
 
     def __init__(self, app, saved, fault=False):
         Screen.__init__(self, app)
-        self.state, self.seats, self.rng_states = saved
+        self.saved = list(saved)
+        self.k = 0  # the one shown
         self.fault = fault
+
+    def shown(self):
+        return self.saved[self.k]
+
+    def drop_shown(self):
+        """The shown game was discarded: offer the others; False when none is left."""
+        self.saved.pop(self.k)
+        self.k = 0
+        self.dirty = True
+        return bool(self.saved)
 
     def handle(self, ev):
         if ev[0] != PRESS:
@@ -26,20 +40,27 @@ class ContinueScreen(Screen):
             from ui.games.launch import resume
             from ui.screens.main_menu import MainMenu
 
+            state, seats, _ = self.shown()
             app.home()  # the title screen
             app.replace(MainMenu(app))  # under the game, as after a new game
-            resume(app, self.state, self.seats)
+            resume(app, state, seats)
         elif ev[1] == B:
-            app.push(ConfirmDiscard(app))
+            app.push(ConfirmDiscard(app, self))
+        elif (ev[1] == LEFT or ev[1] == RIGHT) and len(self.saved) > 1:
+            self.k = (self.k + 1) % len(self.saved)
+            self.dirty = True
 
     def draw(self, fb):
         s = lang.s
-        st = self.state
+        st, seats, _ = self.shown()
         gfx.header(fb, s.CONTINUE_Q)
-        gfx.center(fb, games.title(st.GAME), gfx.line_y(0))
+        title = games.title(st.GAME)
+        if len(self.saved) > 1:
+            title = "< " + title + " >"
+        gfx.center(fb, title, gfx.line_y(0))
         gfx.center(fb, s.CONTINUE_ROUND + " " + str(st.round_no), gfx.line_y(1))
-        for i in range(min(len(self.seats), 6)):  # two columns of 8 characters, 3 lines
-            cell = self.seats[i][0][:3] + " " + str(st.scores[i])
+        for i in range(min(len(seats), 6)):  # two columns of 8 characters, 3 lines
+            cell = seats[i][0][:3] + " " + str(st.scores[i])
             gfx.text(fb, cell, 64 * (i % 2), gfx.line_y(2 + i // 2))
         if self.fault:
             gfx.mid(fb, s.ST_FAULT, 0, 49)
@@ -48,7 +69,12 @@ class ContinueScreen(Screen):
 
 class ConfirmDiscard(ListScreen):
     """"Discard the game?" with "No, keep it" selected: A on it or B goes back to the offer;
-    only A on "Yes, discard" removes the save (then back to the title screen)."""
+    only A on "Yes, discard" removes the save of the game `offer` shows (then back to the
+    offer of the other saved game, or to the title screen when there is none)."""
+
+    def __init__(self, app, offer):
+        ListScreen.__init__(self, app)
+        self.offer = offer
 
     def title(self):
         return lang.s.DISCARD_Q
@@ -61,45 +87,14 @@ class ConfirmDiscard(ListScreen):
 
     def choose(self, i):
         app = self.app
+        more = True
         if i == 1:
             store = getattr(app, "game_store", None)
             if store is not None:
-                store.clear_progress()
-            app.pop()  # this question
-        app.pop()  # back to the offer, or (discarded) past it to the title screen
+                store.clear_progress(self.offer.shown()[0].GAME)
+            more = self.offer.drop_shown()
+        app.pop()  # this question: back to the offer
+        if not more:
+            app.pop()  # nothing left to offer: to the title screen
         if i == 1:
             notices(app)  # the removal failed: say so
-
-
-class NoticeScreen(Screen):
-    """Lines about the saves (a damaged file set aside, a full flash); A or B closes it."""
-
-    def __init__(self, app, lines):
-        Screen.__init__(self, app)
-        self.lines = []
-        for line in lines:
-            self.lines.extend(gfx.wrap(line))
-
-    def handle(self, ev):
-        if ev[0] == PRESS and (ev[1] == A or ev[1] == B):
-            self.app.pop()
-
-    def draw(self, fb):
-        gfx.header(fb, lang.s.ST_NOTICE)
-        for i in range(min(len(self.lines), gfx.TEXT_ROWS)):
-            gfx.text(fb, self.lines[i], 0, gfx.line_y(i))
-        gfx.footer(fb, lang.s.K_OK_BACK)
-
-
-def notices(app):
-    """Push a NoticeScreen when the storage has messages waiting; True if it did."""
-    store = getattr(app, "game_store", None)
-    lines = []
-    while store is not None:
-        line = store.take_message()
-        if line is None:
-            break
-        lines.append(line)
-    if lines:
-        app.push(NoticeScreen(app, lines))
-    return bool(lines)
