@@ -21,7 +21,13 @@ def saved():  # what a fresh boot finds: [(game id, round)], the one started las
 def texts(d):
     return [r[1] for r in d.drawn()]
 d = Driver(data_dir="/f/data")
-PLAY_DICE = "A,A,UP,A,WAIT:300,A,WAIT:2000,A,WAIT:2000"  # title, menu: dice, Start, moves
+def start(keys):  # keys that start a game, then past "how to play" (a first game's)
+    d.keys(keys)
+    if d.top() == "HowToScreen":
+        d.keys("B,WAIT:100")
+def play_dice():  # title, menu: dice, Start, moves
+    start("A,A,UP,A,WAIT:300")
+    d.keys("A,WAIT:2000,A,WAIT:2000")
 SAVE_AND_LEAVE = "B:900,UP,UP,A"  # the game menu's "Save and leave"
 """
 
@@ -34,12 +40,13 @@ def test_a_saved_dice_game_survives_starting_a_card_game_and_a_power_cut(micropy
     """The issue's repro: a dice game, "Save and leave", then a card game started and A
     pressed four times, then the plug pulled: the next boot still has the dice game."""
     out = run(micropython, """
-d.keys(PLAY_DICE)
+play_dice()
 d.keys(SAVE_AND_LEAVE)
 out["after leave"] = saved()
 d.keys("DOWN,A")  # L.L.A.M.A. has no save: its setup at once
 out["setup"] = d.top()
-d.keys("UP,A,WAIT:300,A,A,A,A")
+start("UP,A,WAIT:300")
+d.keys("A,A,A,A")
 out["game"] = d.top()
 out["after cards"] = saved()  # the plug pulled: what is on flash
 app = boot.run(make_board(), frames=2)
@@ -55,7 +62,7 @@ out["offered"] = [g[0].GAME for g in app.top().saved]
 
 def test_a_new_game_of_a_kind_with_a_save_asks_first_continue_preselected(micropython):
     out = run(micropython, """
-d.keys(PLAY_DICE)
+play_dice()
 d.keys(SAVE_AND_LEAVE)
 before = codec.encode(Saves("/f/data").load_progress(1)[0])
 out["menu"] = d.top()
@@ -87,7 +94,7 @@ out["same"] = codec.encode(d.screen().session.state) == before
 
 def test_the_question_in_french(micropython):
     out = run(micropython, """
-d.keys(PLAY_DICE)
+play_dice()
 d.keys(SAVE_AND_LEAVE)
 d.app.settings.set("language", 1)
 d.app.apply_settings()
@@ -103,9 +110,10 @@ out["row"] = d.app.stack[0].row(0)
 
 def test_the_continue_prompt_offers_both_saved_games_and_discards_only_one(micropython):
     out = run(micropython, """
-d.keys(PLAY_DICE)
+play_dice()
 d.keys(SAVE_AND_LEAVE)
-d.keys("DOWN,A,UP,A,WAIT:300,A,WAIT:2000")
+start("DOWN,A,UP,A,WAIT:300")
+d.keys("A,WAIT:2000")
 d.keys(SAVE_AND_LEAVE)
 d.app = boot.run(d.board, frames=2)  # the plug pulled, the same board booted
 out["first"] = d.says("< L.L.A.M.A. >")
@@ -127,7 +135,7 @@ out["continued"] = d.top()
 def test_the_single_saved_game_of_older_firmware_still_loads(micropython):
     """Today's "game" record moves to its kind's record, byte for byte, once."""
     out = run(micropython, """
-d.keys(PLAY_DICE)
+play_dice()
 s = Saves("/f/data")
 state, seats, _ = s.load_progress(1)
 payload = records.encode_progress(s._games[1][0])
