@@ -15,8 +15,7 @@ import sys
 
 from emu import powercut, ramflash
 from hal import store as st
-from lama import card_bots, cards, codec, dice, dice_bots, records
-from lama.games import GAME_DICE
+from lama import card_bots, cards, codec, dice, dice_bots, games, records
 from lama.rng import SeededRng
 from ui.model.saves import KIND_GAME, LEGACY, Saves, record_name
 from ui.model.settings import Settings
@@ -31,7 +30,7 @@ ramflash.mount(dev, MOUNT)
 saves = Saves(MOUNT + "/data")
 result = powercut.Result()
 count = [0]
-GAME = [codec.GAME_DICE]  # the kind of the game being cut
+GAME = [games.GAME_DICE]  # the kind of the game being cut
 KEEP = []  # (kind, content): another saved game every cut must leave as it is
 
 
@@ -184,14 +183,14 @@ play(dice, dice_bots.BOTS, SIX, 100 + extra, "long %d" % extra, erasing_only=Tru
 # --- two saved games side by side: a dice game left saved ("Save and leave"), then a
 # whole card game played, counted and removed, and one abandoned: every cut keeps the dice game
 play(dice, dice_bots.BOTS, SIX, 41, "dice left", stop=9, leave=True)
-GAME[0] = codec.GAME_DICE
-KEEP.append((codec.GAME_DICE, now(game_of)))
+GAME[0] = games.GAME_DICE
+KEEP.append((games.GAME_DICE, now(game_of)))
 assert KEEP[0][1] is not None
 play(cards, card_bots.BOTS, [("ANA", "cautious"), ("DEE", "random")], 43, "cards beside")
 play(cards, card_bots.BOTS, SIX, 45, "cards beside abandoned", stop=10)
 del KEEP[:]
-GAME[0] = codec.GAME_DICE
-saves.clear_progress(codec.GAME_DICE)
+GAME[0] = games.GAME_DICE
+saves.clear_progress(games.GAME_DICE)
 
 # --- the single saved game of older firmware, moved to its kind's record at start --------
 for mod, bots, seed, label in ((cards, card_bots.BOTS, 51, "old cards"),
@@ -213,15 +212,15 @@ for mod, bots, seed, label in ((cards, card_bots.BOTS, 51, "old cards"),
                             lambda p: p)[0] is None, "the old record stays after the move"
     assert game_of(moved) == content
 saves = Saves(MOUNT + "/data")  # the module's own Saves knows the records as they are now
-saves.clear_progress(codec.GAME_DICE)
-saves.clear_progress(codec.GAME_CARDS)
+saves.clear_progress(games.GAME_DICE)
+saves.clear_progress(games.GAME_CARDS)
 
 # --- statistics growing past littlefs's inline limit (512 bytes on the rp2) -------------
 stats = saves.load_stats()
 before = len(records.encode_stats(stats))
 for i in range(records.MAX_NAMES):
     records.record_result(
-        stats, GAME_DICE, [("P%d" % i, None), ("Q%d" % i, "random")], [12, 40], 5, [1, 0], 100 + i
+        stats, games.GAME_DICE, [("P%d" % i, None), ("Q%d" % i, "random")], [12, 40], 5, [1, 0], 100 + i
     )
 after = records.encode_stats(stats)
 old = now(stats_of)

@@ -24,7 +24,7 @@ from emu import ramflash
 dev = ramflash.RamFlash(12)  # first, while the small heap is still in one piece
 # ruff: noqa: E402
 from hal import store as st
-from lama import codec, dice, records
+from lama import codec, dice, games, records
 from lama.rng import SeededRng
 
 gc.collect()  # the string table's source compiles next: give it the free heap in one piece
@@ -109,18 +109,18 @@ elif KIND == "stats":
         return (records.encode_stats(v) if ok else None), s
 
 else:  # "game": the dice game's record; "legacy": older firmware's one, moved at start
-    NAME = sv.record_name(codec.GAME_DICE) if KIND == "game" else sv.LEGACY
+    NAME = sv.record_name(games.GAME_DICE) if KIND == "game" else sv.LEGACY
     K, VER, MAX = sv.KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX
     good = good_game
 
     def load(s):
         # the statistics' last_game must not hide the game: none are saved here
-        v = s.load_progress(codec.GAME_DICE)
+        v = s.load_progress(games.GAME_DICE)
         if v is None:
             if s.stats is not None and s.stats.last_game:  # a game at its end, counted
                 return ENDED, s
             return None, s
-        return records.encode_progress(s._games[codec.GAME_DICE][0]), s
+        return records.encode_progress(s._games[games.GAME_DICE][0]), s
 
 
 # --- mutations ---------------------------------------------------------------------------
@@ -251,7 +251,7 @@ for it in range(COUNT):
     if KIND == "legacy":  # the record it moves to is the last round's: empty it
         for slot_name in st.SLOTS:
             try:
-                os.remove(DATA + "/" + sv.record_name(codec.GAME_DICE) + "." + slot_name)
+                os.remove(DATA + "/" + sv.record_name(games.GAME_DICE) + "." + slot_name)
             except OSError:
                 pass
     counts["files"] += 1

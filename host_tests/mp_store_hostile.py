@@ -23,7 +23,7 @@ from emu import ramflash
 dev = ramflash.RamFlash(40)
 # ruff: noqa: E402
 from hal import store as st
-from lama import card_bots, cards, codec, dice, records
+from lama import card_bots, cards, codec, dice, games, records
 from lama.rng import SeededRng
 from ui.model import saves as sv
 
@@ -35,7 +35,7 @@ KINDS = {
     "settings": (sv.KIND_SETTINGS, sv.SETTINGS_VERSION, sv.SETTINGS_MAX),
     "stats": (sv.KIND_STATS, records.STATS_VERSION, records.STATS_MAX),
 }
-for _name in (sv.record_name(codec.GAME_DICE), sv.record_name(codec.GAME_CARDS), sv.LEGACY):
+for _name in (sv.record_name(games.GAME_DICE), sv.record_name(games.GAME_CARDS), sv.LEGACY):
     KINDS[_name] = (sv.KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX)
 out = {"cases": 0, "booted": 0, "refused": 0, "failures": []}
 
@@ -181,7 +181,7 @@ def moved(files):
     """True when the old firmware's saved game is in the dice game's record among `files`
     (a snapshot): it moves there when that record is empty (e.g. a tombstone)."""
     for slot in st.SLOTS:
-        data = files.get(sv.record_name(codec.GAME_DICE) + "." + slot)
+        data = files.get(sv.record_name(games.GAME_DICE) + "." + slot)
         got = st.unframe(data, sv.KIND_GAME, records.PROGRESS_VERSION,
                          records.PROGRESS_MAX) if data else None
         if got is not None and got[1] == OLD:
