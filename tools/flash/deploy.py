@@ -232,11 +232,13 @@ def copy(board, files, changed, stale, on_dev, dirs, owned):
         steps.append((code[-1], "  + %s (%d bytes)" % (p, len(files[p]))))
         size += len(files[p])
     board.work(len(steps) + 1, sum(len(c) for c, _ in steps))  # + 1: the listing after
+    sent = 0
     for done, (code, said) in enumerate(steps, 1):
         board.exec(code)
+        sent += len(code)
         if said:
             print(said, flush=True)
-        board.pace(done)
+        board.pace(done, sent)
     after, _ = device_files(board)
     bad = [p for p in changed if after.get(p) not in (sha(files[p]), "?")]
     if bad:

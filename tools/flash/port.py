@@ -1,11 +1,8 @@
 """Talking to the board: finding its USB serial port, and an mpremote raw REPL on it whose every
 step is under time and byte limits (GuardedSerial), with the check that it runs MicroPython.
 
-Each step must end within its limit and bring at most a bounded number of bytes: entering
-the raw REPL and the reset FLASH_TIMEOUT seconds, one exec EXEC_FACTOR times that. The whole
-command has a limit that scales with its work (Budget): BASE_S to connect, check and list
-the board, and for the copy EXCHANGE_S an exec plus KB_S a KB sent; FLASH_OVERALL= sets one
-limit instead. A board that answers too slowly for its work is stopped as soon as its pace
+Every exchange is under the limits of flash.limits, the whole command's scaling with its
+work. A board that answers too slowly for its work is stopped as soon as its pace
 shows it (Connection.pace), with a message that says so. A port that streams, trickles,
 floods or echoes, runs another firmware, or answers with anything MicroPython would not
 send, ends with "does not answer like MicroPython"."""
@@ -15,82 +12,16 @@ import contextlib
 import glob
 import io
 import os
-import sys
 import time
 
 from flash.errors import DeployError
-
-
-def env_seconds(name, default):
-    """A positive number of seconds from the environment variable `name`, else `default`
-    (a value that is not one is said on stderr, and the default used)."""
-    text = os.environ.get(name, "")
-    if not text:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 1e6:
-        print("%s=%s is not a number of seconds: %s" % (name, text,
-              "no overall limit but the work's" if default is None else "%g s" % default),
-              file=sys.stderr)
-        return default
-    return value
-
+from flash.limits import (
+    ENTER_MAX, EXEC_FACTOR, PACE_AFTER, REPLY_MAX, TIMEOUT_S, Budget, GuardedSerial, PortError, cost,
+)
 
 RPI_VID = 0x2E8A  # Raspberry Pi: MicroPython's rp2 USB serial port
-TIMEOUT_S = env_seconds("FLASH_TIMEOUT", 10.0)  # s one step with the board may take
-OVERALL_S = env_seconds("FLASH_OVERALL", None)  # s the whole command may take; None: Budget's
-EXEC_FACTOR = 3  # an exec (hashing every file, say) may take this many FLASH_TIMEOUTs
-BASE_S = 15.0  # s to connect, check and list the board (twice) and reset it
-EXCHANGE_S = 0.1  # s more for each exec of a copy ...
-KB_S = 0.05  # ... and for each KB it sends: a whole firmware's first flash about 50 s
-PACE_AFTER = 8  # execs of the copy before its pace is judged
-POLL_S = 0.1  # a read waits at most this long before the limits are looked at again
-ENTER_MAX = 16 * 1024  # bytes the board may send while the raw REPL is entered
-REPLY_MAX = 256 * 1024  # bytes one exec may bring back (the file listing: a few KB)
 SHOW_MAX = 60  # characters of a garbled reply quoted in a message
 BOOTSEL_DRIVES = ("RPI-RP2", "RP2350")
-
-
-class PortError(Exception):
-    """The port went past a limit: too slow (`overall`: the whole command's), or too many
-    bytes for one step."""
-
-    def __init__(self, message, overall=False):
-        Exception.__init__(self, message)
-        self.overall = overall
-
-
-class Budget:
-    """The whole command's time limit: BASE_S, plus EXCHANGE_S an exec and KB_S a KB of the
-    copy once it is known (work()); FLASH_OVERALL= instead, when set."""
-
-    def __init__(self):
-        self.start = time.monotonic()
-        self.local_s = 0.0
-        self.work(0, 0)
-
-    def add_local(self, seconds):
-        """Time spent on this computer (compiling), not with the board: not counted."""
-        self.local_s += seconds
-        self.end += seconds
-
-    def work(self, execs, nbytes):
-        if OVERALL_S is not None:
-            self.seconds = OVERALL_S
-            self.why = "FLASH_OVERALL=%g s" % OVERALL_S
-        else:
-            self.seconds = BASE_S + EXCHANGE_S * execs + KB_S * nbytes / 1024
-            self.why = "this command's limit: %g s to connect and list the board" % BASE_S
-            if execs:
-                self.why += ", and %g s an exec and %g s a KB for %d execs sending %d KB" % (
-                    EXCHANGE_S, KB_S, execs, nbytes // 1024)
-        self.end = self.start + self.local_s + self.seconds
-
-    def text(self):
-        return "%.0f s (%s)" % (self.seconds, self.why)
 
 
 def bootsel_drive():
@@ -144,68 +75,6 @@ def find_port(port):
             " port: make flash PORT=..." % ", ".join(p.device for p in ports)
         )
     raise DeployError(no_board_message())
-
-
-class GuardedSerial:
-    """A pyserial port whose every read and write is under the limits of the current step
-    (`step`: seconds and bytes) and of the whole command (`budget`, a Budget): past one,
-    PortError. A read of n bytes waits at most `wait_s` in all, as pyserial's own timeout
-    would, but looks at the limits every POLL_S."""
-
-    def __init__(self, serial, budget, wait_s):
-        self._s = serial
-        self._s.timeout = POLL_S
-        self._s.write_timeout = POLL_S
-        self.wait_s = wait_s
-        self.budget = budget
-        self.step(wait_s, ENTER_MAX, "FLASH_TIMEOUT=%g s" % TIMEOUT_S)
-
-    def step(self, seconds, max_bytes, why):
-        """Start a step: at most `seconds` (within the overall limit; `why`: where that limit
-        comes from, for the message) and `max_bytes` read."""
-        self.end = time.monotonic() + seconds
-        self.seconds = seconds
-        self.why = why
-        self.left = max_bytes
-
-    def _check(self):
-        now = time.monotonic()
-        if now >= self.budget.end:
-            raise PortError("the whole command took over %s" % self.budget.text(), True)
-        if now >= self.end:
-            raise PortError("no complete reply within %g s (%s)" % (self.seconds, self.why))
-
-    def read(self, n=1):
-        out = b""
-        give_up = time.monotonic() + self.wait_s
-        while len(out) < n:
-            self._check()
-            got = self._s.read(n - len(out))
-            out += got
-            self.left -= len(got)
-            if self.left < 0:
-                raise PortError("it sends more than any reply of MicroPython")
-            if not got and time.monotonic() >= give_up:
-                break
-        return out
-
-    def inWaiting(self):  # noqa: N802 - pyserial's name, as mpremote calls it
-        self._check()
-        return self._s.inWaiting()
-
-    def write(self, data):
-        done = 0
-        while done < len(data):
-            self._check()
-            try:
-                done += self._s.write(data[done:]) or 0
-            except Exception as e:  # serial.SerialTimeoutException: nobody reads
-                if "timeout" not in type(e).__name__.lower():
-                    raise
-        return done
-
-    def __getattr__(self, name):  # close, dtr, rts, isOpen...
-        return getattr(self._s, name)
 
 
 def not_micropython(port, why):
@@ -316,22 +185,26 @@ class Connection:
         becomes the Budget for that work, and the copy's pace is judged from now on."""
         self.budget.work(execs, nbytes)
         self.copy_start = time.monotonic()
-        self.copy_execs = execs
+        self.copy_work = (execs, nbytes)
 
-    def pace(self, done):
-        """After `done` execs of the copy: DeployError when the pace so far cannot finish the
-        rest within the whole command's limit."""
-        if self.copy_start is None or done < PACE_AFTER or done >= self.copy_execs:
+    def pace(self, execs, nbytes):
+        """After `execs` execs of the copy sending `nbytes`: DeployError when the pace so
+        far, in the Budget's units (EXCHANGE_S an exec, KB_S a KB), cannot finish the rest
+        within the whole command's limit."""
+        if self.copy_start is None:
+            return
+        share = cost(execs, nbytes) / max(cost(*self.copy_work), 1e-9)
+        if share < PACE_AFTER or share >= 1:
             return
         now = time.monotonic()
-        each = (now - self.copy_start) / done
-        if now + each * (self.copy_execs - done) > self.budget.end:
+        took = now - self.copy_start
+        end = self.copy_start + took / share
+        if end > self.budget.end:
             raise self.too_slow(
-                "%d of the copy's %d execs took %.1f s (%.2f s each), so the copy would end"
-                " after about %.0f s, past %s"
-                % (done, self.copy_execs, now - self.copy_start, each,
-                   now - self.budget.start - self.budget.local_s + each * (self.copy_execs - done),
-                   self.budget.text()))
+                "%d of the copy's %d execs took %.1f s, so the copy would end after about %.0f s"
+                " in all, past %s" % (execs, self.copy_work[0], took,
+                                      end - self.budget.start - self.budget.local_s,
+                                      self.budget.text()))
 
     def close(self):
         try:
