@@ -75,6 +75,11 @@ class Buttons:
         self._delay = max(20, int(delay_ms))
         self._interval = max(20, int(interval_ms))
 
+    def pressed_since_poll(self):
+        """True when a press edge has been latched since the last poll (the frame loop
+        wakes from its sleep for it); always False without interrupts."""
+        return any(self._latched)
+
     def is_down(self, button):
         """True while `button` is held (debounced state as of the last poll)."""
         return bool(self._down[button])
