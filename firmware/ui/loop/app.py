@@ -9,7 +9,7 @@ from micropython import const
 
 
 FRAME_MS = const(25)  # 40 frames a second at most
-WAKE_MS = const(4)  # the sleep to the frame's end looks for a press this often
+WAKE_MS = const(6)  # the sleep to the frame's end looks for a press this often
 
 
 class App:
@@ -159,8 +159,8 @@ class App:
         if wake <= 0:
             clock.sleep_ms(ms)
             return
-        pressed = self.board.buttons.pressed_since_poll
-        while ms > 0 and not pressed():
+        buttons = self.board.buttons  # (a method called, not held: a bound one is allocated)
+        while ms > 0 and not buttons.pressed_since_poll():
             n = wake if ms > wake else ms
             clock.sleep_ms(n)
             ms -= n
