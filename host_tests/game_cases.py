@@ -432,7 +432,7 @@ def hint_during_own_roll(seed):
     d.press("A")  # roll: the dice animation starts
     d.emu.buttons.press(5, 40)  # B, without waiting for the animation to end
     d.run_until(d.now + 60)
-    out({"speed": d.says("A: FASTER"), "not_wait": not d.says("NOT YOUR TURN")})
+    out({"speed": d.says("A: SPEED UP"), "not_wait": not d.says("NOT YOUR TURN")})
 
 
 def small_allowed(T):
