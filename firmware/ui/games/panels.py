@@ -307,7 +307,10 @@ class HintPanel(Panel):
             gfx.text(fb, T.G_HINT_NONE, 0, 16)
         else:
             act = action_words(T, self.screen.session, h[0])
-            gfx.mid(fb, gfx.fit(T.G_HINT_EXPERT + " " + act, gfx.MID_COLS), 0, 11)
+            line = T.G_HINT_EXPERT + " " + act
+            if len(line) > gfx.MID_COLS:  # the whole move, without "Expert:", rather than cut
+                line = act
+            gfx.mid(fb, gfx.fit(line, gfx.MID_COLS), 0, 11)
             fb.hline(0, 20, 128, 1)
             words = T.G_WHY[h[1]].replace("%s", "" if h[2] == 1 else "s")
             words = words.replace("%u", "" if h[3] == 1 else "s")
