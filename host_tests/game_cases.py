@@ -760,3 +760,24 @@ def moves_since(game, seed):
     d.press("DOWN")
     res["table"] = bool(scr.panels) and isinstance(scr.panels[-1], TablePanel)
     out(res)
+
+
+def note_gone_at_round_end(seed):
+    """A key that did nothing during the computer player's moves left a note; the round-end
+    page that follows shows its own title, not that note."""
+    from ui.games.panels import RoundEndPanel
+
+    d = Driver.in_game(1, NAMES[:2], [None, "cautious"], seed=seed)
+    d.press("RIGHT")
+    d.press("A")  # the person quits: the computer player plays the round out
+    noted = False
+    for _ in range(400):
+        scr = d.screen()
+        if scr.panels and isinstance(scr.panels[-1], RoundEndPanel):
+            break
+        d.press("LEFT")  # does nothing while it moves: the note says how to hurry it
+        noted = noted or d.says("A: SPEED UP")
+        d.wait(200)
+    scr = d.screen()
+    out({"noted": noted, "page": bool(scr.panels) and isinstance(scr.panels[-1], RoundEndPanel),
+         "note_gone": not d.says("A: SPEED UP")})
