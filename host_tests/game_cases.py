@@ -720,7 +720,8 @@ def honest_bust():
 
 def moves_since(game, seed):
     """At a person's turn after the others moved, UP shows the move log from the first
-    move after the person's own last one; A goes back; DOWN shows the table."""
+    move after the person's own last one; A goes back; DOWN shows the table, which says
+    how to go back."""
     from ui.games.panels import LogPanel, TablePanel
 
     d = Driver.in_game(game, NAMES[:4], [None, "cautious", "cautious", "cautious"], seed=seed)
@@ -759,6 +760,7 @@ def moves_since(game, seed):
     res["back"] = not scr.panels
     d.press("DOWN")
     res["table"] = bool(scr.panels) and isinstance(scr.panels[-1], TablePanel)
+    res["table_says_back"] = d.says("A/B:BACK")  # four rows: room for how to go back
     out(res)
 
 
