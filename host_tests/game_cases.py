@@ -764,6 +764,15 @@ def moves_since(game, seed):
     out(res)
 
 
+def table_says_back(n):
+    """The table page (DOWN) with n seats says how to go back (six: on its title's line)."""
+    d = Driver.in_game(2, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=1)
+    while d.screen().panels:
+        d.press("A")
+    d.press("DOWN")
+    out({"back": d.says("A/B:BACK")})
+
+
 def note_gone_at_round_end(seed):
     """A key that did nothing during the computer player's moves left a note; the round-end
     page that follows shows its own title, not that note."""

@@ -206,3 +206,8 @@ def test_at_a_persons_turn_the_moves_since_their_last_are_one_press_away(micropy
     assert r["since"], "the others moved since"
     assert all(not line.startswith("ANA ") for line in r["since"][:1]), r["since"]
     assert r["shown_first"]
+
+
+@pytest.mark.parametrize("n", [2, 6])
+def test_the_table_page_says_how_to_go_back(micropython, n):
+    assert case(micropython, "table_says_back(%d)" % n) == {"back": True}

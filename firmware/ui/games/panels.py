@@ -120,7 +120,7 @@ TABLE_KIND_X = 27  # the table page's column of kinds (person, or a computer pla
 
 class TablePanel(Panel):
     """Every player with column heads: name, kind (person or the computer player's
-    level), cards held, score; in the readable font; with fewer than six, how to go back."""
+    level), cards held, score; in the readable font; and how to go back."""
 
     def draw(self, fb):
         T = lang.s
@@ -143,8 +143,10 @@ class TablePanel(Panel):
             else:
                 gfx.mid_right(fb, str(scr.held(i)), 100, y)
             gfx.mid_right(fb, str(st.scores[i]), 127, y)
-        if ses.n() < 6:  # (six rows fill the panel)
+        if ses.n() < 6:
             gfx.footer(fb, T.G_K_BACK)
+        else:  # six rows fill the panel: on the title's line
+            gfx.mid_right(fb, T.G_K_BACK, 127, 0)
 
     def handle(self, ev):
         return ev[0] == PRESS and ev[1] in (A, B, UP, DOWN)
