@@ -166,7 +166,8 @@ def whole_game(game, n, language, seed):
 
 def notes_and_moves(game, n, language):
     """Every note (why a key did nothing) over the table and over each page, and the
-    longest move lines (a bust bringing all seven kinds, a discard of all seven)."""
+    longest move lines (a bust bringing all seven kinds, a discard of all seven; the hint
+    of a discard of three cards)."""
     from lama import cards, dice
     from ui.games.panels import (CurtainPanel, GameOverPanel, HintPanel, LogPanel, MenuPanel,
                                  RoundEndPanel, TablePanel)
@@ -212,4 +213,10 @@ def notes_and_moves(game, n, language):
         scr.show_events(n - 1, [("discard", n - 1, bytes([2] * 7))])
         check(faults, "a discard of all seven kinds", d)
         scr.roll = D.R_NONE
+        hint = HintPanel(scr)  # the longest moves a hint names: three dice, three cards
+        for counts in (bytes([1, 1, 1, 0, 0, 0, 0]), bytes([0, 0, 2, 0, 0, 1, 0])):
+            hint.h = ((dice.DISCARD, counts), "discard", 17, 4)
+            scr.panels = [hint]
+            check(faults, "the hint: discard %s" % list(counts), d)
+        scr.panels = []
     out(faults)

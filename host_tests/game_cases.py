@@ -432,7 +432,7 @@ def hint_during_own_roll(seed):
     d.press("A")  # roll: the dice animation starts
     d.emu.buttons.press(5, 40)  # B, without waiting for the animation to end
     d.run_until(d.now + 60)
-    out({"speed": d.says("A: FASTER"), "not_wait": not d.says("NOT YOUR TURN")})
+    out({"speed": d.says("A: SPEED UP"), "not_wait": not d.says("NOT YOUR TURN")})
 
 
 def small_allowed(T):
@@ -720,7 +720,8 @@ def honest_bust():
 
 def moves_since(game, seed):
     """At a person's turn after the others moved, UP shows the move log from the first
-    move after the person's own last one; A goes back; DOWN shows the table."""
+    move after the person's own last one; A goes back; DOWN shows the table, which says
+    how to go back."""
     from ui.games.panels import LogPanel, TablePanel
 
     d = Driver.in_game(game, NAMES[:4], [None, "cautious", "cautious", "cautious"], seed=seed)
@@ -759,4 +760,35 @@ def moves_since(game, seed):
     res["back"] = not scr.panels
     d.press("DOWN")
     res["table"] = bool(scr.panels) and isinstance(scr.panels[-1], TablePanel)
+    res["table_says_back"] = d.says("A/B:BACK")  # four rows: room for how to go back
     out(res)
+
+
+def table_says_back(n):
+    """The table page (DOWN) with n seats says how to go back (six: on its title's line)."""
+    d = Driver.in_game(2, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=1)
+    while d.screen().panels:
+        d.press("A")
+    d.press("DOWN")
+    out({"back": d.says("A/B:BACK")})
+
+
+def note_gone_at_round_end(seed):
+    """A key that did nothing during the computer player's moves left a note; the round-end
+    page that follows shows its own title, not that note."""
+    from ui.games.panels import RoundEndPanel
+
+    d = Driver.in_game(1, NAMES[:2], [None, "cautious"], seed=seed)
+    d.press("RIGHT")
+    d.press("A")  # the person quits: the computer player plays the round out
+    noted = False
+    for _ in range(400):
+        scr = d.screen()
+        if scr.panels and isinstance(scr.panels[-1], RoundEndPanel):
+            break
+        d.press("LEFT")  # does nothing while it moves: the note says how to hurry it
+        noted = noted or d.says("A: SPEED UP")
+        d.wait(200)
+    scr = d.screen()
+    out({"noted": noted, "page": bool(scr.panels) and isinstance(scr.panels[-1], RoundEndPanel),
+         "note_gone": not d.says("A: SPEED UP")})

@@ -202,7 +202,12 @@ def test_an_honest_roll_tells_nothing_of_a_bust_until_the_dice_stop(micropython)
 @pytest.mark.parametrize("game", [1, 2])
 def test_at_a_persons_turn_the_moves_since_their_last_are_one_press_away(micropython, game):
     r = case(micropython, "moves_since(%d, 5)" % game)
-    assert r["log_panel"] and r["back"] and r["table"]
+    assert r["log_panel"] and r["back"] and r["table"] and r["table_says_back"]
     assert r["since"], "the others moved since"
     assert all(not line.startswith("ANA ") for line in r["since"][:1]), r["since"]
     assert r["shown_first"]
+
+
+@pytest.mark.parametrize("n", [2, 6])
+def test_the_table_page_says_how_to_go_back(micropython, n):
+    assert case(micropython, "table_says_back(%d)" % n) == {"back": True}

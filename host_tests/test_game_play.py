@@ -123,3 +123,8 @@ def test_curtain_says_press_a_to_other_keys(micropython):
 
 def test_b_during_the_persons_own_roll_says_how_to_hurry_it(micropython):
     assert case(micropython, "hint_during_own_roll(2)") == {"speed": True, "not_wait": True}
+
+
+def test_a_note_of_the_moves_before_does_not_hide_the_round_end_title(micropython):
+    r = case(micropython, "note_gone_at_round_end(4)")
+    assert r == {"noted": True, "page": True, "note_gone": True}

@@ -51,6 +51,7 @@ class Buttons:
         self._down = bytearray(COUNT)
         self._long_sent = bytearray(COUNT)
         self._latched = bytearray(COUNT)
+        self._pressed = False  # an edge latched since the last poll
         now = clock.ticks_ms()
         self._changed = [clock.ticks_add(now, -debounce_ms) for _ in range(COUNT)]
         self._edge = [now] * COUNT
@@ -66,6 +67,7 @@ class Buttons:
         def on_edge(pin):
             self._edge[i] = self._clock.ticks_ms()
             self._latched[i] = 1
+            self._pressed = True
 
         return on_edge
 
@@ -74,6 +76,11 @@ class Buttons:
         interval_ms (values below 20 ms are raised to 20)."""
         self._delay = max(20, int(delay_ms))
         self._interval = max(20, int(interval_ms))
+
+    def pressed_since_poll(self):
+        """True when a press edge has been latched since the last poll (the frame loop
+        wakes from its sleep for it); always False without interrupts."""
+        return self._pressed
 
     def is_down(self, button):
         """True while `button` is held (debounced state as of the last poll)."""
@@ -96,6 +103,7 @@ class Buttons:
         """The events since the last poll (one snapshot per frame)."""
         out = self._out
         out.clear()
+        self._pressed = False
         diff = self._clock.ticks_diff
         add = self._clock.ticks_add
         for i in range(COUNT):

@@ -24,6 +24,7 @@ def start():
     from ui import boot
 
     _app = boot.run(_board, frames=0)
+    _app.wake_ms = 0  # the page's timer waits between frames, woken by no press
     return True
 
 

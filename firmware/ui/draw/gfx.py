@@ -56,6 +56,9 @@ def text(fb, s, x, y, c=1):
     """Draw s with the built-in 8x8 font; French accented letters get their accents."""
     if record is not None:
         _rec("8x8", s, x, y)
+    if len(s.encode()) == len(s):  # plain ASCII (one byte a character): one call draws it all
+        fb.text(s, x, y, c)
+        return
     for ch in s:
         if ch < "\x80":
             fb.text(ch, x, y, c)
@@ -100,34 +103,46 @@ def small_width(s):
     return 4 * len(s) - 1 if s else 0
 
 
+MID_LINE = 22  # characters of 5x7 text put together in a buffer and drawn with one blit
 _mid_buf = None
 _mid_fb = None
+_mid_font = None  # the glyphs' columns (a memoryview of glyphs.MID, copied without a slice)
+_mid_dark = None  # the palette that draws a glyph dark and its background clear (on a lit bar)
 
 
 def mid(fb, s, x, y, c=1):
     """Draw s in the readable 5x7 font (a 6x8 cell: 21 characters a line; lower case,
     French accents, accented capitals too); returns the x after it."""
-    global _mid_buf, _mid_fb
+    global _mid_buf, _mid_fb, _mid_font, _mid_dark
     if record is not None:
         _rec("mid", s, x, y)
     if _mid_fb is None:
-        _mid_buf = bytearray(MID_W)
-        _mid_fb = framebuf.FrameBuffer(_mid_buf, MID_W, 8, framebuf.MONO_VLSB)
+        _mid_buf = bytearray(MID_W * MID_LINE)
+        _mid_fb = framebuf.FrameBuffer(_mid_buf, MID_W * MID_LINE, 8, framebuf.MONO_VLSB)
+        _mid_font = memoryview(glyphs.MID)
+        # colour 0 -> 1 (the key: transparent), 1 -> 0
+        _mid_dark = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
     buf = _mid_buf
+    font = _mid_font
     chars = glyphs.MID_CHARS
-    data = glyphs.MID
-    inv = 0 if c else 0xFF  # dark text: the glyph inverted, its lit background transparent
-    for ch in s:
-        i = chars.find(ch)
-        if i < 0:
-            m = accents.MARKS.get(ch)
-            i = chars.find(m[0] if m else "?")
-        base = 5 * i
-        for k in range(5):
-            buf[k] = data[base + k] ^ inv
-        buf[5] = inv
-        fb.blit(_mid_fb, x, y, 1 - c)
-        x += MID_W
+    palette = None if c else _mid_dark
+    n = len(s)
+    done = 0
+    while done < n:  # a line's characters at a time, one blit each
+        k = 0
+        for ch in s[done : done + MID_LINE] if done or n > MID_LINE else s:
+            i = chars.find(ch)
+            if i < 0:
+                m = accents.MARKS.get(ch)
+                i = chars.find(m[0] if m else "?")
+            buf[k : k + 5] = font[5 * i : 5 * i + 5]
+            buf[k + 5] = 0
+            k += MID_W
+        _mid_fb.fill_rect(k, 0, MID_W * MID_LINE - k, 8, 0)
+        # what is not a glyph's pixel is transparent (the key, compared after the palette)
+        fb.blit(_mid_fb, x, y, 1 - c, palette)
+        x += k
+        done += MID_LINE
     return x
 
 

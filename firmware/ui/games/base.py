@@ -161,6 +161,7 @@ class GameScreen(Screen):
         self.due = None
         self.dirty = True
         if not ses.in_play():
+            self.note_text = ""  # a key's note of the moves before: not over the page's title
             self.push_panel(RoundEndPanel(self))
             return
         if ses.person_to_act():

@@ -120,7 +120,7 @@ TABLE_KIND_X = 27  # the table page's column of kinds (person, or a computer pla
 
 class TablePanel(Panel):
     """Every player with column heads: name, kind (person or the computer player's
-    level), cards held, score; in the readable font."""
+    level), cards held, score; in the readable font; and how to go back."""
 
     def draw(self, fb):
         T = lang.s
@@ -143,6 +143,10 @@ class TablePanel(Panel):
             else:
                 gfx.mid_right(fb, str(scr.held(i)), 100, y)
             gfx.mid_right(fb, str(st.scores[i]), 127, y)
+        if ses.n() < 6:
+            gfx.footer(fb, T.G_K_BACK)
+        else:  # six rows fill the panel: on the title's line
+            gfx.mid_right(fb, T.G_K_BACK, 127, 0)
 
     def handle(self, ev):
         return ev[0] == PRESS and ev[1] in (A, B, UP, DOWN)
@@ -307,7 +311,10 @@ class HintPanel(Panel):
             gfx.text(fb, T.G_HINT_NONE, 0, 16)
         else:
             act = action_words(T, self.screen.session, h[0])
-            gfx.mid(fb, gfx.fit(T.G_HINT_EXPERT + " " + act, gfx.MID_COLS), 0, 11)
+            line = T.G_HINT_EXPERT + " " + act
+            if len(line) > gfx.MID_COLS:  # the whole move, without "Expert:", rather than cut
+                line = act
+            gfx.mid(fb, gfx.fit(line, gfx.MID_COLS), 0, 11)
             fb.hline(0, 20, 128, 1)
             words = T.G_WHY[h[1]].replace("%s", "" if h[2] == 1 else "s")
             words = words.replace("%u", "" if h[3] == 1 else "s")

@@ -9,6 +9,7 @@ from micropython import const
 
 
 FRAME_MS = const(25)  # 40 frames a second at most
+WAKE_MS = const(6)  # the sleep to the frame's end looks for a press this often
 
 
 class App:
@@ -36,6 +37,10 @@ class App:
         self.error_screen = error_screen
         self.pages = pages
         self.frame_ms = frame_ms
+        # the sleep between frames is cut short by a press (seen every wake_ms), so that it
+        # is answered at once; 0: one sleep to the frame's end (a host whose sleep only
+        # asks its timer for a wait, as the browser page's)
+        self.wake_ms = WAKE_MS
         self.stack = []
         self.running = True
         self.frames = 0  # frames run
@@ -145,7 +150,20 @@ class App:
         self.frames += 1
         left = self.frame_ms - clock.ticks_diff(clock.ticks_ms(), start)
         if left > 0:
-            clock.sleep_ms(left)
+            self._rest(left)
+
+    def _rest(self, ms):
+        """Sleep ms, or less when a button is pressed meanwhile (the next frame answers it)."""
+        clock = self.clock
+        wake = self.wake_ms
+        if wake <= 0:
+            clock.sleep_ms(ms)
+            return
+        buttons = self.board.buttons  # (a method called, not held: a bound one is allocated)
+        while ms > 0 and not buttons.pressed_since_poll():
+            n = wake if ms > wake else ms
+            clock.sleep_ms(n)
+            ms -= n
 
     def run(self, frames=None):
         """Run frames until quit() (or `frames` of them). A screen that raises is replaced by

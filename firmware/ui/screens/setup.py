@@ -23,6 +23,7 @@ class SetupScreen(ListScreen):
         self.kinds = [PERSON] + [default_level()] * (MAX_PLAYERS - 1)
         self.custom = [None] * MAX_PLAYERS  # a name typed in, or None for the default
         self.first = 0
+        self._loading = None  # the game's code: None not yet begun, a generator, False loaded
 
     # --- what the rows are -------------------------------------------------------------
     def title(self):
@@ -106,6 +107,21 @@ class SetupScreen(ListScreen):
         names = self.names()
         seats = [(names[i], self.kinds[i]) for i in range(self.n)]
         return GameSetup(self.game, seats, self.first, self.app.settings.rules())
+
+    def tick(self, now_ms):
+        """On a frame with nothing else to do, a step of loading the game's code (the launch
+        first), so that Start answers at once."""
+        if self.dirty or self._loading is False or self.app.board.buttons.pressed_since_poll():
+            return
+        if self._loading is None:
+            from ui.games import launch
+
+            self._loading = launch.preload(self.game)
+            return
+        try:
+            next(self._loading)
+        except StopIteration:
+            self._loading = False
 
     def start(self):
         setup = self.setup()

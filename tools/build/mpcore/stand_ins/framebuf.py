@@ -93,5 +93,7 @@ class FrameBuffer:
         for yy in range(fb.height):
             for xx in range(fb.width):
                 v = fb.pixel(xx, yy)
+                if palette is not None:
+                    v = palette.pixel(v, 0)
                 if v != key:
                     self.pixel(x + xx, y + yy, v)
