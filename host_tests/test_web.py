@@ -120,7 +120,7 @@ def test_web_scripted_game_reaches_game_over(page, micropython, game):
 
 
 def test_web_reload_offers_to_continue_the_game(page, micropython):
-    assert "lama-console:game.a" in page["stored"] or "lama-console:game.b" in page["stored"]
+    assert {"lama-console:game_dice.a", "lama-console:game_dice.b"} & set(page["stored"])
     assert page["after_reload"] == "ContinueScreen"
     assert _shows(micropython, page["reload_bits"], "Continue")  # "Continue the game?", wrapped
 
@@ -217,9 +217,9 @@ def test_web_room_for_one_file_keeps_the_newest_game(page):
     one it supersedes, so a reload offers the game as it was left, not a stale one."""
     got = page["store_for_one"]
     assert got["counts"]["failed"] == 0 and got["counts"]["kept"] >= 4
-    games = {n: v for n, v in got["stored"].items() if n.startswith("game.")}
+    games = {n: v for n, v in got["stored"].items() if n.startswith("game_dice.")}
     assert len(games) == 1
-    newest = max((n for n in got["files"] if n in ("game.a", "game.b")),
+    newest = max((n for n in got["files"] if n in ("game_dice.a", "game_dice.b")),
                  key=lambda n: _seq(got["files"][n]))
     assert games == {newest: got["files"][newest]}
     assert got["after_reload"] == "ContinueScreen"
@@ -229,9 +229,9 @@ def test_web_nearly_full_store_frees_set_aside_copies_before_giving_up(page):
     """A set-aside copy of a damaged file (the page's own) takes the room the save needs:
     it is freed, and the game kept."""
     got = page["store_nearly_full"]
-    assert got["before"] == ["game.bad"]
+    assert got["before"] == ["game_dice.bad"]
     assert got["counts"]["freed"] >= 1 and got["counts"]["failed"] == 0
-    assert "game.bad" not in got["stored"] and "game.a" in got["stored"]
+    assert "game_dice.bad" not in got["stored"] and "game_dice.a" in got["stored"]
     assert got["after_reload"] == "ContinueScreen"
 
 
@@ -243,8 +243,8 @@ def test_web_damaged_entries_are_set_aside_small_with_a_notice(page, micropython
     assert got["first"] == "NoticeScreen"
     assert _shows(micropython, got["bits"], "damaged")
     stored = got["stored"]
-    assert not {"game.a", "game.b", "settings.a", "../outside", ""} & set(stored)
-    assert {"game.bad", "game.bad1", "settings.bad"} <= set(stored)
+    assert not {"game_dice.a", "game_dice.b", "settings.a", "../outside", ""} & set(stored)
+    assert {"game_dice.bad", "game_dice.bad1", "settings.bad"} <= set(stored)
     assert max(len(v) for v in stored.values()) <= len(base64.b64encode(bytes(FILE_MAX + 1)))
     assert stored == {n: got["files"][n] for n in stored}  # what /data holds, kept
 

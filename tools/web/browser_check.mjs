@@ -265,7 +265,7 @@ async function storeNearlyFull(page, url, size) {
   // save needs: it is freed, and the save kept
   const out = {};
   const entries = {};
-  entries[OWN + "game.bad*"] = 4 * size; // base64 of a damaged file
+  entries[OWN + "game_dice.bad*"] = 4 * size; // base64 of a damaged file
   await withStore(page, url, fillStore, [entries, Math.round(size * 0.5), OTHER]);
   out.before = Object.keys(await store(page)).sort();
   await personGame(page);
@@ -302,8 +302,8 @@ async function storeRefused(context, url, errors) {
 async function storeGarbage(page, url) {
   // entries a broken or hostile store may hold: not base64, a huge one, names of no file
   const entries = {};
-  entries[OWN + "game.a"] = "%%% not base64 %%%";
-  entries[OWN + "game.b*"] = 2400000; // 2.4 MB of valid base64: a huge, damaged file
+  entries[OWN + "game_dice.a"] = "%%% not base64 %%%";
+  entries[OWN + "game_dice.b*"] = 2400000; // 2.4 MB of valid base64: a huge, damaged file
   entries[OWN + "settings.a"] = btoa("LS and then nothing valid");
   entries[OWN + "../outside"] = "AAAA";
   entries[OWN] = "AAAA";
@@ -418,7 +418,7 @@ async function main() {
     out.after_reload = await waitScreen(page, "ContinueScreen");
     out.reload_bits = await canvasBits(page);
     const stored = await store(page);
-    const size = Math.max(...Object.keys(stored).filter((n) => n.startsWith("game.")).map(
+    const size = Math.max(...Object.keys(stored).filter((n) => n.startsWith("game_dice.")).map(
       (n) => (OWN + n).length + stored[n].length));
     out.store_full = await storeFull(page, url);
     out.store_for_one = await storeForOne(page, url, size);
