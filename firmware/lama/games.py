@@ -4,8 +4,10 @@ game's screen, hint, words and code).
 
 Each row names a game's codec id, its key, the modules of its engine, of its state's body
 for lama.codec and of its bots, its bots' names, the state field that holds each seat's
-cards, and the flash tables its bots may read. Whatever tells the games apart in the
-engine asks this table. Rows hold names only: listing the games loads none of their code."""
+cards, the expert modules its bots import on first call (ui.games.launch loads them with
+the game all the same) and the flash tables its bots may read. Whatever tells the games
+apart in the engine asks this table. Rows hold names only: listing the games loads none
+of their code."""
 
 import sys
 
@@ -18,7 +20,7 @@ GAME_CARDS = 2
 class Game:
     """One game of the table (the module docstring says what each field is)."""
 
-    def __init__(self, gid, key, engine, body, bots, names, held, tables=None):
+    def __init__(self, gid, key, engine, body, bots, names, held, experts=(), tables=None):
         self.id = gid
         self.key = key
         self.engine = engine  # module name: GAME, new_game, apply, legal_actions, view
@@ -26,14 +28,15 @@ class Game:
         self.bots = bots  # module name: BOTS, {name: choose function}
         self.bot_names = names  # the names of BOTS, without loading it
         self.held = held  # state attribute: each seat's 7-count of cards
+        self.experts = experts  # module names its bots import on first call (lama.thinking)
         self.tables = tables  # (module name, file beside lama/) of flash tables, or None
 
 
 GAMES = (
     Game(GAME_DICE, "dice", "lama.dice", "lama.dice_codec", "lama.dice_bots", bot_names.DICE,
-         "rows", ("lama.dice_tables", "dice_values.bin")),
+         "rows", ("lama.dice_expert",), ("lama.dice_tables", "dice_values.bin")),
     Game(GAME_CARDS, "cards", "lama.cards", "lama.cards", "lama.card_bots", bot_names.CARDS,
-         "hands"),
+         "hands", ("lama.card_expert",)),
 )
 IDS = tuple(g.id for g in GAMES)
 

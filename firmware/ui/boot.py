@@ -41,6 +41,9 @@ def open_page(app, page, game):
 def run(board, frames=None, fault=None):
     """Run the app on `board`; `fault` (default: asked of machine.reset_cause) says the
     last reset was the watchdog's. Returns the App."""
+    from ui.prime import prime
+
+    prime()  # first: what loading the games leaves for good goes to the bottom of the heap
     from hal.watchdog import Watchdog, from_host, reset_by_watchdog
     from ui.screens.notices import notices
     from ui.screens.resume import ContinueScreen

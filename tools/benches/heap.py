@@ -1,15 +1,25 @@
-"""Heap fragmentation over a long session (`make bench BENCH=heap`): 200 games in a row, as
-the device plays them (ui.games.session with its saves after every action, the statistics at
-each game's end), from the deployed .mpy under a Pico-sized heap of the unix port.
+"""Heap fragmentation over a long evening (`make bench BENCH=heap`): 500 games in a row
+through the screens, as a person plays them on the emulated board (simulator.driver, in the
+same heap, as the tests run it): the main menu, the setup (2 to 6 players, you and hard
+computer players), the game to its end (game_play presses the buttons), game over, back to
+the menu; every fifth game the hint on your first turn, every seventh the statistics.
+From the deployed .mpy under `micropython -X heapsize=300K` (HEAP), the boot's first step
+(ui.prime) included. After each game, at the menu: the largest free block (bisecting
+a bytearray allocation after gc.collect: the unix port has no call that reports it) and
+the heap in use.
 
-Printed: the largest free block (found by bisecting a bytearray allocation after
-gc.collect: the unix port has no call that reports it) and the total free, at the start
-and after 200 games, and the smallest largest-block seen at any game's end. The unix port
-is a 64-bit build (objects about twice their size on the Pico), so HEAP is the 64-bit
-stand-in for the Pico's ~190 KB and the figures are pessimistic. host_tests/test_memory.py
-checks the floor FLOOR on a shorter run.
+Two builds run: the firmware as bytecode, and with its native functions as x64 machine
+code (what `make flash` builds for a Pico, as armv6m). The unix port never frees a native
+module's code record: each game's import of its native code leaves a small block in the
+heap for good (about 110 bytes a game here; the Pico keeps native code in its heap and
+frees it with its module). So the bytecode build is held (no MemoryError, the largest free block at
+the menu never under HELD nor shrinking after the first games; FLOOR, issue 28's mark, is
+reported); the native build's figures are reported
+beside it, with the bytes a game leaves, less the bytecode build's (that record).
+host_tests/test_memory.py runs a shorter session (GAMES_CI games) on bytecode.
 
-Run with python3 (it starts micropython itself): `make bench BENCH=heap`."""
+Run with python3 (it starts micropython itself): `make bench BENCH=heap`
+(HEAP_BENCH_GAMES=100 for a quicker look)."""
 
 import json
 import os
@@ -20,19 +30,17 @@ import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
 from benches import game as bench_game
 
 HEAP = 300 * 1024  # bytes: the unix port's stand-in for the Pico's heap (64-bit objects)
-FLOOR = 16 * 1024  # bytes: the largest free block never falls below this over a session
-GAMES = int(os.environ.get("HEAP_BENCH_GAMES", "200"))
+FLOOR = 32 * 1024  # bytes: issue 28's mark for the largest free block at the menu
+HELD = 16 * 1024  # bytes: what the tests hold it to today (23-31 KB measured, by harness)
+DRIFT = 2 * 1024  # bytes it may shrink from game WARM to the last (no creeping crumbs)
+WARM = 5  # games after which the first game's lasting names and records are in
+GAMES = int(os.environ.get("HEAP_BENCH_GAMES", "500"))
+GAMES_CI = 60
 
-# MicroPython side: GAMES and DATA are put in by the host
+# MicroPython side: @GAMES@ and @DATA@ are put in by the host
 SESSION = r"""
-import gc, json
-from lama.rng import SeededRng
-from ui.games.launch import load
-from ui.games.session import Session
-from ui.model.saves import Saves
-from ui.loop import resident
-from ui.model.games import is_game_code
-keep = resident.snapshot(is_game_code)  # what the main menu keeps: a game's code is dropped after it
+import gc, json, sys
+from simulator.driver import Driver
 
 def largest():
     # the largest block a bytearray can get, by bisection (the header's block aside)
@@ -50,76 +58,160 @@ def largest():
     gc.collect()
     return lo
 
-def figures():
-    blk = largest()
-    gc.collect()
-    return [blk, gc.mem_free()]
+GAMES_N = @GAMES@
+WARM = @WARM@
+BLOCK = [0] * GAMES_N  # made first: the session's own figures allocate nothing later
+USED = [0] * GAMES_N
+OUT = [None, None]
+from ui.loop import resident
+from ui.model.games import is_game_code
+keep = resident.snapshot(is_game_code)
+import simulator.game_play  # this script's own module: its names interned before the menu
+resident.release(keep)
+keep = resident = is_game_code = None
+d = Driver(seed=5, data_dir=@DATA@, prime=True)
 
-saves = Saves(DATA)
-saves.load_settings()
-saves.load_stats()
-start = figures()
-LEVELS = ("cautious", "random", "expert")
-least = start[0]
-failed = None
-for g in range(GAMES):
+class Game:
+    # game_play's view of the game on screen
+    def __init__(self):
+        self.board = d.board
+        self.session = d.app.top().session
+    def screen(self):
+        return d.app.top()
+    def press(self, name):
+        d.board.emu.pwm.log.clear()  # the emulated buzzer's record: not the firmware's RAM
+        d.press(name, 40)
+    def wait(self, ms):
+        d.run(ms)
+
+def to_row(i):
+    while d.app.top().cursor != i:
+        d.keys("DOWN")
+
+def setup_keys(n):
+    # the setup screen (3 players: you and two medium): n players, the others hard, Start
+    k = "LEFT," if n == 2 else "RIGHT," * (n - 3)
+    return k + "DOWN," + "DOWN,RIGHT," * (n - 1) + "DOWN,DOWN,A,WAIT:100"
+
+def one_game(g):
     game = 1 + g % 2
-    n = 2 + g % 5
-    bots = [LEVELS[(g + i) % 3] for i in range(n)]
+    n = 2 + (g // 2) % 5
+    to_row(game - 1)
+    d.keys("A")
+    if d.top() == "SavedGameQuestion":
+        d.keys("DOWN,A")  # Start over
+    d.keys(setup_keys(n))
+    if d.top() == "HowToScreen":  # a person's first game of a kind: B skips how to play
+        d.keys("B")
+    from simulator.game_play import play  # anew: the menu dropped the last game's modules
+    gm = Game()
+    assert [s[1] for s in gm.session.seats] == [None] + ["hard"] * (n - 1), gm.session.seats
+    if g % 5 == 2:  # the hint, on your first turn
+        while not gm.session.person_to_act() or gm.screen().due is not None:
+            d.keys("A,WAIT:100")
+        d.keys("B,WAIT:600")
+    play(gm)
+    gm = play = None
+    d.keys("A,WAIT:100")  # game over: Menu is preselected
+    assert d.top() == "MainMenu", d.top()
+    if g % 7 == 3:  # the statistics, two pages
+        to_row(2)
+        d.keys("A,RIGHT,RIGHT,B,WAIT:100")
+        assert d.top() == "MainMenu", d.top()
+
+d.keys("A")
+START = [largest(), gc.mem_free()]
+for g in range(GAMES_N):
     try:
-        s = Session(load(game), [("B%d" % i, bots[i]) for i in range(n)], None, g % n,
-                    SeededRng(100 + g), SeededRng(900 + g), saves)
-        mod = s.mod
-        while s.state.phase != mod.GAME_OVER:
-            if s.state.phase == mod.ROUND_OVER:
-                s.next_round()
-            else:
-                s.act(s.bot_choice())
-            s.flush()  # as the game screen does after each frame
-        s = mod = None
-        resident.release(keep)
-    except MemoryError:
-        failed = g
+        one_game(g)
+    except MemoryError as e:
+        OUT[0] = g
+        OUT[1] = repr(e)
         break
-    if g % 20 == 19:
-        least = min(least, largest())
-end = figures()
-least = min(least, end[0])
-games = [saves.load_stats().game(k).games for k in (1, 2)]
-print(json.dumps({"start": start, "end": end, "least": least, "failed": failed,
-                  "games": games}))
+    d.board.emu.pwm.log = []  # made anew at the menu: the old one's room is freed
+    BLOCK[g] = largest()
+    USED[g] = gc.mem_alloc()
+n = GAMES_N if OUT[0] is None else OUT[0]
+stats = d.saves.load_stats()
+print(json.dumps({"start": START, "failed": OUT, "played": n,
+                  "least": min(BLOCK[:n]) if n else 0, "warm": BLOCK[min(WARM, n - 1)] if n else 0,
+                  "last": BLOCK[n - 1] if n else 0,
+                  "used": [USED[min(9, n - 1)], USED[n - 1]] if n else [0, 0],
+                  "games": [stats.game(k).games for k in (1, 2)]}))
 """
+
+
+def session_code(games, data):
+    """SESSION for `games` games with its saves in folder `data`."""
+    code = SESSION.replace("@GAMES@", str(games)).replace("@WARM@", str(WARM))
+    return code.replace("@DATA@", repr(data))
 
 
 def session(mpy_dirs, heap, games, data):
     """The figures of one session (a dict), or raises SystemExit with its error."""
     bench_game.PATHS[0] = mpy_dirs
-    code = SESSION.replace("GAMES", str(games)).replace("DATA", repr(data))
-    proc = bench_game.run(code, heapsize=heap, timeout=3600)
+    code = session_code(games, data)
+    proc = bench_game.run(code, heapsize=heap, timeout=6 * 3600)
     bench_game.PATHS[0] = None
     if proc.returncode:
         raise SystemExit(proc.stderr[-3000:] + proc.stdout[-3000:])
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+def per_game(r):
+    """Bytes the heap in use at the menu grew a game, from game 10 on (the statistics'
+    names and high scores are in by then)."""
+    k = r["played"] - 10
+    return (r["used"][1] - r["used"][0]) / k if k > 0 else 0.0
+
+
+def holds(r):
+    """True when a session meets the mark: every game played, the floor kept."""
+    return r["failed"][0] is None and r["least"] >= FLOOR
+
+
+def holds_today(r):
+    """True when a session keeps what the tests hold: every game played, HELD kept, and
+    no shrinking past DRIFT after the first WARM games."""
+    return r["failed"][0] is None and r["least"] >= HELD and r["last"] >= r["warm"] - DRIFT
+
+
+def report(label, r):
+    print("  %s:" % label)
+    print("    at the menu before the first game: largest free block %6d bytes, free %6d"
+          % tuple(r["start"]))
+    print("    after each game, at the menu: smallest largest free block %d bytes (floor %d),"
+          " after the last %d" % (r["least"], FLOOR, r["last"]))
+    print("    games played: %d (%d dice, %d cards counted)%s"
+          % (r["played"], r["games"][0], r["games"][1],
+             "" if r["failed"][0] is None else "; MemoryError in game %d: %s"
+             % (r["failed"][0], r["failed"][1])))
+    print("    after game %d: %d bytes; issue 28's mark (%d) %s; today's hold (%d, no shrinking"
+          " past %d after game %d) %s" % (WARM, r["warm"], FLOOR, "met" if holds(r) else "MISSED",
+                                            HELD, DRIFT, WARM,
+                                            "kept" if holds_today(r) else "BROKEN"))
+    print("    heap in use at the menu: +%.0f bytes a game from game 10 on" % per_game(r))
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        mpy_dirs = bench_game.compile_mpy(tmp)
-        if mpy_dirs is None:
-            print("no mpy-cross: no figures")
-            return 1
-        r = session(mpy_dirs, HEAP, GAMES, os.path.join(tmp, "data"))
-    print("heap over %d games in a row (dice and cards alternately, 2-6 computer players,"
-          " saved after every action), -X heapsize=%d, unix port from .mpy:" % (GAMES, HEAP))
-    print("  at the start:      largest free block %6d bytes, free in all %6d bytes" % tuple(r["start"]))
-    print("  after %d games:   largest free block %6d bytes, free in all %6d bytes"
-          % (GAMES, r["end"][0], r["end"][1]))
-    print("  smallest largest free block at a game's end (every 20 games): %d bytes"
-          " (floor %d)" % (r["least"], FLOOR))
-    print("  games counted in the statistics: %d dice, %d cards%s"
-          % (r["games"][0], r["games"][1],
-             "" if r["failed"] is None else "; MemoryError in game %d" % r["failed"]))
-    return 0 if r["failed"] is None and r["least"] >= FLOOR else 1
+        runs = []
+        for label, arch in (("bytecode", None), ("native x64 code", "host")):
+            dirs = bench_game.compile_mpy(os.path.join(tmp, label[:4]), arch)
+            if dirs is None:
+                print("no mpy-cross: no figures")
+                return 1
+            runs.append((label, session(dirs, HEAP, GAMES, os.path.join(tmp, "data"))))
+    print("heap over %d games in a row through the screens (2-6 players, hard computer"
+          " players, the hint every 5th game, the statistics every 7th), -X heapsize=%d,"
+          " unix port from .mpy, the emulated board in the same heap:" % (GAMES, HEAP))
+    for label, r in runs:
+        report(label, r)
+    record = per_game(runs[1][1]) - per_game(runs[0][1])
+    print("  the unix port's never-freed native code records: about %.0f bytes a game (native"
+          " less bytecode); not on a Pico, so the native build is not held to the floor"
+          % record)
+    return 0 if holds_today(runs[0][1]) else 1
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ class I2CBus:
 
     def __init__(self):
         self.devices = {}
+        self._joined = bytearray(1040)  # writevto's buffers back to back (grown if need be)
         self.transactions = 0
         self.bytes = 0
         self.bits = 0
@@ -50,14 +51,22 @@ class I2CBus:
 
     def writeto(self, addr, buf, stop=True):
         """One transaction: START, address, the bytes of `buf`, STOP."""
-        return self._deliver(addr, bytes(buf))
+        return self._deliver(addr, buf)
 
     def writevto(self, addr, vector, stop=True):
-        """One transaction carrying the buffers of `vector` back to back."""
-        payload = bytearray()
+        """One transaction carrying the buffers of `vector` back to back (joined in a
+        buffer made once: the emulated bus allocates nothing a frame, as machine.I2C)."""
+        n = 0
         for b in vector:
-            payload.extend(b)
-        return self._deliver(addr, bytes(payload))
+            n += len(b)
+        if n > len(self._joined):
+            self._joined = bytearray(n)
+        joined = self._joined
+        k = 0
+        for b in vector:
+            joined[k : k + len(b)] = b
+            k += len(b)
+        return self._deliver(addr, memoryview(joined)[:n])
 
     def readfrom(self, addr, nbytes, stop=True):
         """The panels are write-only over I2C: reads fail like a missing device."""

@@ -20,10 +20,11 @@ class Driver:
     """A fresh emulated board with the app at its title screen (one frame run), its
     storage (ui.model.saves) in `data_dir` (emptied first when `fresh`), as ui.boot wires it
     on the device (without the watchdog and the continue prompt, which have their own
-    tests). `Driver.in_game(...)` has a game screen alone on it instead."""
+    tests; `prime`: with its first step, ui.prime). `Driver.in_game(...)` has a
+    game screen alone on it instead."""
 
     def __init__(self, seed=1, panel="ssd1306", data_dir=".emu-data-ui", settings=None,
-                 fresh=True, start=True):
+                 fresh=True, start=True, prime=False):
         from simulator.folders import clear_dir, make_dirs
 
         if fresh:
@@ -32,6 +33,10 @@ class Driver:
         self._make_board(panel, seed, data_dir)
         if not start:  # (in_game makes the app)
             return
+        if prime:  # as ui.boot.run does first on the device
+            from ui.prime import prime as prime_heap
+
+            prime_heap()
         from ui.boot import make_app
         from ui.model.saves import Saves
 

@@ -26,10 +26,14 @@ class Loaded:
 
 
 def load(gid):
-    """Game id `gid` loaded for play (a Loaded): its engine and bots imported, its bots'
-    flash tables opened once."""
+    """Game id `gid` loaded for play (a Loaded): its engine and bots imported, with the
+    experts its bots would import on first call (loaded now, with the game, in one piece,
+    rather than into the crumbs a game in play leaves: issue 28, a MemoryError there),
+    its bots' flash tables opened once."""
     info = games.get(gid)
     bots = games.load(info.bots)
+    for name in info.experts:
+        games.load(name)
     if info.tables is not None:
         _flash_tables(info.tables)
     return Loaded(info, games_ui.get(gid), games.load(info.engine), bots.BOTS,
@@ -42,6 +46,7 @@ def preload(gid):
     so that Start has little left to load (on the Pico an import costs 10-180 ms)."""
     info = games.get(gid)
     names = [info.engine, info.bots]
+    names.extend(info.experts)
     if info.tables is not None:
         names.append(info.tables[0])
     names.append(games_ui.get(gid).screen[0])

@@ -101,10 +101,16 @@ class Saves:
         self._no_stats = records.Stats()  # empty, never written to (see load_stats)
         self.stats = None  # lama.records.Stats once loaded
         self.places = []  # high-score places the last recorded game made
-        self._games = {}  # game id -> [records.Progress, the engine state it belongs to]
+        # game id -> [records.Progress, the engine state it belongs to], or None; every key
+        # made now: a dict that grows in a game leaves its new table in that game's room
+        self._games = {}
+        for gid in games.IDS:
+            self._games[gid] = None
         # game id -> what is known of its save: None (none), True (saved, see _games),
-        # (game number, round, [(name, score)]) (summary); not there: not read yet
+        # (game number, round, [(name, score)]) (summary), UNKNOWN: not read yet
         self._saved = {}
+        for gid in games.IDS:
+            self._saved[gid] = UNKNOWN
         self._migrate()
 
     # --- messages ---------------------------------------------------------------------
@@ -420,16 +426,32 @@ class Saves:
         """Let go of the games' engine states (at the main menu, where their code is
         dropped from RAM): what the menus show of them is kept, the rest is read again
         from flash when a game goes on."""
+        self.places = ()
         for gid in games.IDS:
-            if gid in self._games:
+            if self._games[gid] is not None:
                 self.summary(gid)  # (None when memory ran out: read again when asked)
                 if self._saved.get(gid) is True:
-                    del self._saved[gid]
-                del self._games[gid]
+                    self._saved[gid] = UNKNOWN
+                self._games[gid] = None
+
+    def compact(self):
+        """Make the statistics anew (decoded from their own encoding, the same content), or
+        read them when they are not yet:
+        at the main menu, once a game's code is gone, so that what a game added to them
+        (made while its code was loaded, in the middle of the heap) moves down to the
+        lowest free room, and the room the game used is left in one piece for the next."""
+        if self.stats is None:
+            self.load_stats()  # read now, at the menu, rather than in the next game
+            return
+        try:
+            fresh = records.decode_stats(records.encode_stats(self.stats, self._record_buf))
+        except (ValueError, MemoryError):  # kept as they are
+            return
+        self.stats = fresh
 
     def _forget(self, game):
         if game in self._games:
-            del self._games[game]
+            self._games[game] = None
         self._saved[game] = None
 
     def clear_progress(self, game):

@@ -23,6 +23,8 @@ class MainMenu(ListScreen):
             self.keep = resident.snapshot(games.is_game_code)
         else:
             resident.release(self.keep)
+        if store is not None:
+            store.compact()  # what the game added to the statistics, moved out of its room
 
     def count(self):
         return len(games.GAMES) + len(_PAGES)
