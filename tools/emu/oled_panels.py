@@ -36,7 +36,8 @@ class OledPanel:
         self.command_bytes = 0
         self.data_bytes = 0
         self._cmd = None
-        self._args = bytearray()
+        self._args = bytearray(8)  # a command's argument bytes, made once (the heap tests)
+        self._nargs = 0
         self._need = 0
 
     # --- protocol -------------------------------------------------------------------
@@ -74,15 +75,16 @@ class OledPanel:
             return
         self.command_bytes += 1
         if self._need:
-            self._args.append(b)
+            self._args[self._nargs] = b
+            self._nargs += 1
             self._need -= 1
             if not self._need:
-                self._command(self._cmd, self._args)
+                self._command(self._cmd, memoryview(self._args)[: self._nargs])
             return
         need = self.ARGS.get(b, 0)
         if need:
             self._cmd = b
-            self._args = bytearray()
+            self._nargs = 0
             self._need = need
         else:
             self._command(b, b"")

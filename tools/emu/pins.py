@@ -51,7 +51,12 @@ class ScriptedButtons:
     def __init__(self, vtime):
         self.vtime = vtime
         self.pins = [ScriptedPin() for _ in range(6)]
-        self._script = []  # sorted [(t, seq, button, level)]
+        # sorted [(t, seq, button, level)] in _script[_lo:_hi]; the list's slots are reused
+        # (it never shrinks: a list that grows and shrinks with every press would leave its
+        # items wherever the heap had room, and the heap tests share this heap)
+        self._script = []
+        self._lo = 0
+        self._hi = 0
         self._seq = 0
         vtime.watch(self)
 
@@ -62,10 +67,22 @@ class ScriptedButtons:
         self._seq += 1
         item = (t, self._seq, button, 1 if level else 0)
         script = self._script
-        i = len(script)  # scripts are mostly written in time order: look from the end
-        while i > 0 and script[i - 1] > item:
+        if self._hi == len(script):
+            if self._lo:  # room at the front: move the live items down
+                n = self._hi - self._lo
+                for k in range(n):
+                    script[k] = script[self._lo + k]
+                for k in range(n, self._hi):
+                    script[k] = None
+                self._lo, self._hi = 0, n
+            else:
+                script.append(None)
+        i = self._hi  # scripts are mostly written in time order: look from the end
+        while i > self._lo and script[i - 1] > item:
+            script[i] = script[i - 1]
             i -= 1
-        script.insert(i, item)  # (not sort(): MicroPython's is quadratic on sorted lists)
+        script[i] = item  # (not sort(): MicroPython's is quadratic on sorted lists)
+        self._hi += 1
         now = self.vtime.ticks_ms()
         if t <= now:  # due already: applies at once, not at the next advance
             self.run_due(now)
@@ -86,12 +103,17 @@ class ScriptedButtons:
 
     def pending(self):
         """Number of scheduled level changes not yet applied."""
-        return len(self._script)
+        return self._hi - self._lo
 
     def next_due(self):
-        return self._script[0][0] if self._script else None
+        return self._script[self._lo][0] if self._hi > self._lo else None
 
     def run_due(self, now):
-        while self._script and self._script[0][0] <= now:
-            t, _, button, level = self._script.pop(0)
+        script = self._script
+        while self._hi > self._lo and script[self._lo][0] <= now:
+            t, _, button, level = script[self._lo]
+            script[self._lo] = None
+            self._lo += 1
+            if self._lo == self._hi:
+                self._lo = self._hi = 0
             self.pins[button].set(level)

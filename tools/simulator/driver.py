@@ -20,11 +20,11 @@ class Driver:
     """A fresh emulated board with the app at its title screen (one frame run), its
     storage (ui.model.saves) in `data_dir` (emptied first when `fresh`), as ui.boot wires it
     on the device (without the watchdog and the continue prompt, which have their own
-    tests; `prime`: with its first step, ui.prime). `Driver.in_game(...)` has a
+    tests; with its first step, ui.prime, unless `prime` is False). `Driver.in_game(...)` has a
     game screen alone on it instead."""
 
     def __init__(self, seed=1, panel="ssd1306", data_dir=".emu-data-ui", settings=None,
-                 fresh=True, start=True, prime=False):
+                 fresh=True, start=True, prime=True):
         from simulator.folders import clear_dir, make_dirs
 
         if fresh:
