@@ -131,13 +131,24 @@ for g in range(GAMES_N):
     d.board.emu.pwm.log = []  # made anew at the menu: the old one's room is freed
     BLOCK[g] = largest()
     USED[g] = gc.mem_alloc()
+    print("G", g, BLOCK[g], USED[g])  # the host's count, should the process itself run out
 n = GAMES_N if OUT[0] is None else OUT[0]
-stats = d.saves.load_stats()
+try:
+    stats = d.saves.load_stats()
+    counted = [stats.game(k).games for k in (1, 2)]
+except MemoryError:
+    counted = [-1, -1]
+stats = d = None  # the board and the app let go: room for the figures' line
+gc.collect()
+least = BLOCK[0]
+for k in range(n):
+    if BLOCK[k] < least:
+        least = BLOCK[k]
 print(json.dumps({"start": START, "failed": OUT, "played": n,
-                  "least": min(BLOCK[:n]) if n else 0, "warm": BLOCK[min(WARM, n - 1)] if n else 0,
+                  "least": least if n else 0, "warm": BLOCK[min(WARM, n - 1)] if n else 0,
                   "last": BLOCK[n - 1] if n else 0,
                   "used": [USED[min(9, n - 1)], USED[n - 1]] if n else [0, 0],
-                  "games": [stats.game(k).games for k in (1, 2)]}))
+                  "games": counted}))
 """
 
 
@@ -148,14 +159,27 @@ def session_code(games, data):
 
 
 def session(mpy_dirs, heap, games, data):
-    """The figures of one session (a dict), or raises SystemExit with its error."""
+    """The figures of one session (a dict; those of the games it played when the process
+    ran out of memory), or raises SystemExit with its error."""
     bench_game.PATHS[0] = mpy_dirs
     code = session_code(games, data)
     proc = bench_game.run(code, heapsize=heap, timeout=6 * 3600)
     bench_game.PATHS[0] = None
-    if proc.returncode:
+    lines = proc.stdout.strip().splitlines()
+    if proc.returncode == 0 and lines and lines[-1].startswith("{"):
+        return json.loads(lines[-1])
+    # the process ran out where the session could not catch it: the figures of the games
+    # it reported, and the error
+    rows = [x.split() for x in lines if x.startswith("G ")]
+    blocks = [int(r[2]) for r in rows]
+    if not blocks:
         raise SystemExit(proc.stderr[-3000:] + proc.stdout[-3000:])
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    n = len(blocks)
+    error = (proc.stderr.strip() or proc.stdout.strip()).splitlines()[-1]
+    return {"start": [0, 0], "failed": [n, error], "played": n, "least": min(blocks),
+            "warm": blocks[min(WARM, n - 1)], "last": blocks[-1],
+            "used": [int(rows[min(9, n - 1)][3]), int(rows[-1][3])],
+            "games": [-1, -1]}
 
 
 def per_game(r):
@@ -182,8 +206,9 @@ def report(label, r):
           % tuple(r["start"]))
     print("    after each game, at the menu: smallest largest free block %d bytes (floor %d),"
           " after the last %d" % (r["least"], FLOOR, r["last"]))
-    print("    games played: %d (%d dice, %d cards counted)%s"
-          % (r["played"], r["games"][0], r["games"][1],
+    print("    games played: %d (%s)%s"
+          % (r["played"], "%d dice, %d cards counted" % tuple(r["games"])
+             if r["games"][0] >= 0 else "the statistics not read",
              "" if r["failed"][0] is None else "; MemoryError in game %d: %s"
              % (r["failed"][0], r["failed"][1])))
     print("    after game %d: %d bytes; issue 28's mark (%d) %s; today's hold (%d, no shrinking"
