@@ -792,3 +792,70 @@ def note_gone_at_round_end(seed):
     scr = d.screen()
     out({"noted": noted, "page": bool(scr.panels) and isinstance(scr.panels[-1], RoundEndPanel),
          "note_gone": not d.says("A: SPEED UP")})
+
+
+
+def dice_cards_column(bots, seed):
+    """A LAMA Dice game with len(bots) seats played through the screens, every frame's CARDS
+    column read through the drawing kit (issue 27): which seats it names, in which order,
+    the counts beside them, and whether it marks that the table (DOWN) has more; first, at
+    the person's roll-or-quit, whether DOWN's table names every seat with its cards."""
+    from ui.games import dice as D
+
+    d = Driver.in_game(1, NAMES[: len(bots)], bots, seed=seed)
+    ses = d.session
+    res = {"frames": 0, "bad": [], "seen": [], "table": table_of_all(d)}
+    step = d.app.step
+
+    def look():
+        step()
+        scr = d.screen()
+        if scr.panels or not ses.in_play() and scr.actor < 0:
+            return
+        st = ses.state
+        recs = d.drawn()
+        res["frames"] += 1
+        rows = sorted((y, t) for f, t, x, y in recs if f == "mid" and x == D.PANEL_X + 1 and y > D.ROW_Y)
+        names = [t for y, t in rows]
+        counts = [t for y, _ in rows for f, t, x, yy in recs if f == "mid" and yy == y and x > D.PANEL_X + 20]
+        mark = [t for f, t, x, y in recs if f == "small" and x == D.MARK_X]
+        a = scr.active()
+        want = list(range(st.n))
+        if st.n > 3:  # the seat shown playing, then the next ones in the round, in turn order
+            want = [a] + [(a + k) % st.n for k in range(1, st.n) if not st.quit[(a + k) % st.n]][:2]
+        held = ["-" if st.quit[i] else str(scr.held(i)) for i in want]
+        bad = res["bad"]
+        if len(bad) < 5 and (names != [NAMES[i] for i in want] or counts != held):
+            bad.append([names, counts, [NAMES[i] for i in want], held])
+        if len(bad) < 5 and mark != (["↓"] if len(want) < st.n else []):
+            bad.append(["mark", mark])
+        for i in want:
+            if i not in res["seen"]:
+                res["seen"].append(i)
+
+    d.app.step = look
+    play(d, speed=False)
+    d.app.step = step
+    res["seen"].sort()
+    out(res)
+
+
+def table_of_all(d):
+    """At the person's first roll-or-quit, DOWN: whether the table page lists every seat
+    with its cards (name, kind, cards, points a line), and B goes back to the game."""
+    from ui.games import dice as D
+    from ui.games.panels import TablePanel
+
+    while d.screen().panels or d.screen().mode != D.M_TURN:
+        d.press("A")
+    d.press("DOWN")
+    scr = d.screen()
+    ok = bool(scr.panels) and isinstance(scr.panels[-1], TablePanel)
+    recs = d.drawn()
+    st = d.session.state
+    for i in range(st.n):
+        y = [yy for f, t, x, yy in recs if f == "mid" and t == NAMES[i]]
+        line = [t for f, t, x, yy in recs if f == "mid" and y and yy == y[0]]
+        ok = ok and len(line) == 4 and line[2] == str(sum(st.rows[i]))
+    d.press("B")
+    return ok and not d.screen().panels

@@ -211,3 +211,23 @@ def test_at_a_persons_turn_the_moves_since_their_last_are_one_press_away(micropy
 @pytest.mark.parametrize("n", [2, 6])
 def test_the_table_page_says_how_to_go_back(micropython, n):
     assert case(micropython, "table_says_back(%d)" % n) == {"back": True}
+
+
+@pytest.mark.parametrize(
+    "bots,seed",
+    [
+        ([None, "cautious", "expert", "random", "cautious", "expert"], 4),
+        ([None, "random", "cautious", "random", "cautious"], 5),
+        ([None, "cautious", "random"], 3),
+    ],
+)
+def test_the_dice_cards_column_shows_the_player_to_play_and_the_next_ones(micropython, bots, seed):
+    """Issue 27: the CARDS column has room for three seats. Up to three it lists every seat;
+    with more, the one shown playing on top, then the next ones still in the round in turn
+    order, each with its cards, and a mark that DOWN's table (which lists every seat with
+    its cards) has the rest. Over a game every seat comes into the column."""
+    r = case(micropython, "dice_cards_column(%r, %d)" % (bots, seed), timeout=400)
+    assert r["frames"] > 100
+    assert r["bad"] == []
+    assert r["seen"] == list(range(len(bots)))
+    assert r["table"]

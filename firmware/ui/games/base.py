@@ -361,13 +361,6 @@ class GameScreen(Screen):
         gfx.mid(fb, ses.name(i), x0 + 1, y, c)
         gfx.mid_right(fb, lang.s.G_OUT if ses.state.quit[i] else str(self.held(i)), x1 - 1, y, c)
 
-    def window(self, rows):
-        """The first seat of a list that shows `rows` seats: the active one in view."""
-        n = self.session.n()
-        if n <= rows:
-            return 0
-        return min(max(0, self.active() - rows // 2), n - rows)
-
     def draw_bottom(self, fb):
         """The last move (or why an input did nothing) on a line of the readable font, and
         what A does while play goes on by itself."""

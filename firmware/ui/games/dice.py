@@ -32,8 +32,8 @@ LABEL_Y = 30  # the two rows' labels between them: "↑cards" and "llamas↓" (5
 LLAMA_Y = 37  # the llama row's cards (boxes 37-45)
 LLAMA_H = 9
 PANEL_X = 87  # the players' list: its head, then a seat a line
-LIST_ROWS = 3  # seats the list shows at once (the table panel shows them all)
-MARK_X = 124  # the list's scroll marks, after its head
+LIST_ROWS = 3  # seats the list shows at once (DOWN: the table panel shows them all)
+MARK_X = 124  # the list's mark that more seats are at the table, after its head
 
 
 class DiceScreen(GameScreen):
@@ -363,13 +363,11 @@ class DiceScreen(GameScreen):
             self.draw_llama_row(fb, llama_row)
         # everyone: name, cards held
         gfx.mid(fb, T.G_CARDS_HEAD, PANEL_X + 1, ROW_Y - 1)
-        top = self.window(LIST_ROWS)
-        for k in range(min(LIST_ROWS, st.n - top)):
-            self.draw_player(fb, top + k, PANEL_X, ROW_Y + 7 + 8 * k, 127)
-        if top > 0:
-            gfx.small(fb, "↑", MARK_X, ROW_Y - 1)
-        if top + LIST_ROWS < st.n:
-            gfx.small(fb, "↓", MARK_X, ROW_Y + 1)
+        seats = self.listed()
+        for k in range(len(seats)):
+            self.draw_player(fb, seats[k], PANEL_X, ROW_Y + 7 + 8 * k, 127)
+        if len(seats) < st.n:
+            gfx.small(fb, "↓", MARK_X, ROW_Y + 1)  # DOWN: the table of every seat
         # the decision, or what just happened
         if self.mode == M_TURN:
             if dice.alone(st) and not self.note_text:
@@ -387,6 +385,24 @@ class DiceScreen(GameScreen):
             self.draw_bottom(fb)
             if self.mode == M_ACK:
                 gfx.mid_right(fb, T.G_K_A, 127, KEY_Y)
+
+    def listed(self):
+        """The seats the CARDS column shows: every seat up to LIST_ROWS, else the one the
+        table shows playing, then the next ones still in the round, in turn order (who
+        plays now and who comes next; DOWN shows the table of all)."""
+        n = self.session.n()
+        if n <= LIST_ROWS:
+            return list(range(n))
+        quit_ = self.session.state.quit
+        a = self.active()
+        seats = [a]
+        for k in range(1, n):
+            i = (a + k) % n
+            if not quit_[i]:
+                seats.append(i)
+                if len(seats) == LIST_ROWS:
+                    break
+        return seats
 
     def draw_llama_row(self, fb, llama_row):
         """The llama row's cards face up (taken ones gone); in the take choice the cards
