@@ -11,7 +11,7 @@ MICROPYTHON ?= $(BIN)/micropython
 WEB_PORT ?= 8000
 export MICROPYTHON
 
-.PHONY: test play bench lint pytest venv clean flash repl run wipe-saves screenshots web web-serve uf2
+.PHONY: test play bench lint pytest venv clean flash repl run wipe-saves screenshots web web-serve uf2 emulate
 
 ## make venv: .venv with everything (requirements.txt); make play installs only requirements-play.txt
 venv: $(STAMP)
@@ -48,8 +48,13 @@ play: $(PLAY_STAMP)
 	else $(MICROPYTHON) tools/sim.py $(SIM); fi
 
 ## make bench: rerunnable figures (speed, memory, bot strength); BENCH="dice cards" picks some
-bench: $(STAMP)
+bench: $(STAMP) $(NODE_STAMP)
 	$(PY) tools/bench.py $(BENCH)
+
+## make emulate PICO_FIRMWARE=RPI_PICO-v1.28.0.uf2: the real firmware on an erased emulated Pico,
+## the project put on it by make flash, then played here (BOARD=pico_sh1106, KEEP=1: last run's flash)
+emulate: $(STAMP) $(NODE_STAMP)
+	$(PY) tools/pico/emulate.py --board="$(or $(BOARD),pico_ssd1306)"
 
 ## make screenshots: the README's pictures of the panel (docs/screenshots/, from keys/*.keys)
 screenshots: $(STAMP)

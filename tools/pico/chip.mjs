@@ -181,7 +181,7 @@ export class Chip {
       const div = ((ch.div >> 4) & 0xff) + (ch.div & 0xf) / 16 || 256;
       const period = (ch.top + 1) * (ch.csr & 2 ? 2 : 1);
       const freq = this.rp.clkSys / (div * period);
-      const on = !!ch.en && this.rp.gpio[PIEZO_GPIO].functionSelect === 4;
+      const on = !!(ch.csr & 1) && this.rp.gpio[PIEZO_GPIO].functionSelect === 4;
       const duty = (ch.cc & 0xffff) / (ch.top + 1);
       const key = `${on}/${freq.toFixed(1)}/${duty.toFixed(4)}`;
       if (key !== last) {
@@ -260,6 +260,11 @@ export class Chip {
   /** The watchdog's state a reset keeps: its scratch registers, and the reason. */
   resetState() {
     return { reason: this.resetWanted === REASON_FORCE ? REASON_FORCE : REASON_TIMER, scratch: this.watchdog.scratchData.slice() };
+  }
+
+  /** Write `bytes` to memory at `addr`. */
+  poke(addr, bytes) {
+    for (let i = 0; i < bytes.length; i++) this.rp.writeUint8(addr + i, bytes[i]);
   }
 
   /** `len` bytes of RAM (or any address) from `addr`. */

@@ -200,9 +200,10 @@ class Pico:
     # --- the world around the chip ------------------------------------------------------------
     def button(self, name, pressed, at_ms=None):
         """Press (pressed=True: the pin is pulled low) or release a button, now or at an
-        emulated time (ms since the first power-on)."""
+        emulated time (ms since the first power-on); the emulated ms it was asked at."""
         at = None if at_ms is None else int(at_ms * 1e6)
-        self.cmd("pin", gpio=BUTTONS[name], level=0 if pressed else 1, at_ns=at)
+        done = self.cmd("pin", gpio=BUTTONS[name], level=0 if pressed else 1, at_ns=at)[-1]
+        return done["t"] / 1e6
 
     def press(self, name, hold_ms=60, after_ms=0):
         """Press and release a button (held `hold_ms`), then run `after_ms` more."""
@@ -240,6 +241,10 @@ class Pico:
             if ev["ev"] == "peek":
                 return bytes.fromhex(ev["d"])
         raise PicoError("no peek reply")
+
+    def poke(self, addr, data):
+        """Write `data` into memory at `addr`."""
+        self.cmd("poke", addr=addr, d=bytes(data).hex())
 
     def stats(self):
         """{t, busy_ns, idle_ns, host_ns, erases, programs, ops, resets, timing, powered}."""

@@ -67,7 +67,7 @@ def load(path):
     else:
         image = data
     if len(image) > FLASH_SIZE:
-        raise FirmwareError("%s is %d bytes: more than the Pico's 2 MB flash" % (name, len(image)))
+        raise FirmwareError("%s is %d bytes: more than the Pico's 2 MB flash. %s" % (name, len(image), WHERE))
     check_image(image, name)
     return bytes(image)
 

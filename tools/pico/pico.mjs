@@ -13,6 +13,7 @@
 //   power {on}           cut the power now, or power on again (the flash is kept)
 //   timing {name}        flash timing: typical or max
 //   peek {addr, len}     read memory: {"ev": "peek", "d": hex}
+//   poke {addr, d}       write memory (d: hex)
 //   save {path}          write the flash to a file
 //   stats                {"ev": "stats", ...}: emulated time, CPU busy / sleeping, flash counts
 //   quit
@@ -201,6 +202,10 @@ const commands = {
   },
   peek(c) {
     write({ ev: 'peek', id: c.id, d: chip ? chip.peek(c.addr, c.len).toString('hex') : '' });
+    return true;
+  },
+  poke(c) {
+    if (chip) chip.poke(c.addr, Buffer.from(c.d, 'hex'));
     return true;
   },
   save(c) {
