@@ -8,7 +8,7 @@ import sys
 import paths
 
 BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "ladder", "memory",
-           "menu", "store")
+           "menu", "pico", "store")
 
 
 def main(argv):

@@ -1,0 +1,197 @@
+"""The device's own figures: the real MicroPython firmware (PICO_FIRMWARE, a UF2 or BIN) on the emulated Pico, the project put on it by make flash, one fixed tour timed on the emulated clock (make bench BENCH=pico PICO_FIRMWARE=...).
+
+The tour: power-on to the lit title; the title and the main menu left idle; LAMA Dice with
+six hard computer players for 40 emulated s (A pressed every 250 ms to hurry the moves
+shown; then left from the in-game menu), then L.L.A.M.A. the same; a LAMA Dice game with a person (the default table):
+the hint (a short B) at their first turn, then save and leave; both rules pages; the
+statistics; the settings; then idle until the panel switches itself off. Prints one JSON
+line, then the same figures as readable lines. All times are emulated-clock ms.
+
+- press_ms_*: every press the tour makes as a person (not the hurrying A), from the press
+  to the end of the frame that answers it; start_game_ms and hint_ms are such presses
+  (Start of each six-seat game, the short B), rules_ms the open of a rules page.
+- frame_work_ms_max, alloc_max_frame, heap_free_min come from the bench probe the tour
+  installs in /board.py (tools/pico/probe_board.py): the longest work of one frame (its
+  poll to its sleep), the most allocated in one frame (the six-seat starts are taken with
+  the collector off, so the whole of it counts), the least free heap after a collect,
+  asked every 2 s during the six-seat games and on each screen of the tour.
+- flash_erases_per_action: sectors erased per save during the six-seat games (a save is
+  a run of flash operations; the game saves once after each frame that showed a move).
+- cpu_busy_idle_pct: the share of emulated time the CPU is not asleep (WFI/WFE) while
+  idle: the title, the main menu, a person's turn, the panel off (each over 3 s).
+- emulated_s_per_host_s: the emulator's speed over the tour."""
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
+from pico import device, firmware, provision
+from pico.tour import SIX_HARD, Probe, Tour, boot_ms
+
+GAME_MS = 40 * 1000  # each six-seat game is played this long (or to its game over), then left
+
+
+def percentile(values, q):
+    v = sorted(values)
+    return v[min(len(v) - 1, (len(v) * q) // 100)]
+
+
+def six_seat_game(tour, probe, heap, starts, which, log):
+    """From the setup screen: six hard seats, Start (collector off for the start), the game
+    to its game over, then Menu."""
+    tour.keys(SIX_HARD, "setup")
+    heap.append(probe.collect())
+    probe.gc_off(True)
+    starts[which] = tour.press("A", "start " + which, settle_ms=0)
+    tour.pico.run(1500)
+    probe.gc_off(False)
+    heap.append(probe.collect())
+    t0 = tour.pico.t_ns
+    took, hurries, over = tour.bot_game(GAME_MS, heap=heap)
+    saves = tour.saves(t0, tour.pico.t_ns)
+    log("  %s: %s after %.1f emulated s (%d hurrying presses), %d saves, %d erases, %d"
+        " pages" % (which, "game over" if over else "left", took / 1000, hurries, saves[0],
+                    saves[1], saves[2]))
+    tour.pico.run(1500)
+    heap.append(probe.collect())
+    if over:
+        tour.press("A", "game over: menu")
+    else:
+        tour.leave_game()
+    tour.pico.run(500)
+    return saves
+
+
+def run_tour(image, log):
+    out = {}
+    host0 = time.time()
+    with tempfile.TemporaryDirectory() as tmp:
+        plain = provision.copy_of(provision.flashed(image), os.path.join(tmp, "plain.bin"))
+        with device.Pico(plain) as pico:
+            out["boot_ms"] = round(boot_ms(pico), 1)
+        probed = provision.copy_of(provision.flashed(image, probe=True),
+                                   os.path.join(tmp, "probe.bin"))
+        with device.Pico(probed) as pico:
+            host_t0 = time.time()
+            probe = Probe(pico)
+            tour = Tour(pico, probe)
+            busy = {}
+            heap = []
+            starts = {}
+            tour.wait_screen(lambda s: s == "TitleScreen", 5000)
+            pico.run(500)
+            busy["title"] = tour.idle_busy_pct(3000)
+            tour.press("A", "title")
+            pico.run(500)
+            busy["menu"] = tour.idle_busy_pct(3000)
+            heap.append(probe.collect())
+            tour.press("A", "menu: LAMA Dice")
+            dice = six_seat_game(tour, probe, heap, starts, "dice", log)
+            tour.press("DOWN", "menu")
+            tour.press("A", "menu: L.L.A.M.A.")
+            cards = six_seat_game(tour, probe, heap, starts, "cards", log)
+            # a person's game: the hint at their first turn, then save and leave
+            tour.press("UP", "menu")
+            tour.press("A", "menu: LAMA Dice")
+            tour.press("UP", "setup")
+            tour.press("A", "start (3 seats)", settle_ms=0)
+            pico.run(1500)
+            busy["turn"] = tour.idle_busy_pct(3000)
+            hint = tour.press("B", "hint", settle_ms=1500)
+            heap.append(probe.collect())
+            tour.press("B", "hint: back")
+            tour.press("B", "menu", hold_ms=900)
+            tour.keys(["UP", "A", "A"], "leave")
+            pico.run(500)
+            # the rules, the statistics, the settings
+            tour.keys(["DOWN"] * 5, "menu")
+            tour.press("A", "menu: rules")
+            rules = [tour.press("A", "rules: LAMA Dice")]
+            heap.append(probe.collect())
+            tour.keys(["DOWN", "DOWN", "B", "DOWN"], "rules")
+            rules.append(tour.press("A", "rules: L.L.A.M.A."))
+            tour.keys(["DOWN", "B", "B"], "rules")
+            tour.keys(["UP"] * 3, "menu")
+            tour.press("A", "menu: statistics")
+            heap.append(probe.collect())
+            tour.keys(["RIGHT", "LEFT", "B"], "statistics")
+            tour.press("DOWN", "menu")
+            tour.press("A", "menu: settings")
+            tour.keys(["DOWN"] * 8, "settings")
+            heap.append(probe.collect())
+            tour.keys(["B"], "settings")
+            pico.run(125_000)  # the panel dims at 30 s, goes off at 120 s
+            busy["panel off"] = tour.idle_busy_pct(3000)
+            final = probe.read()
+            stats = pico.stats()
+            tour_host_s = time.time() - host_t0
+            text = pico.text()
+    answered = [ms for _, _, ms in tour.presses if ms is not None]
+    saves = dice[0] + cards[0]
+    out.update({
+        "press_ms_median": round(statistics.median(answered), 1),
+        "press_ms_p95": round(percentile(answered, 95), 1),
+        "press_ms_max": round(max(answered), 1),
+        "start_game_ms": {k: round(v, 1) if v is not None else None for k, v in starts.items()},
+        "hint_ms": round(hint, 1) if hint is not None else None,
+        "rules_ms": [round(r, 1) if r is not None else None for r in rules],
+        "frame_work_ms_max": round(final["work_us_max"] / 1000, 1),
+        "heap_free_min": min(h for h in heap + [final["free_min"]] if h),
+        "alloc_max_frame": final["alloc_max"],
+        "flash_erases_per_action": round((dice[1] + cards[1]) / max(1, saves), 2),
+        "cpu_busy_idle_pct": round(sum(busy.values()) / len(busy), 2),
+        "cpu_busy_idle_pct_each": {k: round(v, 2) for k, v in busy.items()},
+        "emulated_s_per_host_s": round(stats["t"] / 1e9 / max(1e-9, tour_host_s), 2),
+        "presses": len(tour.presses),
+        "unanswered": sum(1 for _, _, ms in tour.presses if ms is None),
+        "tracebacks": text.count("Traceback"),
+        "flash_timing": stats["timing"],
+        "host_s": round(time.time() - host0, 1),
+    })
+    return out
+
+
+LINES = (
+    ("boot_ms", "power-on to the lit title (ms)"),
+    ("press_ms_median", "press to the frame that answers it, median (ms)"),
+    ("press_ms_p95", "  95th percentile (ms)"),
+    ("press_ms_max", "  longest (ms)"),
+    ("start_game_ms", "Start of a six-seat game to its first frame (ms)"),
+    ("hint_ms", "the hint, short B to its page (ms)"),
+    ("rules_ms", "a rules page, A to its page (ms)"),
+    ("frame_work_ms_max", "the longest work of one frame (ms)"),
+    ("heap_free_min", "least free heap after a collect (bytes)"),
+    ("alloc_max_frame", "most allocated in one frame (bytes)"),
+    ("flash_erases_per_action", "4 KiB sectors erased per save in the games"),
+    ("cpu_busy_idle_pct", "CPU busy while idle (%)"),
+    ("cpu_busy_idle_pct_each", "  title, menu, a person's turn, panel off"),
+    ("emulated_s_per_host_s", "emulated seconds per host second"),
+    ("presses", "presses timed"),
+    ("unanswered", "  of which no frame answered"),
+    ("tracebacks", "tracebacks on the console"),
+)
+
+
+def main():
+    if not os.environ.get(firmware.ENV):
+        print("pico: skipped: PICO_FIRMWARE is not set (the MicroPython UF2 or BIN for the"
+              " Pico: %s)" % firmware.WHERE)
+        return 0
+    try:
+        image = firmware.from_env()
+    except firmware.FirmwareError as e:
+        print("pico: %s" % e, file=sys.stderr)
+        return 2
+    out = run_tour(image, lambda s: print(s, file=sys.stderr, flush=True))
+    print(json.dumps(out, sort_keys=True))
+    for key, label in LINES:
+        print("  %-52s %s" % (label, out[key]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

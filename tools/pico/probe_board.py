@@ -1,0 +1,102 @@
+# --- the bench probe (tools/pico/probe_board.py), appended to the board profile by
+# tools/pico/provision.py for make bench BENCH=pico and the device tests: it wraps the
+# profile's make_board() and records into preallocated buffers that the emulator reads
+# (their addresses printed once at boot as "PICO-PROBE <ints> <name>"): frames, the
+# largest allocation and work of one frame, the free heap after a collect asked by the
+# host, and the top screen's name (and its last panel's). Nothing allocates a frame but
+# the name, when it changes.
+import array as _array
+import gc as _gc
+import time as _time
+
+import uctypes as _uctypes
+
+# 0 frames, 1 ask (host: 1 = collect and record the free heap), 2 free after that collect,
+# 3 least free after a collect, 4 most allocated in one frame (frames with no collection),
+# 5 allocated in the last frame, 6 most work of one frame (us), 7 work of the last frame,
+# 8 gc off during frames (host: 1), 9 name changes, 10 free now (no collect)
+_I = _array.array("i", [0] * 12)
+_N = bytearray(40)
+_S = [None, None, None, 0, 0, False]  # app, last top, last panel, frame start us, alloc, slept
+_make_profile = make_board  # noqa: F821 - the profile's own, defined above
+
+
+def _name(top):
+    panels = getattr(top, "panels", None)
+    panel = panels[-1] if panels else None
+    if top is _S[1] and panel is _S[2]:
+        return
+    _S[1] = top
+    _S[2] = panel
+    s = type(top).__name__ + ("/" + type(panel).__name__ if panel is not None else "")
+    b = s.encode()[:39]
+    _N[:] = bytes(40)
+    _N[: len(b)] = b
+    _I[9] += 1
+
+
+def make_board():  # noqa: F811
+    """The profile's Board, its poll and sleep wrapped by the probe."""
+    board = _make_profile()
+    import ui.boot as _boot
+
+    make_app = _boot.make_app
+
+    def probe_make_app(*args, **kwargs):
+        app = make_app(*args, **kwargs)
+        _S[0] = app
+        return app
+
+    _boot.make_app = probe_make_app
+    poll = board.buttons.poll
+    sleep = board.clock.sleep_ms
+    ints = _I
+
+    def probe_poll(now):
+        t = _time.ticks_us()
+        a = _gc.mem_alloc()
+        if ints[0]:
+            d = a - _S[4]
+            ints[5] = d
+            if d > ints[4]:
+                ints[4] = d
+            if not _S[5]:
+                w = _time.ticks_diff(t, _S[3])
+                ints[7] = w
+                if w > ints[6]:
+                    ints[6] = w
+        if ints[1]:
+            _gc.collect()
+            f = _gc.mem_free()
+            ints[2] = f
+            if not ints[3] or f < ints[3]:
+                ints[3] = f
+            ints[1] = 0
+        if ints[8]:
+            _gc.disable()
+        else:
+            _gc.enable()
+        ints[10] = _gc.mem_free()
+        app = _S[0]
+        if app is not None:
+            top = app.top()
+            if top is not None:
+                _name(top)
+        ints[0] += 1
+        _S[4] = _gc.mem_alloc()
+        _S[5] = False
+        _S[3] = _time.ticks_us()
+        return poll(now)
+
+    def probe_sleep(ms):
+        w = _time.ticks_diff(_time.ticks_us(), _S[3])
+        ints[7] = w
+        if w > ints[6]:
+            ints[6] = w
+        _S[5] = True
+        sleep(ms)
+
+    board.buttons.poll = probe_poll
+    board.clock.sleep_ms = probe_sleep
+    print("PICO-PROBE 0x%x 0x%x" % (_uctypes.addressof(_I), _uctypes.addressof(_N)))
+    return board
