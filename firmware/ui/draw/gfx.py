@@ -108,6 +108,30 @@ _mid_buf = None
 _mid_fb = None
 _mid_font = None  # the glyphs' columns (a memoryview of glyphs.MID, copied without a slice)
 _mid_dark = None  # the palette that draws a glyph dark and its background clear (on a lit bar)
+_mid_ascii = None  # glyph index of each ASCII code
+_mid_wide = None  # glyph index of each other code point the font has (or draws as another)
+
+
+def _mid_tables():
+    """The glyph index tables: text is read as UTF-8 bytes, so that drawing makes no
+    one-character strings (each of which MicroPython looks up among all interned names)."""
+    global _mid_ascii, _mid_wide
+    chars = glyphs.MID_CHARS
+    unknown = chars.find("?")
+    narrow = bytearray([unknown] * 128)
+    wide = {}
+    for i, ch in enumerate(chars):
+        o = ord(ch)
+        if o < 128:
+            narrow[o] = i
+        else:
+            wide[o] = i
+    for ch, m in accents.MARKS.items():
+        if ord(ch) not in wide:
+            i = chars.find(m[0])
+            wide[ord(ch)] = i if i >= 0 else unknown
+    _mid_ascii = narrow
+    _mid_wide = wide
 
 
 def mid(fb, s, x, y, c=1):
@@ -122,27 +146,37 @@ def mid(fb, s, x, y, c=1):
         _mid_font = memoryview(glyphs.MID)
         # colour 0 -> 1 (the key: transparent), 1 -> 0
         _mid_dark = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
+        _mid_tables()
     buf = _mid_buf
     font = _mid_font
-    chars = glyphs.MID_CHARS
+    narrow = _mid_ascii
     palette = None if c else _mid_dark
-    n = len(s)
-    done = 0
-    while done < n:  # a line's characters at a time, one blit each
-        k = 0
-        for ch in s[done : done + MID_LINE] if done or n > MID_LINE else s:
-            i = chars.find(ch)
-            if i < 0:
-                m = accents.MARKS.get(ch)
-                i = chars.find(m[0] if m else "?")
-            buf[k : k + 5] = font[5 * i : 5 * i + 5]
-            buf[k + 5] = 0
-            k += MID_W
-        _mid_fb.fill_rect(k, 0, MID_W * MID_LINE - k, 8, 0)
-        # what is not a glyph's pixel is transparent (the key, compared after the palette)
-        fb.blit(_mid_fb, x, y, 1 - c, palette)
-        x += k
-        done += MID_LINE
+    data = s.encode()
+    n = len(data)
+    j = 0
+    k = 0
+    while j < n:  # a line's characters at a time, one blit each
+        b = data[j]
+        j += 1
+        if b < 0x80:
+            i = narrow[b]
+        else:  # a UTF-8 sequence: its lead byte says how many bytes follow
+            o = b & 0x1F if b < 0xE0 else b & 0x0F if b < 0xF0 else b & 0x07
+            while j < n and data[j] & 0xC0 == 0x80:
+                o = (o << 6) | (data[j] & 0x3F)
+                j += 1
+            i = _mid_wide.get(o, narrow[0x3F])  # unknown: "?"
+        i *= 5
+        buf[k : k + 5] = font[i : i + 5]
+        buf[k + 5] = 0
+        k += MID_W
+        if k == MID_W * MID_LINE or j >= n:
+            if k < MID_W * MID_LINE:
+                _mid_fb.fill_rect(k, 0, MID_W * MID_LINE - k, 8, 0)
+            # what is not a glyph's pixel is transparent (the key, compared after the palette)
+            fb.blit(_mid_fb, x, y, 1 - c, palette)
+            x += k
+            k = 0
     return x
 
 
