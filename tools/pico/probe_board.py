@@ -4,7 +4,9 @@
 # (their addresses printed once at boot as "PICO-PROBE <ints> <name>"): frames, the
 # largest allocation and work of one frame, the free heap after a collect asked by the
 # host, and the top screen's name (and its last panel's). Nothing allocates a frame but
-# the name, when it changes.
+# the name, when it changes. The heap is looked at only when the host asks (a collect) or
+# while it has the collector off (the allocation of each frame): gc.mem_alloc() walks the
+# whole heap's table (about 6 ms on a Pico), which would slow every frame it times.
 import array as _array
 import gc as _gc
 import time as _time
@@ -14,7 +16,8 @@ import uctypes as _uctypes
 # 0 frames, 1 ask (host: 1 = collect and record the free heap), 2 free after that collect,
 # 3 least free after a collect, 4 most allocated in one frame (frames with no collection),
 # 5 allocated in the last frame, 6 most work of one frame (us), 7 work of the last frame,
-# 8 gc off during frames (host: 1), 9 name changes, 10 free now (no collect)
+# 8 gc off during frames and each frame's allocation measured (host: 1), 9 name changes,
+# 10 free now (no collect; while 8 is set)
 _I = _array.array("i", [0] * 12)
 _N = bytearray(40)
 _S = [None, None, None, 0, 0, False]  # app, last top, last panel, frame start us, alloc, slept
@@ -54,12 +57,13 @@ def make_board():  # noqa: F811
 
     def probe_poll(now):
         t = _time.ticks_us()
-        a = _gc.mem_alloc()
+        measure = ints[8]
         if ints[0]:
-            d = a - _S[4]
-            ints[5] = d
-            if d > ints[4]:
-                ints[4] = d
+            if measure and _S[4] >= 0:
+                d = _gc.mem_alloc() - _S[4]
+                ints[5] = d
+                if d > ints[4]:
+                    ints[4] = d
             if not _S[5]:
                 w = _time.ticks_diff(t, _S[3])
                 ints[7] = w
@@ -72,18 +76,18 @@ def make_board():  # noqa: F811
             if not ints[3] or f < ints[3]:
                 ints[3] = f
             ints[1] = 0
-        if ints[8]:
+        if measure:
             _gc.disable()
+            ints[10] = _gc.mem_free()
         else:
             _gc.enable()
-        ints[10] = _gc.mem_free()
         app = _S[0]
         if app is not None:
             top = app.top()
             if top is not None:
                 _name(top)
         ints[0] += 1
-        _S[4] = _gc.mem_alloc()
+        _S[4] = _gc.mem_alloc() if measure else -1
         _S[5] = False
         _S[3] = _time.ticks_us()
         return poll(now)
