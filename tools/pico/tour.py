@@ -1,11 +1,12 @@
 """Scripted visits of the game on an emulated Pico, timed on the emulated clock: presses and the frame that answers them, the probe's figures, CPU use while idle, flash per save.
 
 "Answered" is the end (the STOP of the last I2C transaction) of the first frame that
-starts after the press: a frame is a run of transactions to the panel with under
+starts after the press (after a long press, after the moment the hold became long): a frame is a run of transactions to the panel with under
 FRAME_GAP_MS between the end of one and the start of the next."""
 
 import array
 
+from hal.buttons import LONG_MS
 from pico.device import BUTTONS
 
 TAP_MS = 80  # a press holds the button this long (the simulator's scripted press)
@@ -99,14 +100,17 @@ class Tour:
         return (frame_ends(p.i2c, p.panel_addr, t0_ns)[0] - t0_ns) / 1e6
 
     def press(self, name, label="", hold_ms=TAP_MS, settle_ms=150, count=True):
-        """Press and release `name`; the ms from the press to the end of the frame that
-        answers it (None: no frame), recorded in `presses` when `count`."""
+        """Press and release `name`; the ms from the press (a hold of LONG_MS or more: from
+        the moment it became long) to the end of the frame that answers it (None: no
+        frame), recorded in `presses` when `count`."""
         p = self.pico
         assert name in BUTTONS, name
         t0 = p.t_ns
         p.button(name, True)
         p.run(hold_ms)
         p.button(name, False)
+        if hold_ms >= LONG_MS:
+            t0 += LONG_MS * 1_000_000
         ms = self.answer_ms(t0)
         if count:
             self.presses.append((label or name, name, ms))
@@ -114,8 +118,8 @@ class Tour:
             p.run(settle_ms)
         return ms
 
-    def keys(self, names, label="", settle_ms=150):
-        return [self.press(n, label, settle_ms=settle_ms) for n in names]
+    def keys(self, names, label="", settle_ms=150, count=True):
+        return [self.press(n, label, settle_ms=settle_ms, count=count) for n in names]
 
     def idle_busy_pct(self, ms):
         """Run `ms` with no input; the CPU's busy share (not sleeping in WFI/WFE), in %."""
@@ -157,10 +161,10 @@ class Tour:
             n += 1
         return p.ms - t0, n, False
 
-    def leave_game(self):
+    def leave_game(self, count=True):
         """The in-game menu (a long B), Abandon (UP from Resume wraps to it), confirmed."""
-        self.press("B", "in-game menu", hold_ms=900)
-        self.keys(["UP", "A", "A"], "leave")
+        self.press("B", "in-game menu", hold_ms=900, count=count)
+        self.keys(["UP", "A", "A"], "leave", count=count)
 
     def saves(self, t0_ns, t1_ns):
         """(saves, sectors erased, pages programmed) between two times: a save is a run of
