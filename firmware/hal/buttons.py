@@ -1,5 +1,6 @@
 """Six buttons to ground with pull-ups: debounce, latched presses, repeat and long press."""
 
+import micropython
 from micropython import const
 
 
@@ -77,6 +78,7 @@ class Buttons:
         self._delay = max(20, int(delay_ms))
         self._interval = max(20, int(interval_ms))
 
+    @micropython.native
     def pressed_since_poll(self):
         """True when a press edge has been latched since the last poll (the frame loop
         wakes from its sleep for it); always False without interrupts."""
@@ -99,6 +101,7 @@ class Buttons:
         self._changed[i] = now
         self._out.append(EVENTS[RELEASE][i])
 
+    @micropython.native
     def poll(self, now_ms):
         """The events since the last poll (one snapshot per frame)."""
         out = self._out

@@ -2,6 +2,7 @@
 
 import framebuf
 
+import micropython
 from micropython import const
 
 
@@ -93,6 +94,7 @@ class Oled(framebuf.FrameBuffer):
         c[2] = arg
         self._write(c)
 
+    @micropython.native
     def _write(self, buf):
         if self._lost:
             return  # the set-up in show() sends the settings again
@@ -179,6 +181,7 @@ class Oled(framebuf.FrameBuffer):
         self._known = False
 
     # --- frame transfer -------------------------------------------------------------
+    @micropython.native
     def _find_spans(self):
         """Fill `_spans` with the first and last changed column of each page (first =
         NONE when the page is unchanged); returns the number of changed pages."""
@@ -205,6 +208,7 @@ class Oled(framebuf.FrameBuffer):
             changed += 1
         return changed
 
+    @micropython.native
     def show(self):
         """Send the pages (column spans) changed since the last show(); returns how many
         pages changed (0 while the panel does not answer)."""

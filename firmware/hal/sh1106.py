@@ -20,6 +20,7 @@ from hal.oled import (
     Oled,
 )
 
+import micropython
 from micropython import const
 
 
@@ -62,6 +63,7 @@ class SH1106(Oled):
         )
         super().__init__(i2c, addr, flip, contrast)
 
+    @micropython.native
     def _flush(self, spans):
         h = self._hdr
         buf = self._buf

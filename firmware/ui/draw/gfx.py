@@ -2,6 +2,7 @@
 readable 5x7 font, big text, icons, the small scroll marks, word wrap, header/footer bars,
 list rows; `record` lists which font drew which text where (for tests)."""
 
+import micropython
 import framebuf
 
 from ui.draw import accents, glyphs
@@ -52,6 +53,7 @@ def fit(s, n):
     return s[:n]
 
 
+@micropython.native
 def text(fb, s, x, y, c=1):
     """Draw s with the built-in 8x8 font; French accented letters get their accents."""
     if record is not None:
@@ -134,6 +136,7 @@ def _mid_tables():
     _mid_wide = wide
 
 
+@micropython.native
 def mid(fb, s, x, y, c=1):
     """Draw s in the readable 5x7 font (a 6x8 cell: 21 characters a line; lower case,
     French accents, accented capitals too); returns the x after it."""
@@ -199,6 +202,7 @@ _icon_buf = None
 _icon_fb = None
 
 
+@micropython.native
 def icon(fb, index, x, y, c=1):
     """Draw 8x8 icon number `index` (ui.draw.icons names them) at (x, y) in colour c."""
     global _icon_buf, _icon_fb
@@ -291,12 +295,14 @@ def wrap_paragraphs(paragraphs, width=COLS):
     return out
 
 
+@micropython.native
 def header(fb, title):
     """The title centred on line 0, with a rule under it."""
     center(fb, title, 0)
     fb.hline(0, HEADER_H - 1, W, 1)
 
 
+@micropython.native
 def footer(fb, hint):
     """The buttons' meaning, centred on the bottom rows in the 5x7 font."""
     mid_center(fb, fit(hint, MID_COLS), FOOTER_Y)
@@ -312,6 +318,7 @@ def line_y(i):
     return TEXT_Y + LINE * i
 
 
+@micropython.native
 def list_row(fb, i, label, value=None, selected=False, header=True):
     """Visible list row i: the label on the left, an optional value on the right; the
     selected row is drawn inverted across the whole width."""

@@ -5,6 +5,7 @@ import sys
 
 from hal.buttons import B, EVENTS, LONG, PRESS, RELEASE
 
+import micropython
 from micropython import const
 
 
@@ -95,6 +96,7 @@ class App:
             self.save_settings_hook(self.settings)
 
     # --- the frame loop --------------------------------------------------------------
+    @micropython.native
     def _dispatch(self, ev):
         kind = ev[0]
         if ev[1] == B:
@@ -121,6 +123,7 @@ class App:
         if top is not None:
             top.handle(ev)
 
+    @micropython.native
     def step(self):
         """One frame: events, tick, draw if needed, feed the watchdog, sleep to the frame's end."""
         clock = self.clock
@@ -152,6 +155,7 @@ class App:
         if left > 0:
             self._rest(left)
 
+    @micropython.native
     def _rest(self, ms):
         """Sleep ms, or less when a button is pressed meanwhile (the next frame answers it)."""
         clock = self.clock

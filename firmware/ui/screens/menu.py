@@ -1,6 +1,7 @@
 """A list screen: a title, rows with a cursor that scrolls, an optional value per row, and
 the buttons' meaning at the bottom. Menus, settings and the game setup build on it."""
 
+import micropython
 from hal.buttons import A, B, DOWN, LEFT, PRESS, REPEAT, RIGHT, UP
 from ui.draw import gfx
 from ui.text import lang
@@ -79,6 +80,7 @@ class ListScreen(Screen):
         elif kind == PRESS and button == B:
             self.back()
 
+    @micropython.native
     def draw(self, fb):
         title = self.title()
         if title is not None:
