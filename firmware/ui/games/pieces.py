@@ -1,5 +1,6 @@
 """Drawing pieces the game screens share: symbols, dice, grouped rows of cards, choice bars."""
 
+import micropython
 from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
 from ui.draw import gfx, icons
 
@@ -13,6 +14,7 @@ BAR_Y = 55
 KEY_Y = 56
 
 
+@micropython.native
 def symbol(fb, s, x, y, c=1):
     """One symbol 0..6 in the 8x8 cell at (x, y): a digit, or the llama icon."""
     if s == LLAMA:
@@ -21,6 +23,7 @@ def symbol(fb, s, x, y, c=1):
         fb.text(SYMBOLS[s], x, y, c)
 
 
+@micropython.native
 def big_symbol(fb, s, x, y, scale, c=1):
     """A symbol `scale` times bigger (8*scale pixels square), for the discard pile's top."""
     if s == LLAMA:
@@ -38,6 +41,7 @@ def big_symbol(fb, s, x, y, scale, c=1):
         gfx.big(fb, SYMBOLS[s], x, y, scale, c)
 
 
+@micropython.native
 def die(fb, face, x, y, marked):
     """A die 11x11 at (x, y) showing `face`; a marked die (it matches) is drawn filled."""
     if marked:
@@ -49,6 +53,7 @@ def die(fb, face, x, y, marked):
         symbol(fb, face, x + 2, y + 2, 1)
 
 
+@micropython.native
 def grouped(fb, counts, x0, y, marks=0, boxed=0, colw=COLW):
     """A set of cards grouped by symbol: seven columns from x0, a symbol on top (at y) and
     its count under it (y + COUNT_DY), so thirteen cards fit one line; a zero is a small dot.
@@ -102,6 +107,7 @@ def cards_words(counts, room):
     return cards_text(counts, room)
 
 
+@micropython.native
 def button_bar(fb, labels, selected, y, disabled=0):
     """Options side by side across the width (8x8 text), the selected one inverted; bit i
     of `disabled` crosses option i out (shown, but not possible now)."""
