@@ -16,7 +16,11 @@ def run(micropython, body):
 
 
 def test_idle_frames_sleep_and_send_nothing(micropython):
+    """At rest (nothing drawn, no event, the screen waiting for a press) the frames get
+    longer after QUIET_FRAMES, and a press still ends the sleep at once."""
     got = run(micropython, """
+from ui.loop.app import FRAME_MS, QUIET_FRAMES, REST_MS, WAKE_MS
+from hal.buttons import DOWN as D
 d = Driver()
 d.keys("A")
 app, vt, bus = d.app, d.emu.time, d.emu.bus
@@ -27,12 +31,61 @@ out["draws"] = app.draws - dr0
 out["bytes"] = bus.bytes - b0
 out["slept"] = vt.slept_ms - s0
 out["elapsed"] = vt.now - t0
+out["quiet"] = QUIET_FRAMES * FRAME_MS
+out["rest"], out["frame"], out["wake"] = REST_MS, FRAME_MS, WAKE_MS
+# a press in the middle of a long frame: the next frame draws its answer at once
+app.step()
+pressed = vt.now + 3
+d.emu.buttons.press(D, 80, at_ms=pressed)
+dr1 = app.draws
+while app.draws == dr1 and vt.now < pressed + 1000:
+    app.step()
+out["answered"] = vt.now - pressed
+out["moved"] = d.selected("L.L.A.M.A.")
 """)
-    assert got["frames"] >= 100  # paced at 25 ms a frame
     assert got["draws"] == 0 and got["bytes"] == 0
     assert got["slept"] >= 0.9 * got["elapsed"]  # the loop sleeps, it does not spin
+    # paced at FRAME_MS for QUIET_FRAMES, then at REST_MS
+    at_rest = (got["elapsed"] - got["quiet"]) // got["rest"]
+    expected = got["quiet"] // got["frame"] + at_rest
+    assert expected - 3 <= got["frames"] <= expected + 3, got
+    assert got["frames"] < got["elapsed"] // got["frame"] - 40
+    assert got["moved"] and got["answered"] <= got["wake"] + got["frame"], got
 
 
+def test_frames_keep_their_pace_while_a_button_is_held_or_a_game_plays_itself(micropython):
+    """No rest while a direction is held (its repeats come from the frames) nor while
+    computer players play (their moves are timed)."""
+    got = run(micropython, """
+from hal.buttons import DOWN as D
+d = Driver()
+d.keys("A")
+app, vt = d.app, d.emu.time
+d.run(2000)
+f0 = app.frames
+d.emu.buttons.press(D, 1500)
+d.run(1500)
+out["held"] = app.frames - f0
+d = Driver(data_dir=".emu-data-pace")
+app, vt = d.app, d.emu.time
+d.keys("A,A,UP,A,B,WAIT:100")  # LAMA Dice: you and a computer player, Start, skip how to play
+d.run(2000)
+scr = app.top()
+out["turn"] = [d.top(), scr.resting()]
+f0 = app.frames
+d.run(2000)
+out["turn frames"] = app.frames - f0
+d.keys("RIGHT,A")  # quit the round: the computer player plays on, each move shown a while
+f0, t0, busy = app.frames, vt.now, 0
+while vt.now - t0 < 1000:
+    app.step()
+    busy += 0 if scr.resting() else 1
+out["playing frames"], out["busy"] = app.frames - f0, busy
+""")
+    assert got["held"] >= 55, got  # 1.5 s at 25 ms a frame
+    assert got["turn"] == ["DiceScreen", True]
+    assert got["turn frames"] <= 25, got  # a person's turn rests
+    assert got["busy"] >= 35 and got["playing frames"] >= 35, got  # play keeps the pace
 def test_a_cursor_move_draws_once_and_sends_less_than_a_frame(micropython):
     got = run(micropython, """
 d = Driver()

@@ -53,6 +53,7 @@ class Buttons:
         self._long_sent = bytearray(COUNT)
         self._latched = bytearray(COUNT)
         self._pressed = False  # an edge latched since the last poll
+        self._latching = irq_trigger is not None
         now = clock.ticks_ms()
         self._changed = [clock.ticks_add(now, -debounce_ms) for _ in range(COUNT)]
         self._edge = [now] * COUNT
@@ -83,6 +84,16 @@ class Buttons:
         """True when a press edge has been latched since the last poll (the frame loop
         wakes from its sleep for it); always False without interrupts."""
         return self._pressed
+
+    def may_rest(self):
+        """True when the frame loop may sleep long: presses are latched by interrupts
+        (a sleep ends at one) and no button is held (its repeats and release are polled)."""
+        if not self._latching:
+            return False
+        for d in self._down:
+            if d:
+                return False
+        return True
 
     def is_down(self, button):
         """True while `button` is held (debounced state as of the last poll)."""

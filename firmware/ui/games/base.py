@@ -10,6 +10,7 @@ from ui.games.panels import GameOverPanel, HintPanel, LogPanel, MenuPanel, Round
 from ui.games.pieces import KEY_Y, MSG_Y
 from ui.loop.screen import Screen
 
+import micropython
 from micropython import const
 
 
@@ -281,6 +282,10 @@ class GameScreen(Screen):
         """Nothing applied is lost when the screen goes (menu, rematch, save and leave)."""
         self.session.flush()
 
+    def resting(self):
+        """A person to act, with no page open and nothing timed: only a press moves on."""
+        return self.due is None and not self.panels and not self.session.save_error
+
     def tick(self, now_ms):
         ses = self.session
         if ses.save_error:
@@ -350,6 +355,7 @@ class GameScreen(Screen):
 
     # -- drawing the players' list -----------------------------------------------------
 
+    @micropython.native
     def draw_player(self, fb, i, x0, y, x1):
         """Seat i in the readable font from x0 to x1: name, cards held; the active seat
         inverted, a seat that has quit shows a dash instead of its cards."""
@@ -361,6 +367,7 @@ class GameScreen(Screen):
         gfx.mid(fb, ses.name(i), x0 + 1, y, c)
         gfx.mid_right(fb, lang.s.G_OUT if ses.state.quit[i] else str(self.held(i)), x1 - 1, y, c)
 
+    @micropython.native
     def draw_bottom(self, fb):
         """The last move (or why an input did nothing) on a line of the readable font, and
         what A does while play goes on by itself."""

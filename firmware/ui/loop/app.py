@@ -11,6 +11,8 @@ from micropython import const
 
 FRAME_MS = const(25)  # 40 frames a second at most
 WAKE_MS = const(6)  # the sleep to the frame's end looks for a press this often
+REST_MS = const(100)  # a frame's length once the screen rests (Screen.resting) ...
+QUIET_FRAMES = const(40)  # ... after this many frames with no event and nothing drawn
 
 
 class App:
@@ -46,6 +48,7 @@ class App:
         self.running = True
         self.frames = 0  # frames run
         self.draws = 0  # frames that were drawn and shown
+        self.quiet = 0  # frames in a row with no event and nothing drawn
         self.now = self.clock.ticks_ms()
         self._b_down = False  # B pressed and not yet delivered (short or long?)
         settings.apply(board)
@@ -134,8 +137,11 @@ class App:
         power = board.power
         if power is not None:
             events = power.filter(events, start)
+        quiet = self.quiet + 1
         for ev in events:
             self._dispatch(ev)
+            quiet = 0
+        frame_ms = self.frame_ms
         top = self.top()
         if top is not None:
             top.tick(start)
@@ -147,11 +153,16 @@ class App:
                 top.draw(fb)
                 fb.show()
                 self.draws += 1
+                quiet = 0
             top.after_frame()  # e.g. a save: the answer to a press is on the glass first
+            # nothing to do until a press, which ends the sleep: fewer frames (idle CPU)
+            if quiet >= QUIET_FRAMES and top.resting() and board.buttons.may_rest():
+                frame_ms = REST_MS
+        self.quiet = quiet
         if self.watchdog is not None:
             self.watchdog.feed()
         self.frames += 1
-        left = self.frame_ms - clock.ticks_diff(clock.ticks_ms(), start)
+        left = frame_ms - clock.ticks_diff(clock.ticks_ms(), start)
         if left > 0:
             self._rest(left)
 

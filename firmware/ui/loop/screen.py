@@ -13,6 +13,8 @@ class Screen:
     - `draw(fb)`: draw the whole picture on a cleared 128x64 canvas.
     - `after_frame()`: called once a frame while on top, after the picture was shown:
       work that must not delay the answer to a press (the game screens save here).
+    - `resting()`: True while nothing but a press can change the screen (no tick work due);
+      the frame loop then runs fewer frames (a press still ends its sleep at once).
     - `enter()`: called each time the screen comes on top (pushed, or uncovered by a pop);
       `leave()`: called when it is taken off the stack (pop, replace, home).
     Screens change the stack through `self.app.push/pop/replace/home`."""
@@ -40,3 +42,6 @@ class Screen:
 
     def after_frame(self):
         pass
+
+    def resting(self):
+        return True

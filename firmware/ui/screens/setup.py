@@ -123,6 +123,9 @@ class SetupScreen(ListScreen):
         except StopIteration:
             self._loading = False
 
+    def resting(self):
+        return self._loading is False  # the game's code still loading, a frame at a time
+
     def start(self):
         setup = self.setup()
         if setup.valid():
