@@ -253,34 +253,59 @@ def big(fb, s, x, y, scale=2, c=1):
 _GLUED = (":", ";", "!", "?", "»")
 
 
+def _glued(s, i):
+    """True when the one-character word at s[i] is French spaced punctuation."""
+    for g in _GLUED:
+        if s.startswith(g, i):
+            return True
+    return False
+
+
 def wrap(s, width=COLS):
-    """Split s into lines of at most `width` characters at spaces (long words are cut)."""
+    """Split s into lines of at most `width` characters at spaces (long words are cut).
+    Words are found with str.find and each line sliced once: on MicroPython every new
+    string is looked up among all interned names, so no string is made per word."""
+    if "  " in s or "\n" in s or "\t" in s or s.startswith(" "):
+        s = " ".join(s.split())
     lines = []
-    line = ""
-    words = s.split()
+    n = len(s)
+    start = end = -1  # the line so far: s[start:end] (start -1: empty)
     i = 0
-    while i < len(words):
-        word = words[i]
-        i += 1
+    while i < n:
+        j = s.find(" ", i)
+        if j < 0:
+            j = n
+        ws = i
+        we = j
+        i = j + 1
         # French spaced punctuation (" :", " ?") stays with the word before it
-        while i < len(words) and words[i] in _GLUED and len(word) + 1 + len(words[i]) <= width:
-            word = word + " " + words[i]
-            i += 1
-        while len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line = line + " " + word
+        while i < n:
+            k = s.find(" ", i)
+            if k < 0:
+                k = n
+            if k - i != 1 or not _glued(s, i) or we - ws + 2 > width:
+                break
+            we = k
+            i = k + 1
+        while we - ws > width:
+            if start >= 0:
+                lines.append(s[start:end])
+                start = -1
+            lines.append(s[ws : ws + width])
+            ws += width
+        if ws == we:
+            continue
+        if start < 0:
+            start = ws
+            end = we
+        elif end - start + 1 + we - ws <= width:
+            end = we
         else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
+            lines.append(s[start:end])
+            start = ws
+            end = we
+    if start >= 0:
+        lines.append(s[start:end])
     return lines
 
 
