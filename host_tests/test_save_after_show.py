@@ -65,3 +65,38 @@ def test_the_answer_to_a_press_is_shown_before_the_save(micropython, game):
     assert out["unsaved"] == 0, out  # nothing left unsaved once a press's frames have run
     assert out["save_before_show"] == 0, out
     assert out["after_quit"] == 0 and out["cleared"] == 1, out
+
+
+WAITING = r"""
+import json
+from simulator.driver import Driver
+from ui.loop.app import DEFER_FRAMES
+
+d = Driver.in_game(GAME, ["ANA", "BOB"], ["cautious", "expert"], seed=5)
+
+
+def waiting():  # a press always waiting (the frame loop then never sleeps: time moves here)
+    d.emu.time.advance(5)
+    return True
+
+
+d.board.buttons.pressed_since_poll = waiting
+out = {"defer": DEFER_FRAMES, "acted": 0, "longest": 0}
+run = 0
+for _ in range(600):
+    acts = len(d.session.record)
+    d.app.step()
+    out["acted"] += len(d.session.record) - acts
+    run = run + 1 if d.session.unsaved else 0
+    out["longest"] = max(out["longest"], run)
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_a_save_waits_for_presses_a_bounded_number_of_frames(micropython, game):
+    """With a press waiting at every frame, computer players still think and move (a slice
+    a frame), and each frame's actions are saved at most DEFER_FRAMES frames later."""
+    out = micropython.run_json(WAITING.replace("GAME", str(game)))
+    assert out["acted"] >= 3, out
+    assert 1 <= out["longest"] <= out["defer"] + 1, out

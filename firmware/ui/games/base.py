@@ -197,15 +197,16 @@ class GameScreen(Screen):
 
     def think_for(self, step):
         """Call step() (a slice of a computer player's thinking) until it gives a result
-        (an action, or False: nothing more to think) or THINK_MS of this frame are spent;
-        that result, else None."""
-        clock = self.app.clock
+        (an action, or False: nothing more to think), THINK_MS of this frame are spent or
+        a button is pressed (the next frame answers it first); that result, else None."""
+        app = self.app
+        clock = app.clock
         t0 = clock.ticks_ms()
         while True:
             r = step()
             if r is not None and r is not True:
                 return r
-            if clock.ticks_diff(clock.ticks_ms(), t0) >= THINK_MS:
+            if clock.ticks_diff(clock.ticks_ms(), t0) >= THINK_MS or app.press_waiting():
                 return None
 
     def do(self, action):

@@ -13,6 +13,7 @@ FRAME_MS = const(25)  # 40 frames a second at most
 WAKE_MS = const(6)  # the sleep to the frame's end looks for a press this often
 REST_MS = const(100)  # a frame's length once the screen rests (Screen.resting) ...
 QUIET_FRAMES = const(40)  # ... after this many frames with no event and nothing drawn
+DEFER_FRAMES = const(2)  # a frame's after_frame waits at most this many frames for presses
 
 
 class App:
@@ -49,6 +50,7 @@ class App:
         self.frames = 0  # frames run
         self.draws = 0  # frames that were drawn and shown
         self.quiet = 0  # frames in a row with no event and nothing drawn
+        self.deferred = 0  # frames in a row whose after_frame waited for a press
         self.now = self.clock.ticks_ms()
         self._b_down = False  # B pressed and not yet delivered (short or long?)
         settings.apply(board)
@@ -99,6 +101,11 @@ class App:
             self.save_settings_hook(self.settings)
 
     # --- the frame loop --------------------------------------------------------------
+    def press_waiting(self):
+        """True when a press has come since this frame's poll (the next frame answers it):
+        long work in a frame stops early for it."""
+        return self.board.buttons.pressed_since_poll()
+
     @micropython.native
     def _dispatch(self, ev):
         kind = ev[0]
@@ -154,7 +161,13 @@ class App:
                 fb.show()
                 self.draws += 1
                 quiet = 0
-            top.after_frame()  # e.g. a save: the answer to a press is on the glass first
+            # e.g. a save: the answer to a press is on the glass first; a press that came
+            # meanwhile is answered before it (at most DEFER_FRAMES frames in a row)
+            if self.deferred < DEFER_FRAMES and board.buttons.pressed_since_poll():
+                self.deferred += 1
+            else:
+                self.deferred = 0
+                top.after_frame()
             # nothing to do until a press, which ends the sleep: fewer frames (idle CPU)
             if quiet >= QUIET_FRAMES and top.resting() and board.buttons.may_rest():
                 frame_ms = REST_MS
