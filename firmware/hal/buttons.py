@@ -79,7 +79,6 @@ class Buttons:
         self._delay = max(20, int(delay_ms))
         self._interval = max(20, int(interval_ms))
 
-    @micropython.native
     def pressed_since_poll(self):
         """True when a press edge has been latched since the last poll (the frame loop
         wakes from its sleep for it); always False without interrupts."""

@@ -94,7 +94,6 @@ class Oled(framebuf.FrameBuffer):
         c[2] = arg
         self._write(c)
 
-    @micropython.native
     def _write(self, buf):
         if self._lost:
             return  # the set-up in show() sends the settings again

@@ -1,6 +1,5 @@
 """Display power policy: dim after 30 s without input, off after 2 min, a press wakes it."""
 
-import micropython
 from micropython import const
 
 from hal.buttons import PRESS, RELEASE
@@ -47,7 +46,6 @@ class Power:
             self.display.contrast(self._contrast)
         self.state = AWAKE
 
-    @micropython.native
     def filter(self, events, now_ms):
         """The events to act on; changes `events` in place and returns it."""
         if events:

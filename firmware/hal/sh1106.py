@@ -20,7 +20,6 @@ from hal.oled import (
     Oled,
 )
 
-import micropython
 from micropython import const
 
 
@@ -63,7 +62,6 @@ class SH1106(Oled):
         )
         super().__init__(i2c, addr, flip, contrast)
 
-    @micropython.native
     def _flush(self, spans):
         h = self._hdr
         buf = self._buf

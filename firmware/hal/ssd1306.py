@@ -20,7 +20,6 @@ from hal.oled import (
     Oled,
 )
 
-import micropython
 from micropython import const
 
 
@@ -65,7 +64,6 @@ class SSD1306(Oled):
         )
         super().__init__(i2c, addr, flip, contrast)
 
-    @micropython.native
     def _flush(self, spans):
         page = 0
         while page < PAGES:
@@ -89,7 +87,6 @@ class SSD1306(Oled):
                 page += 1
             self._send(first, page - 1, lo, hi)
 
-    @micropython.native
     def _send(self, page0, page1, col0, col1):
         h = self._hdr
         h[3] = col0

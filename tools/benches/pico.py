@@ -140,7 +140,7 @@ def run_tour(image, log):
             tour.keys(["DOWN"] * 8, "settings")
             heap.append(probe.collect())
             tour.keys(["B"], "settings")
-            tour.keys(["UP"], "menu")
+            tour.keys(["UP"] * 3, "menu")  # from the settings row to LAMA Dice's
             alloc = [allocation(tour, probe, []), allocation(tour, probe, ["DOWN"])]
             pico.run(125_000)  # the panel dims at 30 s, goes off at 120 s
             busy["panel off"] = tour.idle_busy_pct(3000)

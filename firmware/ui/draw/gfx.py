@@ -53,7 +53,6 @@ def fit(s, n):
     return s[:n]
 
 
-@micropython.native
 def text(fb, s, x, y, c=1):
     """Draw s with the built-in 8x8 font; French accented letters get their accents."""
     if record is not None:
@@ -202,7 +201,6 @@ _icon_buf = None
 _icon_fb = None
 
 
-@micropython.native
 def icon(fb, index, x, y, c=1):
     """Draw 8x8 icon number `index` (ui.draw.icons names them) at (x, y) in colour c."""
     global _icon_buf, _icon_fb
@@ -320,14 +318,12 @@ def wrap_paragraphs(paragraphs, width=COLS):
     return out
 
 
-@micropython.native
 def header(fb, title):
     """The title centred on line 0, with a rule under it."""
     center(fb, title, 0)
     fb.hline(0, HEADER_H - 1, W, 1)
 
 
-@micropython.native
 def footer(fb, hint):
     """The buttons' meaning, centred on the bottom rows in the 5x7 font."""
     mid_center(fb, fit(hint, MID_COLS), FOOTER_Y)

@@ -368,7 +368,6 @@ class GameScreen(Screen):
         gfx.mid(fb, ses.name(i), x0 + 1, y, c)
         gfx.mid_right(fb, lang.s.G_OUT if ses.state.quit[i] else str(self.held(i)), x1 - 1, y, c)
 
-    @micropython.native
     def draw_bottom(self, fb):
         """The last move (or why an input did nothing) on a line of the readable font, and
         what A does while play goes on by itself."""

@@ -10,7 +10,6 @@ from ui.games.base import ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_TURN, M_WAIT, Game
 from ui.games.pieces import (BAR_Y, COLW, KEY_Y, MSG_Y, button_bar, cards_words, die,
                              grouped, symbol)
 
-import micropython
 from micropython import const
 
 
@@ -405,7 +404,6 @@ class DiceScreen(GameScreen):
                     break
         return seats
 
-    @micropython.native
     def draw_llama_row(self, fb, llama_row):
         """The llama row's cards face up (taken ones gone); in the take choice the cards
         that may be taken are boxed and the chosen one inverted, the others unboxed."""

@@ -23,7 +23,6 @@ def symbol(fb, s, x, y, c=1):
         fb.text(SYMBOLS[s], x, y, c)
 
 
-@micropython.native
 def big_symbol(fb, s, x, y, scale, c=1):
     """A symbol `scale` times bigger (8*scale pixels square), for the discard pile's top."""
     if s == LLAMA:
@@ -107,7 +106,6 @@ def cards_words(counts, room):
     return cards_text(counts, room)
 
 
-@micropython.native
 def button_bar(fb, labels, selected, y, disabled=0):
     """Options side by side across the width (8x8 text), the selected one inverted; bit i
     of `disabled` crosses option i out (shown, but not possible now)."""

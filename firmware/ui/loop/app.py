@@ -106,7 +106,6 @@ class App:
         long work in a frame stops early for it."""
         return self.board.buttons.pressed_since_poll()
 
-    @micropython.native
     def _dispatch(self, ev):
         kind = ev[0]
         if ev[1] == B:
@@ -179,7 +178,6 @@ class App:
         if left > 0:
             self._rest(left)
 
-    @micropython.native
     def _rest(self, ms):
         """Sleep ms, or less when a button is pressed meanwhile (the next frame answers it)."""
         clock = self.clock

@@ -1,7 +1,6 @@
 """A list screen: a title, rows with a cursor that scrolls, an optional value per row, and
 the buttons' meaning at the bottom. Menus, settings and the game setup build on it."""
 
-import micropython
 from hal.buttons import A, B, DOWN, LEFT, PRESS, REPEAT, RIGHT, UP
 from ui.draw import gfx
 from ui.text import lang
@@ -80,7 +79,6 @@ class ListScreen(Screen):
         elif kind == PRESS and button == B:
             self.back()
 
-    @micropython.native
     def draw(self, fb):
         title = self.title()
         if title is not None:
