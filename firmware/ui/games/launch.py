@@ -49,6 +49,7 @@ def preload(gid):
     names.extend(info.experts)
     if info.tables is not None:
         names.append(info.tables[0])
+    names.extend(games_ui.SCREEN_CODE)
     names.append(games_ui.get(gid).screen[0])
     for name in names:
         games.load(name)
