@@ -49,6 +49,7 @@ def preload(gid):
     names.extend(info.experts)
     if info.tables is not None:
         names.append(info.tables[0])
+    names.extend(games_ui.SCREEN_CODE)
     names.append(games_ui.get(gid).screen[0])
     for name in names:
         games.load(name)
@@ -100,10 +101,14 @@ def screen_for(app, session):
 
 
 def launch(app, setup):
-    """The game of `setup` (a GameSetup) in place of the setup screen."""
+    """The game of `setup` (a GameSetup) in place of the setup screen, whose code is
+    dropped from RAM (ui.model.games.SETUP_CODE)."""
+    from ui.loop.resident import forget
     from ui.model.new_game import PERSON
 
     seats = [(name, None if kind == PERSON else kind) for name, kind in setup.seats]
+    for name in games_ui.SETUP_CODE:
+        forget(name)
     ses = new_session(app, load(setup.game), seats, setup.rules, setup.first)
     app.replace(screen_for(app, ses))
     if ses.people():  # a person plays: their first game of it starts with how to play

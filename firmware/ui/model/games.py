@@ -29,6 +29,13 @@ GAMES = (
            ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C", "HOWTO_CARDS"), ("lama.card", "ui.games.cards")),
 )
 SHARED_CODE = ("lama.match", "ui.games.")  # code of every game (not the ui.games package)
+# the game screens' shared code, in the order it imports itself: ui.games.launch.preload
+# loads it a module a frame before a game's screen (which imports it all at once otherwise)
+SCREEN_CODE = ("ui.games.pieces", "ui.games.session", "ui.games.hint", "ui.games.panels",
+               "ui.games.base")
+# the new-game setup's code, unused once its game has started: dropped from RAM then
+# (ui.games.launch), loaded again by the next setup
+SETUP_CODE = ("ui.screens.setup", "ui.screens.names", "ui.model.new_game")
 
 
 def get(gid):

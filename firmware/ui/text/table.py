@@ -1,0 +1,100 @@
+"""A string table read from its flash file (strings_en.bin, strings_fr.bin; made from the .py tables by tools/build/make_strings.py): `t.NAME` reads that one word from the file when asked, so the table takes no RAM but its open file.
+
+The file: MAGIC, the count of words (u16 LE), SLOTS slots of a u16 LE record offset (0xFFFF:
+empty; a name goes in slot name_hash(name), or the next free one after it), then the records:
+u8 name length, the name, u8 kind, u16 LE payload length, the payload. A str payload is its
+UTF-8 bytes; a tuple or a dict is a u8 count then each string (a dict: key then value) as u16
+LE length and UTF-8 bytes."""
+
+MAGIC = b"LST1"
+HEADER = 6  # MAGIC, the count of words
+SLOTS = 512
+EMPTY = 0xFFFF
+KIND_STR = 0
+KIND_TUPLE = 1
+KIND_DICT = 2
+MAX_NAME = 40  # longest name a record may have
+
+
+def name_hash(name):
+    """The slot a name's search starts at (the same on CPython and MicroPython)."""
+    h = 0
+    for c in name:
+        h = (h * 31 + ord(c)) & 0xFFFF
+    return h % SLOTS
+
+
+def _strings(data, n, at):
+    """n strings of `data` from offset `at` (each a u16 LE length, then UTF-8)."""
+    out = []
+    for _ in range(n):
+        size = data[at] | data[at + 1] << 8
+        out.append(str(data[at + 2 : at + 2 + size], "utf-8"))
+        at += 2 + size
+    return out
+
+
+class FileTable:
+    """The words of one open table file (check() says whether it is one): t.NAME is a str,
+    a tuple of them or a dict of them, read from the file; a name it lacks raises
+    AttributeError, as a module would."""
+
+    def __init__(self, f, name):
+        self._f = f
+        self.__name__ = name  # as the module it stands for (ui.text.strings_en...)
+        self._buf = bytearray(2 + 1 + MAX_NAME + 3)
+
+    def check(self):
+        """True when the file is a table: MAGIC and every slot there."""
+        f = self._f
+        try:
+            f.seek(0)
+            head = f.read(HEADER)
+            if len(head) != HEADER or head[:4] != MAGIC:
+                return False
+            f.seek(HEADER + 2 * SLOTS - 1)
+            return len(f.read(1)) == 1
+        except (OSError, ValueError, AttributeError, TypeError):
+            return False
+
+    def close(self):
+        try:
+            self._f.close()
+        except OSError:
+            pass
+
+    def __getattr__(self, name):
+        if name.startswith("_") or len(name) > MAX_NAME:
+            raise AttributeError(name)
+        f = self._f
+        buf = self._buf
+        n = len(name)
+        slot = name_hash(name)
+        for _ in range(SLOTS):
+            f.seek(HEADER + 2 * slot)
+            f.readinto(buf)
+            at = buf[0] | buf[1] << 8
+            if at == EMPTY:
+                break
+            f.seek(at)
+            got = f.readinto(buf)
+            if got >= n + 4 and buf[0] == n and _same(buf, name):
+                kind = buf[n + 1]
+                f.seek(at + n + 4)
+                data = f.read(buf[n + 2] | buf[n + 3] << 8)
+                if kind == KIND_STR:
+                    return str(data, "utf-8")
+                if kind == KIND_TUPLE:
+                    return tuple(_strings(data, data[0], 1))
+                words = _strings(data, 2 * data[0], 1)
+                return {words[i]: words[i + 1] for i in range(0, len(words), 2)}
+            slot = (slot + 1) % SLOTS
+        raise AttributeError(name)
+
+
+def _same(buf, name):
+    """True when the record header in `buf` names `name` (its length checked before)."""
+    for i in range(len(name)):
+        if buf[1 + i] != ord(name[i]):
+            return False
+    return True
