@@ -71,19 +71,6 @@ resident.release(keep)
 keep = resident = is_game_code = None
 d = Driver(seed=5, data_dir=@DATA@, prime=True)
 
-class Game:
-    # game_play's view of the game on screen
-    def __init__(self):
-        self.board = d.board
-        self.session = d.app.top().session
-    def screen(self):
-        return d.app.top()
-    def press(self, name):
-        d.board.emu.pwm.log.clear()  # the emulated buzzer's record: not the firmware's RAM
-        d.press(name, 40)
-    def wait(self, ms):
-        d.run(ms)
-
 def to_row(i):
     while d.app.top().cursor != i:
         d.keys("DOWN")
@@ -103,15 +90,15 @@ def one_game(g):
     d.keys(setup_keys(n))
     if d.top() == "HowToScreen":  # a person's first game of a kind: B skips how to play
         d.keys("B")
-    from simulator.game_play import play  # anew: the menu dropped the last game's modules
-    gm = Game()
+    from simulator.game_play import DriverGame, play  # anew: the menu dropped the last game's modules
+    gm = DriverGame(d)
     assert [s[1] for s in gm.session.seats] == [None] + ["hard"] * (n - 1), gm.session.seats
     if g % 5 == 2:  # the hint, on your first turn
         while not gm.session.person_to_act() or gm.screen().due is not None:
             d.keys("A,WAIT:100")
         d.keys("B,WAIT:600")
     play(gm)
-    gm = play = None
+    gm = play = DriverGame = None
     d.keys("A,WAIT:100")  # game over: Menu is preselected
     assert d.top() == "MainMenu", d.top()
     if g % 7 == 3:  # the statistics, two pages

@@ -57,25 +57,6 @@ SESSION = r"""
 import gc, sys
 from simulator.driver import Driver
 d = Driver(seed=SEED, data_dir=DATA)
-log = d.board.emu.pwm.log  # the emulated buzzer's record of notes: not the firmware's RAM
-
-
-class Game:
-    # game_play's view of the game a menu started
-    def __init__(self):
-        self.board = d.board
-        self.session = d.app.top().session
-
-    def screen(self):
-        return d.app.top()
-
-    def press(self, name):
-        log.clear()
-        d.press(name, 40)
-
-    def wait(self, ms):
-        d.run(ms)
-
 
 # on the setup screen (3 players, computer seats medium): 6 players, seats P1 hard easy
 # medium hard medium, Start
@@ -83,12 +64,12 @@ SEATS6 = "RIGHT,RIGHT,RIGHT,DOWN,DOWN,RIGHT,DOWN,LEFT,DOWN,DOWN,RIGHT,DOWN,DOWN,
 d.keys("A")
 for pick in ("A", "DOWN,A"):
     d.keys(pick + "," + SEATS6 + ",B,WAIT:100")  # B: past how to play (no game finished yet)
-    from simulator.game_play import play  # anew: the menu dropped the last game's modules
+    from simulator.game_play import DriverGame, play  # anew: the menu dropped the last game's modules
 
-    g = Game()
+    g = DriverGame(d)
     assert [s[1] for s in g.session.seats] == [None, "hard", "easy", "medium", "hard", "medium"]
     play(g)
-    del g, play  # what the game left is the firmware's, not this script's
+    del g, play, DriverGame  # what the game left is the firmware's, not this script's
     d.keys("A,WAIT:100")  # game over: Menu is preselected
     assert d.top() == "MainMenu", d.top()
 print("OK")

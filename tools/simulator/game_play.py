@@ -59,6 +59,27 @@ def keys_for_cards(scr, action):
     return ["RIGHT"] * ((i - scr.cursor) % len(scr.items)) + ["A"]
 
 
+class DriverGame:
+    """play()'s view of the game a menu started on Driver d (one made by Driver.in_game is
+    that view already): the session on screen, presses of 40 ms that first empty the
+    emulated buzzer's record of notes (the emulator's, not the firmware's RAM)."""
+
+    def __init__(self, d):
+        self.d = d
+        self.board = d.board
+        self.session = d.app.top().session
+
+    def screen(self):
+        return self.d.app.top()
+
+    def press(self, name):
+        self.board.emu.pwm.log.clear()
+        self.d.press(name, 40)
+
+    def wait(self, ms):
+        self.d.run(ms)
+
+
 def play(d, policy="cautious", speed=True, shots=None, max_presses=20000, on_press=None):
     """Drive the game on Driver d to its game-over page. `speed`: press A through the
     computer players' steps and the dice animation (else wait for them). `shots(d, tag)`
