@@ -10,9 +10,7 @@ import argparse
 import os
 import shutil
 import sys
-import termios
 import time
-import tty
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import paths  # noqa: E402,F401  (firmware/ and tools/ on sys.path)
@@ -63,8 +61,6 @@ def draw(term, pico, braille):
 
 def play(pico):
     """The terminal loop: typed keys become presses at the emulated time they arrive."""
-    if not hasattr(termios, "setraw"):  # before Python 3.12: play.py's Terminal needs it
-        termios.setraw = tty.setraw
     try:
         term = Terminal()
     except Exception as e:  # termios.error, OSError: stdin is not a terminal

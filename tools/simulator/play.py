@@ -289,9 +289,13 @@ class Terminal:
         import select
         import termios
 
+        try:  # CPython (make emulate): tty.setraw (termios.setraw is 3.12's only)
+            from tty import setraw
+        except ImportError:  # the MicroPython unix port: no tty, its termios has setraw
+            setraw = termios.setraw
         self.termios = termios
         self.saved = termios.tcgetattr(0)  # raises when stdin is not a terminal
-        termios.setraw(0)
+        setraw(0)
         self.poller = select.poll()
         self.poller.register(sys.stdin, select.POLLIN)
         self.pending = b""
