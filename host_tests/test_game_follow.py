@@ -2,6 +2,9 @@
 drawing kit (ui.draw.gfx.record): only keys and labels in the 3x5 font, the dice outcome only
 after the animation, a bust told as a bust, the last-move line; save and leave, resume."""
 
+import re
+import unicodedata
+
 import pytest
 
 from test_game_play import case
@@ -98,30 +101,99 @@ print(json.dumps({"differ": [img(a) != img(b) for a, b in pairs],
     assert all(got["differ"]) and got["capital"] and got["inverted"]
 
 
+# the combining marks of the French accented letters (unicodedata.decomposition)
+_MARKS = {"0301": "acute", "0300": "grave", "0302": "circ", "0308": "diaer", "0327": "cedilla"}
+
+
+def _accented_capitals():
+    """Every accented capital that the 5x7 font (glyphs.MID_CHARS) or the 8x8 font
+    (accents.MARKS) draws or French panel text (ui.text.strings_fr) uses: {char: (base, mark)}."""
+    from ui.draw import accents, glyphs
+    from ui.text import strings_fr
+
+    text = "".join(v for v in vars(strings_fr).values() if isinstance(v, str))
+    for v in vars(strings_fr).values():
+        if isinstance(v, (list, tuple)):
+            text += "".join(x for x in v if isinstance(x, str))
+    out = {}
+    for ch in glyphs.MID_CHARS + "".join(accents.MARKS) + text:
+        parts = unicodedata.decomposition(ch).split()
+        if ch.isupper() and len(parts) == 2 and parts[1] in _MARKS:
+            out[ch] = (chr(int(parts[0], 16)), _MARKS[parts[1]])
+    return out
+
+
+def _kept(rows, plain):
+    """True when `rows` are some of the rows of `plain`, in their order."""
+    i = 0
+    for r in plain:
+        if i < len(rows) and rows[i] == r:
+            i += 1
+    return i == len(rows)
+
+
 def test_accented_capitals_keep_their_accent_in_both_fonts(micropython):
-    """É, À, Ê... in the 5x7 and the 8x8 font: a mark in the top row over the capital one
-    row shorter, on the same baseline; not the plain capital."""
+    """Each accented capital, in the 5x7 font, the 8x8 one and big2/big3 (the 8x8 scaled),
+    is a two-row mark in rows 0-1 over its capital five rows high in rows 2-6 (the plain
+    capital's rows with two left out: its top and its foot on the baseline kept). There is no room left in the cell for a blank row between them, so
+    the mark is told apart by its shape: each of its rows holds a mark's few pixels (2 at
+    most in the 5x7, 4 in the 8x8 whose strokes are two wide), never a row of the letter;
+    acute and grave are each other's mirror image, the circumflex and the diaeresis (two dots
+    over a blank row) are neither; the letter under each mark is the same. Ç keeps its whole
+    C with the cedilla under the baseline."""
+    caps = _accented_capitals()
+    assert {"É", "È", "Ê", "À", "Ç"} <= set(caps), caps
+    chars = "".join(caps) + "".join(sorted(set(b for b, _ in caps.values())))
     got = micropython.run_json("""
 import json, framebuf
 from ui.draw import gfx
 
-def img(draw, s):
+def img(draw, ch):
     buf = bytearray(8)
     fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
-    draw(fb, s, 0, 0)
-    return list(buf)
+    draw(fb, ch, 0, 0)
+    return ["".join("#" if buf[x] >> y & 1 else "." for x in range(8)) for y in range(8)]
 
-out = []
-for draw in (gfx.mid, gfx.text):
-    for acc, base in (("É", "E"), ("À", "A"), ("Ê", "E"), ("È", "E"), ("Ô", "O"), ("Ù", "U")):
-        a, b = img(draw, acc), img(draw, base)
-        top = [c & 1 for c in a]
-        low = max([len(bin(c)) for c in a]) == max([len(bin(c)) for c in b])
-        out.append([a != b, any(top), low])
-print(json.dumps(out))
-""")
-    for differs, marked, baseline in got:
-        assert differs and marked and baseline
+def big_is_scaled(ch, n):
+    buf = bytearray(8 * n * n)
+    fb = framebuf.FrameBuffer(buf, 8 * n, 8 * n, framebuf.MONO_VLSB)
+    gfx.big(fb, ch, 0, 0, n)
+    small = img(gfx.text, ch)
+    return all((fb.pixel(x, y) == 1) == (small[y // n][x // n] == "#")
+               for x in range(8 * n) for y in range(8 * n))
+
+print(json.dumps({"mid": {ch: img(gfx.mid, ch) for ch in CHARS},
+                  "8x8": {ch: img(gfx.text, ch) for ch in CHARS},
+                  "big": [ch for ch in CHARS if not (big_is_scaled(ch, 2) and big_is_scaled(ch, 3))]}))
+""".replace("CHARS", repr(chars)))
+    assert got["big"] == [], "big2/big3 are not the 8x8 glyph scaled"
+    for font, width, most in (("mid", 5, 2), ("8x8", 8, 4)):
+        glyph = got[font]
+        marks = {}
+        bodies = {}
+        for ch, (base, mark) in caps.items():
+            rows, plain = glyph[ch], glyph[base]
+            where = "%s %s: %s" % (font, ch, rows)
+            if mark == "cedilla":
+                assert rows[:7] == plain[:7] and "#" in rows[7], where
+                continue
+            top = [rows[0][:width], rows[1][:width]]
+            assert all(r.count("#") <= most for r in top), where + ": the mark holds a letter's row"
+            if mark == "diaer":
+                assert len(re.findall("#+", top[0])) == 2 and "#" not in top[1], where
+            else:
+                assert "#" in top[0] and "#" in top[1], where + ": a mark of two rows"
+            assert "#" in rows[2] and "#" in rows[6] and "#" not in rows[7], where + ": rows 2-6 hold the letter"
+            assert "#" in plain[0] and "#" in plain[6] and "#" not in plain[7], where
+            assert rows[6] == plain[6] and rows[2] in plain[:2] and _kept(rows[2:7], plain[:7]), (
+                where + ": the capital five rows high (its rows, two left out, its top and foot kept)")
+            marks.setdefault(mark, set()).add(tuple(top))
+            bodies.setdefault(base, set()).add(tuple(rows[2:7]))
+        assert all(len(v) == 1 for v in marks.values()), (font, marks)
+        assert all(len(v) == 1 for v in bodies.values()), (font, bodies)
+        shapes = {k: next(iter(v)) for k, v in marks.items()}
+        assert len(set(shapes.values())) == len(shapes), (font, shapes)
+        assert [r[::-1] for r in shapes["acute"]] == list(shapes["grave"]), (font, shapes)
 
 
 @pytest.mark.parametrize("game", [1, 2])

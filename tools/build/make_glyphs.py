@@ -118,9 +118,9 @@ MID = {
     "œ": "..... ..... .#.#. #.#.# #.### #.#.. .####",
 }
 
-# French accented letters of the readable font: a base letter's body under a mark (rows
-# 0-1 over the lower case); an accented capital is its capital one row shorter (a row that
-# repeats the one under it is left out) under a one-row mark (CAP_MARKS) in row 0.
+# French accented letters of the readable font: a base letter's body under a two-row mark
+# (rows 0-1: over the lower case's x-height in rows 2-6; over a capital drawn five rows
+# high in rows 2-6, CAP5, so that the capital keeps its baseline). The same marks serve both.
 MID_MARKS = {
     "acute": "...#. ..#..",
     "grave": ".#... ..#..",
@@ -132,7 +132,14 @@ MID_ACCENTED = {
     "à": ("a", "grave"), "â": ("a", "circ"), "î": ("ı", "circ"), "ï": ("ı", "diaer"),
     "ô": ("o", "circ"), "ù": ("u", "grave"), "û": ("u", "circ"), "ü": ("u", "diaer"),
 }
-CAP_MARKS = {"acute": "...#.", "grave": ".#...", "circ": ".#.#.", "diaer": "#...#"}
+# the capitals that take a mark, five rows high (their 7-row shapes with two rows left out)
+CAP5 = {
+    "A": ".###. #...# ##### #...# #...#",
+    "E": "##### #.... ####. #.... #####",
+    "I": ".###. ..#.. ..#.. ..#.. .###.",
+    "O": ".###. #...# #...# #...# .###.",
+    "U": "#...# #...# #...# #...# .###.",
+}
 CAP_ACCENTED = {
     "À": ("A", "grave"), "Â": ("A", "circ"), "É": ("E", "acute"), "È": ("E", "grave"),
     "Ê": ("E", "circ"), "Ë": ("E", "diaer"), "Î": ("I", "circ"), "Ï": ("I", "diaer"),
@@ -150,23 +157,13 @@ def mid_rows(ch):
     """The 8 rows of readable-font character ch (accented letters composed)."""
     if ch in MID_ACCENTED:
         base, mark = MID_ACCENTED[ch]
-        rows = mid_rows(base)
-        top = MID_MARKS[mark].split()
-        return top + rows[2:]
+        return MID_MARKS[mark].split() + mid_rows(base)[2:]
     if ch in CAP_ACCENTED:
         base, mark = CAP_ACCENTED[ch]
-        return [CAP_MARKS[mark]] + shorter(mid_rows(base)[:7]) + ["....."]
+        return MID_MARKS[mark].split() + CAP5[base].split() + ["....."]
     art = MID[ch] if ch in MID else MID_BODIES[ch]
     rows = art.split()
     return rows + ["....."] * (8 - len(rows))
-
-def shorter(rows):
-    """A capital's rows one row shorter: the first row (past the top one) that repeats the
-    row under it is left out, so the letter keeps its shape and its baseline."""
-    for r in range(1, len(rows) - 1):
-        if rows[r] == rows[r + 1]:
-            return rows[:r] + rows[r + 1 :]
-    return rows[1:]
 
 
 # 8 x 8 icons, in the order of the names (ui.icons gives each name its index)

@@ -1,8 +1,8 @@
 """French accented letters for the built-in 8x8 font: the base letter plus a mark drawn over it.
 
 The built-in lower case leaves rows 0-1 (above) and row 7 (below) free, so é is `e` with
-an acute in rows 0-1; capitals fill rows 0-6, so À, É ... are their capital one row shorter
-(a row that repeats the one under it is left out) under a one-row mark in row 0."""
+an acute in rows 0-1; capitals fill rows 0-6, so À, É ... are their capital drawn five rows
+high (two of its rows left out) in rows 2-6, under the same two-row mark in rows 0-1."""
 
 # char: (base letter, row 0 bits, row 1 bits, row 7 bits), bit 7 = leftmost pixel
 _ACUTE = (0x0C, 0x18)
@@ -24,18 +24,19 @@ MARKS = {
     "ü": ("u",) + _DIAER + (0,),
     "ç": ("c", 0, 0, 0x18),
     "Ç": ("C", 0, 0, 0x18),
-    # capitals: (base, the one-row mark over the shortened capital, 0, 0)
-    "À": ("A", 0x60, 0, 0),
-    "Â": ("A", 0x28, 0, 0),
-    "É": ("E", 0x0C, 0, 0),
-    "È": ("E", 0x30, 0, 0),
-    "Ê": ("E", 0x28, 0, 0),
-    "Ë": ("E", 0x44, 0, 0),
-    "Î": ("I", 0x28, 0, 0),
-    "Ï": ("I", 0x44, 0, 0),
-    "Ô": ("O", 0x28, 0, 0),
-    "Ù": ("U", 0x30, 0, 0),
-    "Û": ("U", 0x28, 0, 0),
+    # capitals: the same marks over the capital five rows high (_capital)
+    "À": ("A",) + _GRAVE + (0,),
+    "Â": ("A",) + _CIRC + (0,),
+    "É": ("E",) + _ACUTE + (0,),
+    "È": ("E",) + _GRAVE + (0,),
+    "Ê": ("E",) + _CIRC + (0,),
+    "Ë": ("E",) + _DIAER + (0,),
+    "Î": ("I",) + _CIRC + (0,),
+    "Ï": ("I",) + _DIAER + (0,),
+    "Ô": ("O",) + _CIRC + (0,),
+    "Ù": ("U",) + _GRAVE + (0,),
+    "Û": ("U",) + _CIRC + (0,),
+    "Ü": ("U",) + _DIAER + (0,),
     "œ": ("o", 0, 0, 0),
     "’": ("'", 0, 0, 0),
     "«": ("<", 0, 0, 0),
@@ -49,12 +50,17 @@ def _row(fb, bits, x, y, c):
             fb.pixel(x + i, y, c)
 
 
+# the rows of a built-in capital kept when it is drawn five rows high (bit r: row r): the
+# top, a stem, the middle bar, a stem and the foot; A keeps its sides and not its apex
+_KEPT = 0b1101011
+_KEPT_A = 0b1101110
 _cap_buf = None
 _cap_fb = None
 
 
-def _capital(fb, base, mark, x, y, c):
-    """An accented capital: `base` one row shorter, `mark` (row bits) in row 0."""
+def _capital(fb, base, r0, r1, x, y, c):
+    """An accented capital: `base` five rows high in rows 2-6, the mark (row bits r0, r1) in
+    rows 0-1."""
     global _cap_buf, _cap_fb
     if _cap_fb is None:
         import framebuf  # (MARKS alone is read on CPython too)
@@ -64,23 +70,21 @@ def _capital(fb, base, mark, x, y, c):
     buf = _cap_buf
     _cap_fb.fill(0)
     _cap_fb.text(base, 0, 0, 1)
-    drop = 0  # the first row (past the top one) that repeats the row under it
-    for r in range(1, 6):
-        same = True
-        for i in range(8):
-            if ((buf[i] >> r) ^ (buf[i] >> (r + 1))) & 1:
-                same = False
-                break
-        if same:
-            drop = r
-            break
-    low = (1 << drop) - 1
+    kept = _KEPT_A if base == "A" else _KEPT
     for i in range(8):
         b = buf[i]
-        b = ((b & low) << 1) | (b & ~((low << 1) | 1) & 0xFF)
-        if mark & (0x80 >> i):
-            b |= 1
-        buf[i] = b
+        out = 0
+        k = 2
+        for r in range(7):
+            if kept & (1 << r):
+                if b & (1 << r):
+                    out |= 1 << k
+                k += 1
+        if r0 & (0x80 >> i):
+            out |= 1
+        if r1 & (0x80 >> i):
+            out |= 2
+        buf[i] = out
     if c:
         fb.blit(_cap_fb, x, y, 0)
     else:
@@ -98,8 +102,8 @@ def draw(fb, ch, x, y, c):
         fb.text("?", x, y, c)
         return
     base, r0, r1, r7 = m
-    if "A" <= base <= "Z" and r0:
-        _capital(fb, base, r0, x, y, c)
+    if "A" <= base <= "Z" and (r0 or r1):
+        _capital(fb, base, r0, r1, x, y, c)
         return
     fb.text(base, x, y, c)
     if r0 or r1:
