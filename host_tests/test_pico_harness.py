@@ -307,8 +307,6 @@ def test_power_cut_at_a_flash_operation_then_power_on_keeps_the_flash(tmp_path):
         assert p.peek(RAM_OUT, 4) == struct.pack("<I", 0xD0AE)
 
 
-@pytest.mark.skip(reason="harness bug being fixed: after a watchdog reset the emulator stops"
-                  " answering (the next run never ends; tools/pico/pico.mjs step / chip.mjs)")
 def test_watchdog_reset_restarts_the_chip_keeping_scratch_and_flash(tmp_path):
     prog = Program()
     prog.branch_if_word(WATCHDOG + 0x0C, 1, "second")  # SCRATCH0 survives the reset

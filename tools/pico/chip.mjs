@@ -88,6 +88,10 @@ export class Chip {
     this.resetWanted = 0;
     this.watchdog.onWatchdogTrigger = () => {
       this.resetWanted = this.watchdog.reason || REASON_TIMER;
+      // this chip is done (a new one boots): stop the counter, else rp2040js's periodic alarm,
+      // its counter at 0, schedules itself again 0 ns later, forever, inside one clock tick
+      this.watchdog.alarm.enable = false;
+      this.watchdog.timer.enable = false;
     };
     this.dead = false; // power cut
     this.busyNs = 0;
