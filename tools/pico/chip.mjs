@@ -14,6 +14,7 @@ const ROM_CODES = {
 const REASON_TIMER = 1;
 const REASON_FORCE = 2;
 const PIEZO_GPIO = 16; // PWM slice 0, channel A
+const TX_EMPTY = 1 << 4; // I2C IC_RAW_INTR_STAT
 
 /** A logger that never throws and never writes to stdout (the control channel). */
 export class QuietLogger {
@@ -87,6 +88,10 @@ export class Chip {
     this.resetWanted = 0;
     this.watchdog.onWatchdogTrigger = () => {
       this.resetWanted = this.watchdog.reason || REASON_TIMER;
+      // this chip is done (a new one boots): stop the counter, else rp2040js's periodic alarm,
+      // its counter at 0, schedules itself again 0 ns later, forever, inside one clock tick
+      this.watchdog.alarm.enable = false;
+      this.watchdog.timer.enable = false;
     };
     this.dead = false; // power cut
     this.busyNs = 0;
@@ -147,6 +152,15 @@ export class Chip {
       return (cycles * 1e9) / rp.clkSys; // the RP2040 clocks its I2C blocks from clk_sys
     };
     const later = (bits, fn) => clock.createAlarm(fn).schedule(bits * bitNs());
+    // An abort (a NACK) flushes the TX FIFO, which then reads empty: the block raises TX_EMPTY
+    // (RP2040 datasheet, IC_RAW_INTR_STAT), which the SDK waits for before it reads the abort
+    // source; rp2040js leaves it low, so the SDK timed out and kept a stale abort for the
+    // next transaction.
+    const abort = i2c.abort.bind(i2c);
+    i2c.abort = (reason) => {
+      abort(reason);
+      i2c.setInterrupts(TX_EMPTY);
+    };
     i2c.onStart = () => later(1, () => i2c.completeStart());
     i2c.onConnect = (address) => {
       addr = address;
