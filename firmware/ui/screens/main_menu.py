@@ -22,6 +22,7 @@ class MainMenu(ListScreen):
         if self.keep is None:
             self.keep = resident.snapshot(games.is_game_code)
         else:
+            lang.forget()  # the words the game read, before its room is collected
             resident.release(self.keep)
         if store is not None:
             store.compact()  # what the game added to the statistics, moved out of its room
