@@ -34,6 +34,53 @@ def test_a_file_table_reads_every_word_as_the_module_has_it():
     _every_word_read(strings_fr, make_strings.path_of("strings_fr"))
 
 
+class _CountingFile:
+    """A file that counts its reads."""
+
+    def __init__(self, f):
+        self.f = f
+        self.reads = 0
+
+    def seek(self, at):
+        return self.f.seek(at)
+
+    def read(self, n):
+        self.reads += 1
+        return self.f.read(n)
+
+    def readinto(self, buf):
+        self.reads += 1
+        return self.f.readinto(buf)
+
+
+def test_a_word_read_again_comes_from_memory_and_few_are_kept():
+    with open(make_strings.path_of("strings_en"), "rb") as raw:
+        f = _CountingFile(raw)
+        t = table.FileTable(f, strings_en.__name__)
+        assert t.MENU == strings_en.MENU
+        first = f.reads
+        assert first > 0
+        for _ in range(5):
+            assert t.MENU == strings_en.MENU
+        assert f.reads == first
+        names = [k for k in dir(strings_en) if k[:1].isupper() and k != "MENU"]
+        assert len(names) > 2 * table.MEMO
+        for k in names:
+            assert getattr(t, k) == getattr(strings_en, k), k
+        # the last MEMO words come from memory, the one before them is read again
+        last = names[-table.MEMO:]
+        before = f.reads
+        for k in last:
+            assert getattr(t, k) == getattr(strings_en, k), k
+        assert f.reads == before
+        assert t.MENU == strings_en.MENU
+        assert f.reads > before
+        t.forget()  # the main menu lets every word go
+        before = f.reads
+        assert getattr(t, last[-1]) == getattr(strings_en, last[-1])
+        assert f.reads > before
+
+
 WORDS = r"""
 import json, sys
 from ui.text import lang, strings_en, strings_fr

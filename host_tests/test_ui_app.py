@@ -255,3 +255,82 @@ out["ok"] = all(f[1] <= s.get(f[0]) <= f[2] for f in FIELDS)
     assert got["errors"] == 0
     assert got["stack"] >= 1 and got["ok"]
 
+
+
+def test_a_screen_slow_to_load_answers_the_press_at_once_with_the_busy_mark(micropython):
+    """App.soon: a press that opens a screen whose module is not loaded puts the busy mark
+    on the glass in the frame of the press; then one module is imported a frame, with no
+    sleep between, and the screen comes. With its
+    modules loaded, fn runs at once, with no mark."""
+    got = run(micropython, """
+import sys
+from ui.loop.app import BUSY_W
+from ui.model import games
+from hal.buttons import A as KA, DOWN as KD
+d = Driver()
+d.keys("A")
+app, vt = d.app, d.emu.time
+for name in ("ui.screens.about", "ui.screens.controls"):
+    sys.modules.pop(name, None)
+for _ in range(len(games.GAMES) + 4):
+    d.press(KD)
+def busy_on_glass():
+    img = d.image()
+    x = 128 - BUSY_W
+    px = lambda x, y: (img[(y >> 3) * 128 + x] >> (y & 7)) & 1
+    box = all(px(x + i, 0) and px(x + i, BUSY_W - 1) for i in range(BUSY_W))
+    return box and px(x + 5, 5) and not px(x + 1, 5)
+out["before"] = busy_on_glass()
+marks = app.marks
+app.step()
+d.emu.buttons.press(KA, 200, at_ms=vt.now + 1)
+steps, sleeps = [], []
+n = 0
+while app.marks == marks and n < 20:  # the frame that sees the press
+    app.step()
+    n += 1
+out["mark_first"] = busy_on_glass()
+out["marks"] = app.marks - marks
+out["top_then"] = d.top()
+while d.top() == "MainMenu" and len(steps) < 20:
+    s0 = vt.slept_ms
+    app.step()
+    steps.append(d.top())
+    sleeps.append(vt.slept_ms - s0)
+out["steps"] = steps
+out["sleeps"] = sleeps
+out["loaded"] = "ui.screens.about" in sys.modules
+d.emu.buttons.press(KD, 80, at_ms=vt.now + 1)
+d.run(300)
+out["after"] = busy_on_glass()
+out["top"] = d.top()
+# what is loaded: fn at once, no mark
+marks = app.marks
+calls = []
+app.soon(lambda: calls.append(1), ("ui.screens.menu", "ui.draw.gfx"))
+out["again"] = [calls, app.marks - marks, app._soon is None]
+""")
+    assert got["before"] is False
+    assert got["mark_first"] is True and got["marks"] == 1, got
+    assert got["top_then"] == "MainMenu", got
+    assert got["loaded"] and got["steps"][-1] == "AboutScreen", got
+    assert 1 <= len(got["steps"]) <= 3, got  # an import a frame, then the screen
+    assert sum(got["sleeps"][:-1]) == 0, got  # no sleep while it loads
+    assert got["after"] is False and got["top"] == "AboutScreen", got
+    assert got["again"] == [[1], 0, True], got
+
+
+def test_a_failing_load_shows_the_error_and_stops_loading(micropython):
+    """An import that fails while soon() loads gives the error screen once, not a loop."""
+    got = run(micropython, """
+d = Driver()
+d.keys("A")
+app = d.app
+calls = []
+app.soon(lambda: calls.append(1), ("no_such_module_here",))
+app.run(10)
+out["top"] = d.top()
+out["calls"] = calls
+out["pending"] = app._soon is not None
+""")
+    assert got["top"] == "ErrorScreen" and got["calls"] == [] and got["pending"] is False, got

@@ -29,9 +29,7 @@ def open_page(app, page, game):
     screen): "controls" the controls card, "rules" the rules of `game` (its row of
     ui.model.games)."""
     if page == "controls":
-        from ui.screens.controls import ControlsScreen
-
-        app.push(ControlsScreen(app))
+        app.open("ui.screens.controls", "ControlsScreen")
     else:
         from ui.screens.main_menu import rules_page
 

@@ -15,7 +15,7 @@ import sys
 MODULES_ROOM = 48  # more keys sys.modules takes without growing: a game and a page
 PACKAGES = ("lama", "ui", "ui.games", "ui.screens")  # their dicts name their modules
 PACKAGE_ROOM = 16
-GC_EVERY = 16 * 1024  # bytes allocated between two collections (gc.threshold)
+GC_EVERY = 48 * 1024  # bytes allocated between two collections (gc.threshold)
 
 
 def prime():

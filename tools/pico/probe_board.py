@@ -17,7 +17,7 @@ import uctypes as _uctypes
 # 3 least free after a collect, 4 most allocated in one frame (frames with no collection),
 # 5 allocated in the last frame, 6 most work of one frame (us), 7 work of the last frame,
 # 8 gc off during frames and each frame's allocation measured (host: 1), 9 name changes,
-# 10 free now (no collect; while 8 is set)
+# 10 free now (no collect; while 8 is set), 11 presses answered by the busy mark (App.soon)
 _I = _array.array("i", [0] * 12)
 _N = bytearray(40)
 _S = [None, None, None, 0, 0, False]  # app, last top, last panel, frame start us, alloc, slept
@@ -48,6 +48,15 @@ def make_board():  # noqa: F811
     def probe_make_app(*args, **kwargs):
         app = make_app(*args, **kwargs)
         _S[0] = app
+        soon = app.soon
+
+        def probe_soon(fn, names=(), busy=False):
+            marks = app.marks
+            soon(fn, names, busy)
+            if app.marks != marks:
+                _I[11] += 1
+
+        app.soon = probe_soon
         return app
 
     _boot.make_app = probe_make_app

@@ -267,6 +267,9 @@ class GameScreen(Screen):
         self.session.abandon()
         self.app.home()
 
+    def show_hint(self):
+        self.push_panel(HintPanel(self))
+
     def rematch(self):
         """A new game with the same seats and rules, started by the same seat."""
         from ui.games.launch import rematch
@@ -328,8 +331,8 @@ class GameScreen(Screen):
         if kind == PRESS and b == B:
             if not self.session.person_to_act():
                 self.note(lang.s.G_NOTE_WAIT)
-            elif self.due is None:
-                self.push_panel(HintPanel(self))
+            elif self.due is None:  # its words' module loaded first, a frame of its own
+                self.app.soon(self.show_hint, (self.session.game.ui.hint,))
             else:  # the person's own dice still rolling, or a move still on screen
                 self.note(lang.s.G_NOTE_SPEED)
             return

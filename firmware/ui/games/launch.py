@@ -40,10 +40,8 @@ def load(gid):
                   getattr(bots, "THINKERS", {}))
 
 
-def preload(gid):
-    """A generator that imports the code a start of game `gid` needs, one module (with what
-    it imports) a step: the setup screen runs a step a frame while nothing else happens,
-    so that Start has little left to load (on the Pico an import costs 10-180 ms)."""
+def code(gid):
+    """The modules game `gid` is played with, in the order they load best."""
     info = games.get(gid)
     names = [info.engine, info.bots]
     names.extend(info.experts)
@@ -51,7 +49,14 @@ def preload(gid):
         names.append(info.tables[0])
     names.extend(games_ui.SCREEN_CODE)
     names.append(games_ui.get(gid).screen[0])
-    for name in names:
+    return names
+
+
+def preload(gid):
+    """A generator that imports the code a start of game `gid` needs, one module (with what
+    it imports) a step: the setup screen runs a step a frame while nothing else happens,
+    so that Start has little left to load (on the Pico an import costs 10-180 ms)."""
+    for name in code(gid):
         games.load(name)
         yield
 

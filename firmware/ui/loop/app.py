@@ -14,6 +14,19 @@ WAKE_MS = const(6)  # the sleep to the frame's end looks for a press this often
 REST_MS = const(100)  # a frame's length once the screen rests (Screen.resting) ...
 QUIET_FRAMES = const(40)  # ... after this many frames with no event and nothing drawn
 DEFER_FRAMES = const(2)  # a frame's after_frame waits at most this many frames for presses
+BUSY_W = const(11)  # the busy mark (App.soon): a boxed hourglass in the top right corner
+
+
+def busy_mark(fb):
+    """The busy mark over the frame in `fb` (its width in fb.width): a press's answer is
+    loading."""
+    x = fb.width - BUSY_W
+    fb.fill_rect(x, 0, BUSY_W, BUSY_W, 0)
+    fb.rect(x, 0, BUSY_W, BUSY_W, 1)
+    fb.hline(x + 3, 2, 5, 1)
+    fb.hline(x + 3, 8, 5, 1)
+    fb.line(x + 3, 3, x + 7, 7, 1)
+    fb.line(x + 7, 3, x + 3, 7, 1)
 
 
 class App:
@@ -51,6 +64,9 @@ class App:
         self.draws = 0  # frames that were drawn and shown
         self.quiet = 0  # frames in a row with no event and nothing drawn
         self.deferred = 0  # frames in a row whose after_frame waited for a press
+        self.marks = 0  # presses answered by the busy mark (soon)
+        # (fn, the names still to import) while soon() loads
+        self._soon = None  # type: tuple | None
         self.now = self.clock.ticks_ms()
         self._b_down = False  # B pressed and not yet delivered (short or long?)
         settings.apply(board)
@@ -88,6 +104,52 @@ class App:
 
     def quit(self):
         self.running = False
+
+    # --- what is slower to load than a frame -----------------------------------------
+    def soon(self, fn, names=(), busy=False):
+        """Call fn() once the modules `names` are imported. When some are not loaded yet (or
+        `busy`: fn itself takes longer than a frame), the press is answered at once with
+        the busy mark on the glass (busy_mark); then each following frame imports
+        one of them, and the next calls fn(), with no sleep between them and the presses
+        that come meanwhile kept for the screen fn puts up (issue 26)."""
+        left = [n for n in names if n not in sys.modules]
+        if not left and not busy:
+            fn()
+            return
+        self._soon = (fn, left)
+        self.marks += 1
+        busy_mark(self.fb)
+        self.fb.show()
+
+    def open(self, module, name, *args, replace=False, names=()):
+        """Put up screen class `name` of `module` (made as name(app, *args)) over the top
+        screen (`replace`: in its place), loading first what `names` and `module` import,
+        a module a frame (soon)."""
+
+        def put():
+            screen = getattr(sys.modules[module], name)(self, *args)
+            if replace:
+                self.replace(screen)
+            else:
+                self.push(screen)
+
+        self.soon(put, tuple(names) + (module,))
+
+    def _load_step(self, pending):
+        """A frame of soon() (`pending` its fn and the names left): import the next
+        module, or call fn when all are in."""
+        fn, left = pending
+        while left:
+            name = left.pop(0)
+            if name not in sys.modules:
+                try:
+                    __import__(name)
+                except BaseException:
+                    self._soon = None  # the error screen, not the same import each frame
+                    raise
+                return
+        self._soon = None
+        fn()
 
     # --- settings --------------------------------------------------------------------
     def apply_settings(self):
@@ -139,7 +201,16 @@ class App:
         start = clock.ticks_ms()
         self.now = start
         board = self.board
-        events = board.buttons.poll(start)
+        if self._soon is not None:  # loading what a press asked for: no input meanwhile
+            self._load_step(self._soon)
+            if self._soon is not None:
+                self.frames += 1
+                if self.watchdog is not None:
+                    self.watchdog.feed()
+                return  # the next step at once: no sleep
+            events = ()
+        else:
+            events = board.buttons.poll(start)
         power = board.power
         if power is not None:
             events = power.filter(events, start)
@@ -152,7 +223,7 @@ class App:
         if top is not None:
             top.tick(start)
             top = self.top()
-            if top.dirty:
+            if top.dirty and self._soon is None:  # (the busy mark stays while it loads)
                 top.dirty = False
                 fb = self.fb
                 fb.fill(0)
@@ -175,7 +246,7 @@ class App:
             self.watchdog.feed()
         self.frames += 1
         left = frame_ms - clock.ticks_diff(clock.ticks_ms(), start)
-        if left > 0:
+        if left > 0 and self._soon is None:
             self._rest(left)
 
     def _rest(self, ms):

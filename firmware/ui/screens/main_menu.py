@@ -22,6 +22,7 @@ class MainMenu(ListScreen):
         if self.keep is None:
             self.keep = resident.snapshot(games.is_game_code)
         else:
+            lang.forget()  # the words the game read, before its room is collected
             resident.release(self.keep)
         if store is not None:
             store.compact()  # what the game added to the statistics, moved out of its room
@@ -55,33 +56,21 @@ class MainMenu(ListScreen):
         if i < n:
             gid = games.GAMES[i].id
             if self.saved(gid) is not None:  # a new game would replace it: ask first
-                from ui.screens.saved_game import SavedGameQuestion
-
-                app.push(SavedGameQuestion(app, gid))
+                app.open("ui.screens.saved_game", "SavedGameQuestion", gid)
                 return
-            from ui.screens.setup import SetupScreen
-
-            app.push(SetupScreen(app, gid))
+            app.open("ui.screens.setup", "SetupScreen", gid)
             return
         i -= n
         if i == 0:
-            from ui.screens.stats import StatsScreen
-
-            app.push(StatsScreen(app))
+            app.open("ui.screens.stats", "StatsScreen")
         elif i == 1:
-            from ui.screens.settings import SettingsScreen
-
-            app.push(SettingsScreen(app))
+            app.open("ui.screens.settings", "SettingsScreen")
         elif i == 2:
-            from ui.screens.controls import ControlsScreen
-
-            app.push(ControlsScreen(app))
+            app.open("ui.screens.controls", "ControlsScreen")
         elif i == 3:
             app.push(RulesMenu(app))
         else:
-            from ui.screens.about import AboutScreen
-
-            app.push(AboutScreen(app))
+            app.open("ui.screens.about", "AboutScreen")
 
 
 class RulesMenu(ListScreen):

@@ -36,19 +36,27 @@ class ContinueScreen(Screen):
         if ev[0] != PRESS:
             return
         app = self.app
-        if ev[1] == A:
-            from ui.games.launch import resume
-            from ui.screens.main_menu import MainMenu
-
-            state, seats, _ = self.shown()
-            app.home()  # the title screen
-            app.replace(MainMenu(app))  # under the game, as after a new game
-            resume(app, state, seats)
+        if ev[1] == A:  # the game's code loaded first, a module a frame
+            app.soon(self._resume, ("ui.games.launch", "ui.screens.main_menu"))
         elif ev[1] == B:
             app.push(ConfirmDiscard(app, self))
         elif (ev[1] == LEFT or ev[1] == RIGHT) and len(self.saved) > 1:
             self.k = (self.k + 1) % len(self.saved)
             self.dirty = True
+
+    def _resume(self):
+        from ui.games import launch
+        from ui.screens.main_menu import MainMenu
+
+        app = self.app
+        state, seats, _ = self.shown()
+
+        def put():
+            app.home()  # the title screen
+            app.replace(MainMenu(app))  # under the game, as after a new game
+            launch.resume(app, state, seats)
+
+        app.soon(put, launch.code(state.GAME))
 
     def draw(self, fb):
         s = lang.s

@@ -58,9 +58,7 @@ class SavedGameQuestion(ListScreen):
     def choose(self, i):
         app = self.app
         if i == 1:
-            from ui.screens.setup import SetupScreen
-
-            app.replace(SetupScreen(app, self.game))
+            app.open("ui.screens.setup", "SetupScreen", self.game, replace=True)
             return
         store = self.store()
         got = store.load_progress(self.game) if store is not None else None

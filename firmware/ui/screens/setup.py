@@ -127,8 +127,12 @@ class SetupScreen(ListScreen):
         return self._loading is False  # the game's code still loading, a frame at a time
 
     def start(self):
-        setup = self.setup()
-        if setup.valid():
-            from ui.games.launch import launch
+        """Start the game (what the preload has not loaded yet, a module a frame first)."""
+        if self.setup().valid():
+            self.app.soon(self._launch, ("ui.games.launch",))
 
-            launch(self.app, setup)
+    def _launch(self):
+        from ui.games import launch
+
+        setup = self.setup()
+        self.app.soon(lambda: launch.launch(self.app, setup), launch.code(self.game))

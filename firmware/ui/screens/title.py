@@ -11,13 +11,9 @@ class TitleScreen(Screen):
         if ev[0] != PRESS:
             return
         if ev[1] == A:
-            from ui.screens.main_menu import MainMenu
-
-            self.app.replace(MainMenu(self.app))
+            self.app.open("ui.screens.main_menu", "MainMenu", replace=True)
         elif ev[1] == B:
-            from ui.screens.controls import ControlsScreen
-
-            self.app.push(ControlsScreen(self.app))
+            self.app.open("ui.screens.controls", "ControlsScreen")
 
     def draw(self, fb):
         s = lang.s

@@ -54,4 +54,10 @@ def use(index):
     return table
 
 
+def forget():
+    """Let go of the words the table keeps read (a module table keeps all, in its code)."""
+    if hasattr(s, "forget"):
+        s.forget()
+
+
 use(0)

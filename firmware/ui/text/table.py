@@ -1,4 +1,4 @@
-"""A string table read from its flash file (strings_en.bin, strings_fr.bin; made from the .py tables by tools/build/make_strings.py): `t.NAME` reads that one word from the file when asked, so the table takes no RAM but its open file.
+"""A string table read from its flash file (strings_en.bin, strings_fr.bin; made from the .py tables by tools/build/make_strings.py): `t.NAME` reads that one word from the file when first asked and keeps the last MEMO words read, so the table takes little RAM and a word drawn every frame is read once.
 
 The file: MAGIC, the count of words (u16 LE), SLOTS slots of a u16 LE record offset (0xFFFF:
 empty; a name goes in slot name_hash(name), or the next free one after it), then the records:
@@ -14,6 +14,7 @@ KIND_STR = 0
 KIND_TUPLE = 1
 KIND_DICT = 2
 MAX_NAME = 40  # longest name a record may have
+MEMO = 48  # words kept once read, the last ones (a ring: its two lists made with the table)
 
 
 def name_hash(name):
@@ -43,6 +44,9 @@ class FileTable:
         self._f = f
         self.__name__ = name  # as the module it stands for (ui.text.strings_en...)
         self._buf = bytearray(2 + 1 + MAX_NAME + 3)
+        self._names = [None] * MEMO  # the names of the words kept (a ring)
+        self._words = [None] * MEMO
+        self._next = 0
 
     def check(self):
         """True when the file is a table: MAGIC and every slot there."""
@@ -66,6 +70,24 @@ class FileTable:
     def __getattr__(self, name):
         if name.startswith("_") or len(name) > MAX_NAME:
             raise AttributeError(name)
+        names = self._names
+        if name in names:
+            return self._words[names.index(name)]
+        word = self._read(name)
+        i = self._next
+        names[i] = name
+        self._words[i] = word
+        self._next = (i + 1) % MEMO
+        return word
+
+    def forget(self):
+        """Let go of the words kept (the main menu does, with a game's code: words kept
+        during a game would stay among its freed blocks and leave the heap in pieces)."""
+        for i in range(MEMO):
+            self._names[i] = self._words[i] = None
+
+    def _read(self, name):
+        """The word `name` read from the file (AttributeError when the table lacks it)."""
         f = self._f
         buf = self._buf
         n = len(name)
