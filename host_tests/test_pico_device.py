@@ -4,7 +4,13 @@ import os
 
 import pytest
 
+from build import native
+from hal import store
+from lama import records
 from pico import device, firmware, provision
+from pico.tour import SIX_HARD, Probe, Tour
+from uf2 import fs_image
+from ui.model import saves
 
 pytestmark = [
     pytest.mark.skipif(not os.environ.get(firmware.ENV),
@@ -12,12 +18,21 @@ pytestmark = [
                        "%s)" % firmware.WHERE),
 ]
 BOOT_LIMIT_MS = 6000
+GAME_LIMIT_MS = 600_000  # a six-seat game of hard computer players takes 100-160 emulated s
+SAVE_GAP_NS = 30e6  # flash operations closer than this (after the previous one's end): one save
+OP_NS = {"erase": (4096, 45e6), "program": (256, 0.4e6)}  # unit, typical time of one
 
 
 @pytest.fixture(scope="module")
 def flashed():
     """A flash file: the firmware on an erased Pico, then the project by make flash."""
     return provision.flashed(firmware.from_env())
+
+
+@pytest.fixture(scope="module")
+def probed(flashed):
+    """The same, with the bench probe in /board.py (the top screen's name, in RAM)."""
+    return provision.flashed(firmware.from_env(), probe=True)
 
 
 @pytest.fixture
@@ -110,3 +125,146 @@ def test_the_panel_at_the_wrong_address_leaves_the_board_running(pico_on):
     assert pico.proc.poll() is None
     assert not [e for e in pico.events if e["ev"] == "reset"]
     assert "Traceback" not in pico.text()
+
+
+# --- whole games, and power cuts while saving ---------------------------------------------
+def files_of(pico, tmp_path, name="now.bin"):
+    """{path: bytes} of the device's file system, as its flash holds it now."""
+    path = str(tmp_path / name)
+    pico.save_flash(path)
+    with open(path, "rb") as f:
+        flash = f.read()
+    return fs_image.read(flash[fs_image.FS_OFFSET: fs_image.FS_OFFSET + fs_image.FS_SIZE])
+
+
+def slots(files, game):
+    """{slot: (seq, payload)} of the valid copies of a saved game of kind `game`."""
+    name = saves.record_name(game)
+    out = {}
+    for slot in store.SLOTS:
+        data = files.get("data/%s.%s" % (name, slot))
+        got = data and store.unframe(data, saves.KIND_GAME, records.PROGRESS_VERSION,
+                                     records.PROGRESS_MAX)
+        if got:
+            out[slot] = got
+    return out
+
+
+def current(copies):
+    """The payload the store loads: the valid copy with the newer seq (None: no copy)."""
+    best = None
+    for seq, payload in copies.values():
+        if best is None or store.newer(seq, best[0]):
+            best = (seq, payload)
+    return best and best[1]
+
+
+def to_setup(tour, cards):
+    """From power-on to the setup screen of a new game of LAMA Dice (or L.L.A.M.A.)."""
+    assert tour.wait_screen(lambda s: s == "TitleScreen", BOOT_LIMIT_MS)
+    tour.press("A")
+    if cards:
+        tour.press("DOWN")
+    tour.press("A")
+    assert tour.probe.screen() == "SetupScreen"
+
+
+@pytest.mark.parametrize("cards", [False, True], ids=["lama dice", "llama cards"])
+def test_a_full_game_with_six_hard_computer_players_reaches_its_game_over(probed, tmp_path,
+                                                                          cards):
+    with device.Pico(provision.copy_of(probed, str(tmp_path / "flash.bin"))) as pico:
+        tour = Tour(pico, Probe(pico))
+        to_setup(tour, cards)
+        tour.keys(SIX_HARD)
+        tour.press("A", settle_ms=0)  # Start
+        pico.run(3000)  # its first moves saved
+        game = 2 if cards else 1
+        seats = records.decode_progress(current(slots(files_of(pico, tmp_path), game)))[0].seats
+        assert [bot for _, bot in seats] == ["hard"] * 6
+        took, presses, over = tour.bot_game(GAME_LIMIT_MS)
+        assert over, "no game over after %d emulated s" % (took / 1000)
+        assert "GameOverPanel" in tour.probe.screen()
+        text = pico.text()
+        assert "Traceback" not in text, text[-2000:]
+        # the hard players' and the frame loop's code ran as armv6m machine code (MicroPython
+        # imports a module's .py before its .mpy: none is there)
+        files = files_of(pico, tmp_path)
+    armv6m = native.ARCHS.index("armv6m")
+    machine = {p for p, d in files.items() if p.endswith(".mpy") and d[2] >> 2 == armv6m}
+    hot = {"lama/card_expert.mpy" if cards else "lama/dice_expert.mpy", "lama/rng.mpy",
+           "ui/loop/app.mpy", "hal/oled.mpy", "hal/buttons.mpy", "ui/draw/gfx.mpy"}
+    assert hot <= machine
+    assert not [p for p in machine if p[:-4] + ".py" in files]
+
+
+def op_groups(ops):
+    """The flash operations `ops` ((t, op, addr, len), in order) as saves: lists of
+    (op, operations counted as the flash model counts them: sectors erased, pages
+    programmed), a save ending SAVE_GAP_NS after its last operation's end; and that end."""
+    groups = []
+    end = None
+    for t, op, addr, n in ops:
+        unit, ns = OP_NS[op]
+        count = (addr + n + unit - 1) // unit - addr // unit
+        if end is None or t - end > SAVE_GAP_NS:
+            groups.append([])
+        groups[-1].append((op, count))
+        end = t + count * ns
+    return groups, end
+
+
+def test_a_power_cut_at_every_flash_operation_of_a_save_loses_nothing(probed, tmp_path):
+    # a LAMA Dice game of six computer players, stopped in its menu: saved on flash
+    with device.Pico(provision.copy_of(probed, str(tmp_path / "made.bin"))) as pico:
+        tour = Tour(pico, Probe(pico))
+        to_setup(tour, False)
+        tour.keys(SIX_HARD)
+        tour.press("A", settle_ms=0)
+        pico.run(3000)
+        tour.press("B", hold_ms=900)  # the in-game menu: the players wait
+        pico.run(500)
+        assert tour.probe.screen() == "DiceScreen/MenuPanel"
+        pico.save_flash(str(tmp_path / "saved.bin"))
+
+    def boot_and_continue(cut=None):
+        """Boot the saved game, wait for Continue, arm a cut at the cut-th flash operation
+        from then, and continue the game; the Pico and its Tour."""
+        pico = device.Pico(provision.copy_of(str(tmp_path / "saved.bin"),
+                                             str(tmp_path / "flash.bin")))
+        tour = Tour(pico, Probe(pico))
+        assert tour.wait_screen(lambda s: s == "ContinueScreen", BOOT_LIMIT_MS)
+        if cut:
+            pico.cut_power_at(*cut)
+        tour.press("A", settle_ms=0)
+        return pico, tour
+
+    # the reference: the saves that follow, up to the first one that erases a sector
+    pico, tour = boot_and_continue()
+    with pico:
+        t0 = pico.t_ns
+        while True:
+            pico.run(50)
+            groups, end = op_groups([op for op in pico.flash_ops if op[0] >= t0])
+            done = groups if end is not None and pico.t_ns - end > SAVE_GAP_NS else groups[:-1]
+            erasing = [i for i, g in enumerate(done) if any(op == "erase" for op, _ in g)]
+            if erasing:
+                break
+            assert pico.ms - t0 / 1e6 < 30_000, groups
+        target = erasing[0]
+        first = 1 + sum(n for g in groups[:target] for _, n in g)
+        last = first + sum(n for _, n in groups[target]) - 1
+        copies = slots(files_of(pico, tmp_path, "reference.bin"), 1)
+    new = current(copies)
+    old = [p for _, p in copies.values() if p != new]
+    assert new and len(old) == 1  # the save, and the one before it in the other slot
+    assert last - first >= 2  # an erase and programs
+    for n in range(first, last + 1):
+        for mid in (False, True):
+            pico, tour = boot_and_continue((n, mid))
+            with pico:
+                assert not pico.run(10_000), "no power cut at operation %d" % n
+                pico.power(True)
+                assert tour.wait_screen(lambda s: s == "ContinueScreen", BOOT_LIMIT_MS), n
+                assert "Traceback" not in pico.text()
+                loaded = current(slots(files_of(pico, tmp_path), 1))
+            assert loaded in (old[0], new), (n, mid)
