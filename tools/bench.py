@@ -1,5 +1,6 @@
 """Runs the benchmarks of tools/benches/ in turn and prints their figures (`make bench`):
-`bench.py [NAME ...]` runs `python3 -m benches.NAME` for each NAME, or all of them."""
+`bench.py [NAME ...]` runs `python3 -m benches.NAME` for each NAME, or all of them but the
+LONG ones, which run only when named."""
 
 import os
 import subprocess
@@ -8,11 +9,12 @@ import sys
 import paths
 
 BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "ladder", "memory",
-           "menu", "pico", "store")
+           "menu", "pico", "pico_heap", "store")
+LONG = ("pico_heap",)  # about 50 minutes of host time
 
 
 def main(argv):
-    names = argv[1:] or list(BENCHES)
+    names = argv[1:] or [n for n in BENCHES if n not in LONG]
     unknown = [n for n in names if n not in BENCHES]
     if unknown:
         print("no benchmark named %s (known: %s)" % (", ".join(unknown), " ".join(BENCHES)), file=sys.stderr)

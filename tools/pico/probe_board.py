@@ -3,7 +3,8 @@
 # profile's make_board() and records into preallocated buffers that the emulator reads
 # (their addresses printed once at boot as "PICO-PROBE <ints> <name>"): frames, the
 # largest allocation and work of one frame, the free heap after a collect asked by the
-# host, and the top screen's name (and its last panel's). Nothing allocates a frame but
+# host, the largest free block when it asks for that, and the top screen's name (and
+# its last panel's). Nothing allocates a frame but
 # the name, when it changes. The heap is looked at only when the host asks (a collect) or
 # while it has the collector off (the allocation of each frame): gc.mem_alloc() walks the
 # whole heap's table (about 6 ms on a Pico), which would slow every frame it times.
@@ -17,8 +18,9 @@ import uctypes as _uctypes
 # 3 least free after a collect, 4 most allocated in one frame (frames with no collection),
 # 5 allocated in the last frame, 6 most work of one frame (us), 7 work of the last frame,
 # 8 gc off during frames and each frame's allocation measured (host: 1), 9 name changes,
-# 10 free now (no collect; while 8 is set), 11 presses answered by the busy mark (App.soon)
-_I = _array.array("i", [0] * 12)
+# 10 free now (no collect; while 8 is set), 11 presses answered by the busy mark (App.soon),
+# 12 the largest free block after that collect (host: ask 2)
+_I = _array.array("i", [0] * 13)
 _N = bytearray(40)
 _S = [None, None, None, 0, 0, False]  # app, last top, last panel, frame start us, alloc, slept
 _make_profile = make_board  # noqa: F821 - the profile's own, defined above
@@ -36,6 +38,21 @@ def _name(top):
     _N[:] = bytes(40)
     _N[: len(b)] = b
     _I[9] += 1
+
+
+def _largest(free):
+    """The largest block a bytearray can get now, by bisection (to 16 bytes)."""
+    lo = 0
+    hi = free
+    while hi - lo > 16:
+        mid = (lo + hi) // 2
+        try:
+            bytearray(mid)  # dropped at once: the collect below takes it back
+            lo = mid
+        except MemoryError:
+            hi = mid
+    _gc.collect()
+    return lo
 
 
 def make_board():  # noqa: F811
@@ -84,6 +101,8 @@ def make_board():  # noqa: F811
             ints[2] = f
             if not ints[3] or f < ints[3]:
                 ints[3] = f
+            if ints[1] == 2:
+                ints[12] = _largest(f)
             ints[1] = 0
         if measure:
             _gc.disable()

@@ -27,7 +27,8 @@ class Probe:
     """The bench probe's buffers in the device's RAM (tools/pico/probe_board.py)."""
 
     FIELDS = ("frames", "ask", "free_collected", "free_min", "alloc_max", "alloc_last",
-              "work_us_max", "work_us_last", "gc_off", "names", "free_now", "marks")
+              "work_us_max", "work_us_last", "gc_off", "names", "free_now", "marks",
+              "largest")
 
     def __init__(self, pico, limit_ms=5000):
         self.pico = pico
@@ -58,6 +59,15 @@ class Probe:
         self.pico.run_until(lambda: not self.read()["ask"], 2000, step_ms=10)
         self.pico.run(settle_ms)
         return self.read()["free_collected"]
+
+    def largest(self, settle_ms=60):
+        """Ask for a collect at the next frame; (the largest free block then, the free heap),
+        in bytes (the block by bisection with bytearray: 10-20 allocations)."""
+        self._set("ask", 2)
+        self.pico.run_until(lambda: not self.read()["ask"], 5000, step_ms=10)
+        self.pico.run(settle_ms)
+        got = self.read()
+        return got["largest"], got["free_collected"]
 
     def gc_off(self, off):
         """Keep the collector off during frames (allocation per frame measured exactly)."""
