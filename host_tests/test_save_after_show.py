@@ -100,3 +100,40 @@ def test_a_save_waits_for_presses_a_bounded_number_of_frames(micropython, game):
     out = micropython.run_json(WAITING.replace("GAME", str(game)))
     assert out["acted"] >= 3, out
     assert 1 <= out["longest"] <= out["defer"] + 1, out
+
+
+SETTINGS = r"""
+import json
+from simulator.driver import Driver
+
+log = []
+d = Driver(data_dir="/tmp/lama-save-after-show")
+hook = d.app.save_settings_hook
+def logged_save(settings):
+    log.append("settings")
+    return hook(settings)
+d.app.save_settings_hook = logged_save
+show = d.board.display.show
+def logged_show():
+    show()
+    log.append("show")
+d.board.display.show = logged_show
+step = d.app.step
+def logged_step():
+    log.append("frame")
+    step()
+d.app.step = logged_step
+d.keys("A,DOWN,DOWN,DOWN,A")  # the settings, on Contrast
+del log[:]
+d.keys("LEFT,DOWN,RIGHT,B")  # contrast down, sound off, back: the settings saved once
+frames = [f.split() for f in " ".join(log).split("frame") if "settings" in f]
+print(json.dumps({"frames": frames, "top": d.top()}))
+"""
+
+
+def test_a_changed_setting_is_shown_before_it_is_saved(micropython):
+    """The frame that answers Back from the settings puts the menu on the glass, then
+    writes the settings (a flash write takes tens of ms on the Pico)."""
+    out = micropython.run_json(SETTINGS)
+    assert out["top"] == "MainMenu", out
+    assert out["frames"] == [["show", "settings"]], out

@@ -153,3 +153,32 @@ out["menu"] = Saves("/f/data").summary(1) is not None
 """)
     assert out["same"] and out["seats"] and out["old gone"] and out["menu"]
     assert out["message"] is None
+
+
+def test_the_title_is_lit_before_the_saves_load_and_the_saved_game_is_offered_next(micropython):
+    """Issue 26's boot: the first picture is the title, shown with only the settings read
+    (ui.model.saves not even imported); the next frame offers the saved game."""
+    out = run(micropython, """
+import sys
+play_dice()
+d.keys(SAVE_AND_LEAVE)
+for name in ("ui.model.saves", "ui.screens.resume"):
+    sys.modules.pop(name, None)  # as on a fresh boot
+board = make_board()
+apps, shown = [], []
+make_app = boot.make_app
+def making(*a, **kw):
+    apps.append(make_app(*a, **kw))
+    return apps[-1]
+boot.make_app = making
+show = board.display.show
+def logged_show():
+    show()
+    shown.append(["ui.model.saves" in sys.modules, type(apps[0].top()).__name__])
+board.display.show = logged_show
+app = boot.run(board, frames=2)
+out["shown"] = shown
+out["offered"] = [g[0].GAME for g in app.top().saved]
+""")
+    assert out["shown"] == [[False, "TitleScreen"], [True, "ContinueScreen"]]
+    assert out["offered"] == [1]

@@ -148,13 +148,13 @@ def test_keep_data_keeps_the_saved_game_for_the_next_run_to_resume(tmp_path):
     offer = sim(["--headless", "--keep-data", "--out", str(out)])
     assert offer.returncode == 0
     n, image = last_frame(out)
-    assert n == 1 and image != left  # "Continue game?" at once
+    assert n == 2 and image != left  # the title, then "Continue game?" at once
     again = sim(["--headless", "--keep-data", "--keys", "A", "--out", str(out)])
     assert again.returncode == 0
     n, resumed = last_frame(out)
     # A: the game as the first run left it, but for the last-move line (rows 47-53: a
     # resumed game has no last move yet)
-    assert n == 2 and without_last_move(resumed) == without_last_move(left)
+    assert n == 3 and without_last_move(resumed) == without_last_move(left)
     assert resumed != image
     fresh = sim(["--headless", "--out", str(out)])  # without --keep-data: a new flash
     assert fresh.returncode == 0

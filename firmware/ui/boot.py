@@ -1,11 +1,13 @@
 """Boot of the app with its storage: saved settings, the watchdog, "Continue the game?";
 the app's wiring (make_app: the screens it is handed).
 
-main.py calls run(board): the settings come from flash (ui/model/saves.py), the app gets the
-storage API as `app.game_store` (the game screens save through it, the statistics screen
-reads it), the title screen is put up, with the saved games offered on top of it and any
-notice about the saves on top of that; then the frame loop runs, feeding the watchdog,
-which is stopped whatever way the loop ends (hal/watchdog.py explains why)."""
+main.py calls run(board). The title is lit first: the settings alone are read from flash
+(ui/model/settings_record.py), the app is made and its first frame shows the title. Then,
+behind it, the storage API (ui/model/saves.py, the engine's records with it) is loaded and
+given to the app as `app.game_store` (the game screens save through it, the statistics
+screen reads it), the saved games are offered on top of the title and any notice about
+the saves on top of that; then the frame loop runs, feeding the watchdog, which is stopped
+whatever way the loop ends (hal/watchdog.py explains why)."""
 
 
 def make_app(board, settings=None, **kw):
@@ -37,36 +39,62 @@ def open_page(app, page, game):
 
 
 def run(board, frames=None, fault=None):
-    """Run the app on `board`; `fault` (default: asked of machine.reset_cause) says the
-    last reset was the watchdog's. Returns the App."""
+    """Run the app on `board` (`frames` of them, None: until it quits; the title's is the
+    first); `fault` (default: asked of machine.reset_cause) says the last reset was the
+    watchdog's. Returns the App."""
     from ui.prime import prime
 
     prime()  # first: what loading the games leaves for good goes to the bottom of the heap
-    from hal.watchdog import Watchdog, from_host, reset_by_watchdog
-    from ui.screens.notices import notices
-    from ui.screens.resume import ContinueScreen
-    from ui.model.saves import Saves
+    from hal.watchdog import Watchdog, from_host
 
-    saves = Saves(board.data_dir)
     watchdog = Watchdog(None if from_host() else board.wdt_factory, board.clock)
     try:
-        settings = saves.load_settings()
-        shown = []  # the app, once made: a failed settings save says why on screen
-
-        def save_settings(value):
-            if not saves.save_settings(value) and shown:
-                notices(shown[0])
-
-        app = make_app(board, settings=settings, save_settings=save_settings,
-                       watchdog=watchdog, game_store=saves)
-        shown.append(app)
-        saved = saves.load_saved()
-        if saved:
-            if fault is None:
-                fault = reset_by_watchdog()
-            app.push(ContinueScreen(app, saved, fault))
-        notices(app)
-        app.run(frames)
+        app, outcome = _title(board, watchdog)
+        if frames is None or frames > 0:
+            app.run(1)  # the title on the glass before the saves load
+        _offer(app, board, outcome, fault)
+        app.run(None if frames is None else max(0, frames - 1))
     finally:
         watchdog.stop()
     return app
+
+
+def _title(board, watchdog):
+    """(the app at the title screen with the saved settings, how they were read)."""
+    from hal.store import UNREADABLE, Store
+    from ui.model.settings_record import SETTINGS_MAX, read_settings
+
+    store = Store(board.data_dir, SETTINGS_MAX)
+    settings, outcome = read_settings(store)
+    if outcome == UNREADABLE:  # e.g. a file where the folder goes: repaired, read again
+        store.repair()
+        settings, outcome = read_settings(store)
+    return make_app(board, settings=settings, watchdog=watchdog), outcome
+
+
+def _offer(app, board, outcome, fault):
+    """Behind the title: the saves (repaired first), the saved games offered, the notices."""
+    import gc
+
+    gc.collect()  # the saves' long-lived buffers go low in the heap, under a game's room
+    from ui.model.saves import Saves
+    from ui.screens.notices import notices
+
+    saves = Saves(board.data_dir)
+    saves.note_settings(outcome)
+
+    def save_settings(value):  # a failed settings save says why on screen
+        if not saves.save_settings(value):
+            notices(app)
+
+    app.save_settings_hook = save_settings
+    app.game_store = saves
+    saved = saves.load_saved()
+    if saved:
+        from hal.watchdog import reset_by_watchdog
+        from ui.screens.resume import ContinueScreen
+
+        if fault is None:
+            fault = reset_by_watchdog()
+        app.push(ContinueScreen(app, saved, fault))
+    notices(app)

@@ -27,16 +27,19 @@ class Loaded:
 
 def load(gid):
     """Game id `gid` loaded for play (a Loaded): its engine and bots imported, with the
-    experts its bots would import on first call (loaded now, with the game, in one piece,
-    rather than into the crumbs a game in play leaves: issue 28, a MemoryError there),
-    its bots' flash tables opened once."""
+    experts its bots would import on first call and the module of its hint (loaded now,
+    with the game, in one piece, rather than into the crumbs a game in play leaves: issue
+    28, a MemoryError there; the names a module interns stay for good, and interned in a
+    game they split the menu's room in two), its bots' flash tables opened once."""
     info = games.get(gid)
     bots = games.load(info.bots)
     for name in info.experts:
         games.load(name)
     if info.tables is not None:
         _flash_tables(info.tables)
-    return Loaded(info, games_ui.get(gid), games.load(info.engine), bots.BOTS,
+    ui = games_ui.get(gid)
+    games.load(ui.hint)
+    return Loaded(info, ui, games.load(info.engine), bots.BOTS,
                   getattr(bots, "THINKERS", {}))
 
 
@@ -48,7 +51,9 @@ def code(gid):
     if info.tables is not None:
         names.append(info.tables[0])
     names.extend(games_ui.SCREEN_CODE)
-    names.append(games_ui.get(gid).screen[0])
+    ui = games_ui.get(gid)
+    names.append(ui.screen[0])
+    names.append(ui.hint)
     return names
 
 

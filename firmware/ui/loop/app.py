@@ -33,8 +33,9 @@ class App:
     """Runs screens on a board. `step()` runs one frame; `run()` runs frames until `quit()`.
 
     `settings` is a ui.model.settings.Settings, applied to the board at once;
-    `save_settings(settings)` is called when the settings screen changed something (the
-    storage layer provides it); `watchdog` is an object with feed(), fed every frame;
+    `save_settings(settings)` is called at the end of the frame in which the settings
+    screen changed something, after its picture is shown (the storage layer provides it;
+    ui.boot sets it once the saves are loaded); `watchdog` is an object with feed(), fed every frame;
     `game_store` is the storage API (ui.model.saves.Saves) the game and statistics screens use,
     or None (nothing is saved); `error_screen(app, exc)` makes the screen that shows a
     frame's exception (ui.boot gives the device's; without one the error is only printed);
@@ -49,6 +50,7 @@ class App:
         self.clock = board.clock
         self.settings = settings
         self.save_settings_hook = save_settings
+        self.settings_due = False  # changed settings wait for the end of the frame (step)
         self.watchdog = watchdog
         self.game_store = game_store
         self.error_screen = error_screen
@@ -159,8 +161,15 @@ class App:
             s.dirty = True
 
     def save_settings(self):
-        if self.save_settings_hook is not None:
-            self.save_settings_hook(self.settings)
+        """Save the settings at the end of this frame, once the answer to the press is on
+        the glass (a flash write takes tens of ms)."""
+        self.settings_due = True
+
+    def _write_settings(self):
+        hook = self.save_settings_hook
+        if hook is not None:
+            self.settings_due = False
+            hook(self.settings)
 
     # --- the frame loop --------------------------------------------------------------
     def press_waiting(self):
@@ -237,6 +246,8 @@ class App:
                 self.deferred += 1
             else:
                 self.deferred = 0
+                if self.settings_due:
+                    self._write_settings()
                 top.after_frame()
             # nothing to do until a press, which ends the sleep: fewer frames (idle CPU)
             if quiet >= QUIET_FRAMES and top.resting() and board.buttons.may_rest():

@@ -37,26 +37,16 @@ shares its number with another saved one."""
 
 from hal import store as st
 from lama import codec, games, records, score
+from ui.model.settings_record import KIND_SETTINGS, SETTINGS_MAX, SETTINGS_NAME, SETTINGS_VERSION
+from ui.model.settings_record import read_settings
 from ui.text import lang
 
-KIND_SETTINGS = 1
 KIND_STATS = 2
 KIND_GAME = 3
 LEGACY = "game"  # the one saved game of older firmware, moved at start (Saves._migrate)
-SETTINGS_VERSION = 1
-SETTINGS_MAX = 64
 MAX_MESSAGES = 4
 UNKNOWN = "?"  # Saves._saved: not read yet
 DROPPED = 10  # a message outcome: statistics loaded, but damaged entries left out
-
-
-def _settings_decode(payload):
-    from ui.model.settings import Settings
-
-    s = Settings()
-    if not s.load(payload):
-        raise ValueError("settings out of range")
-    return s
 
 
 def _state_of(rng):
@@ -152,27 +142,21 @@ class Saves:
     def load_settings(self):
         """The saved settings (a ui.model.settings.Settings), or the defaults. Never
         raises: with no memory left, the defaults made at start."""
-        try:
-            value, outcome = self.store.load(
-                "settings", KIND_SETTINGS, SETTINGS_VERSION, SETTINGS_MAX, _settings_decode,
-                False
-            )
-            self._note(KIND_SETTINGS, outcome)
-            if value is None:
-                from ui.model.settings import Settings
+        value, outcome = read_settings(self.store)
+        self.note_settings(outcome)
+        return self._no_settings if value is None else value
 
-                value = Settings()
-            return value
-        except MemoryError:
-            self._note(KIND_SETTINGS, st.UNREADABLE)
-            return self._no_settings
+    def note_settings(self, outcome):
+        """Keep the message for how the settings were read (ui.boot reads them before the
+        saves are made: ui.model.settings_record)."""
+        self._note(KIND_SETTINGS, outcome)
 
     def save_settings(self, settings):
         try:
             data = settings.to_bytes()
         except MemoryError:
             data = None
-        return self._save(KIND_SETTINGS, "settings", SETTINGS_VERSION, data, SETTINGS_MAX)
+        return self._save(KIND_SETTINGS, SETTINGS_NAME, SETTINGS_VERSION, data, SETTINGS_MAX)
 
     def _save(self, what, name, version, data, max_len):
         """Save a record's bytes (None: they could not be made, FAILED); True when saved."""
