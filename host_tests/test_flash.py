@@ -18,6 +18,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pt
 GOLDEN_TITLE = os.path.join(ROOT, "host_tests", "golden", "title.bin")
 SAVE = b"LAMA save \x00\x01\x02 kept across flashes"
 HANG_S = 300  # a guard against a hang only: every wait ends as soon as what it waits for comes
+SETTLE_S = 3  # s: make run left running past the title, the saves loaded behind it (ui/boot.py)
 
 
 def expected_root(firmware):
@@ -260,6 +261,7 @@ def test_make_run_runs_the_firmware_from_the_computer(flashed):
         line = proc.stdout.readline()
         assert "firmware is mounted at /remote" in line, line
         assert_boots_to_title(vp)
+        time.sleep(SETTLE_S)  # the title is lit before the saves load (over /remote): let it
     finally:
         os.killpg(proc.pid, signal.SIGTERM)  # make, deploy.py and mpremote: all ours
         proc.wait(timeout=HANG_S)
