@@ -10,12 +10,13 @@ line, then the same figures as readable lines. All times are emulated-clock ms.
 - press_ms_*: every press the tour makes as a person (not the hurrying A), from the press
   to the end of the frame that answers it (the busy mark, when the screen it asked for
   follows within 250 ms: tools/pico/tour.py); busy_mark_presses counts those,
-  busy_mark_to_screen_ms_max is their longest wait for the screen. start_game_ms, hint_ms
+  busy_mark_to_screen_ms_max is their longest wait for the screen; presses_over_50_ms
+  names each press slower than a frame and a half, with its time. start_game_ms, hint_ms
   and rules_ms run to the screen asked for (Start of each six-seat game to its first
   frame, the short B to the hint's page, A to a rules page).
 - frame_work_ms_max, alloc_max_frame, heap_free_min come from the bench probe the tour
   installs in /board.py (tools/pico/probe_board.py): the longest work of one frame (its
-  poll to its sleep), the most allocated in one frame (a second, untimed six-seat start
+  poll to its sleep; frame_work_max_screen, the screen it was on), the most allocated in one frame (a second, untimed six-seat start
   of each game with the collector off, so that the whole of it counts: measuring it walks
   the heap's table, about 6 ms a frame), the least free heap after a collect,
   asked every 2 s during the six-seat games and on each screen of the tour.
@@ -152,6 +153,7 @@ def run_tour(image, log):
             pico.run(125_000)  # the panel dims at 30 s, goes off at 120 s
             busy["panel off"] = tour.idle_busy_pct(3000)
             final = probe.read()
+            longest_screen = probe.longest_frame_screen()
             stats = pico.stats()
             tour_host_s = time.time() - host_t0
             text = pico.text()
@@ -161,10 +163,13 @@ def run_tour(image, log):
         "press_ms_median": round(statistics.median(answered), 1),
         "press_ms_p95": round(percentile(answered, 95), 1),
         "press_ms_max": round(max(answered), 1),
+        "presses_over_50_ms": ["%s %.0f" % (label, ms) for label, _, ms in tour.presses
+                               if ms is not None and ms > 50],
         "start_game_ms": {k: round(v, 1) if v is not None else None for k, v in starts.items()},
         "hint_ms": round(hint, 1) if hint is not None else None,
         "rules_ms": [round(r, 1) if r is not None else None for r in rules],
         "frame_work_ms_max": round(final["work_us_max"] / 1000, 1),
+        "frame_work_max_screen": longest_screen,
         "heap_free_min": min(h for h in heap + [final["free_min"]] if h),
         "alloc_max_frame": max(alloc),
         "flash_erases_per_action": round((dice[1] + cards[1]) / max(1, saves), 2),
@@ -187,10 +192,12 @@ LINES = (
     ("press_ms_median", "press to the frame that answers it, median (ms)"),
     ("press_ms_p95", "  95th percentile (ms)"),
     ("press_ms_max", "  longest (ms)"),
+    ("presses_over_50_ms", "  the presses over 50 ms"),
     ("start_game_ms", "Start of a six-seat game to its first frame (ms)"),
     ("hint_ms", "the hint, short B to its page (ms)"),
     ("rules_ms", "a rules page, A to its page (ms)"),
     ("frame_work_ms_max", "the longest work of one frame (ms)"),
+    ("frame_work_max_screen", "  on the screen (and its page)"),
     ("heap_free_min", "least free heap after a collect (bytes)"),
     ("alloc_max_frame", "most allocated in one frame (bytes)"),
     ("flash_erases_per_action", "4 KiB sectors erased per save in the games"),

@@ -4,7 +4,7 @@
 # (their addresses printed once at boot as "PICO-PROBE <ints> <name>"): frames, the
 # largest allocation and work of one frame, the free heap after a collect asked by the
 # host, the largest free block when it asks for that, and the top screen's name (and
-# its last panel's). Nothing allocates a frame but
+# its last panel's), and the name it had in the longest frame of work. Nothing allocates a frame but
 # the name, when it changes. The heap is looked at only when the host asks (a collect) or
 # while it has the collector off (the allocation of each frame): gc.mem_alloc() walks the
 # whole heap's table (about 6 ms on a Pico), which would slow every frame it times.
@@ -21,7 +21,7 @@ import uctypes as _uctypes
 # 10 free now (no collect; while 8 is set), 11 presses answered by the busy mark (App.soon),
 # 12 the largest free block after that collect (host: ask 2)
 _I = _array.array("i", [0] * 13)
-_N = bytearray(40)
+_N = bytearray(80)  # the top screen's name; from 40, its name in the longest frame
 _S = [None, None, None, 0, 0, False]  # app, last top, last panel, frame start us, alloc, slept
 _make_profile = make_board  # noqa: F821 - the profile's own, defined above
 
@@ -35,7 +35,7 @@ def _name(top):
     _S[2] = panel
     s = type(top).__name__ + ("/" + type(panel).__name__ if panel is not None else "")
     b = s.encode()[:39]
-    _N[:] = bytes(40)
+    _N[:40] = bytes(40)
     _N[: len(b)] = b
     _I[9] += 1
 
@@ -95,6 +95,7 @@ def make_board():  # noqa: F811
                 ints[7] = w
                 if w > ints[6]:
                     ints[6] = w
+                    _N[40:] = _N[:40]
         if ints[1]:
             _gc.collect()
             f = _gc.mem_free()
@@ -125,6 +126,7 @@ def make_board():  # noqa: F811
         ints[7] = w
         if w > ints[6]:
             ints[6] = w
+            _N[40:] = _N[:40]
         _S[5] = True
         sleep(ms)
 

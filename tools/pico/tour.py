@@ -49,6 +49,10 @@ class Probe:
     def screen(self):
         return self.pico.peek(self.name_at, 40).split(b"\0", 1)[0].decode("ascii", "replace")
 
+    def longest_frame_screen(self):
+        """The top screen (and its last panel) during the longest frame of work so far."""
+        return self.pico.peek(self.name_at + 40, 40).split(b"\0", 1)[0].decode("ascii", "replace")
+
     def _set(self, field, value):
         self.pico.poke(self.ints_at + 4 * self.FIELDS.index(field),
                        array.array("i", [value]).tobytes())
