@@ -4,8 +4,8 @@
 # (their addresses printed once at boot as "PICO-PROBE <ints> <name>"): frames, the
 # largest allocation and work of one frame, the free heap after a collect asked by the
 # host, the largest free block when it asks for that, and the top screen's name (and
-# its last panel's), and the name it had in the longest frame of work. Nothing allocates a frame but
-# the name, when it changes. The heap is looked at only when the host asks (a collect) or
+# its last panel's), the name it had in the longest frame of work and in the first frames
+# of work over 120 ms. Nothing allocates a frame but the name, when it changes. The heap is looked at only when the host asks (a collect) or
 # while it has the collector off (the allocation of each frame): gc.mem_alloc() walks the
 # whole heap's table (about 6 ms on a Pico), which would slow every frame it times.
 import array as _array
@@ -19,10 +19,20 @@ import uctypes as _uctypes
 # 5 allocated in the last frame, 6 most work of one frame (us), 7 work of the last frame,
 # 8 gc off during frames and each frame's allocation measured (host: 1), 9 name changes,
 # 10 free now (no collect; while 8 is set), 11 presses answered by the busy mark (App.soon),
-# 12 the largest free block after that collect (host: ask 2)
-_I = _array.array("i", [0] * 13)
-_N = bytearray(80)  # the top screen's name; from 40, its name in the longest frame
-_S = [None, None, None, 0, 0, False]  # app, last top, last panel, frame start us, alloc, slept
+# 12 the largest free block after that collect (host: ask 2), 13 frames of work over
+# _SLOW_US, 14.. the work (us) of the first _SLOW of them, then the most work of one frame
+# after its picture was shown (the saves: us), and the most of a whole frame (us)
+# A frame's work (6, 7, 13..) runs from its input to the end of its show() (issue 26's
+# measure), or to its sleep (its end, for a frame that loads a module) when it shows nothing.
+_SLOW = 8
+_SLOW_US = 120_000  # issue 26's mark for a frame's work
+_AFTER = 14 + _SLOW
+_WHOLE = _AFTER + 1
+_I = _array.array("i", [0] * (_WHOLE + 1))
+# the top screen's name; at 40, its name in the longest frame; at 80 + 40 k, in slow frame k
+_N = bytearray(40 * (2 + _SLOW))
+# app, last top, last panel, frame start us, alloc, slept, its show's end us (or -1)
+_S = [None, None, None, 0, 0, False, -1]
 _make_profile = make_board  # noqa: F821 - the profile's own, defined above
 
 
@@ -38,6 +48,37 @@ def _name(top):
     _N[:40] = bytes(40)
     _N[: len(b)] = b
     _I[9] += 1
+
+
+def _end():
+    """Note the work of the frame ending now."""
+    t = _time.ticks_us()
+    whole = _time.ticks_diff(t, _S[3])
+    if whole > _I[_WHOLE]:
+        _I[_WHOLE] = whole
+    shown = _S[6]
+    if shown == -1:
+        _work(whole)
+        return
+    _S[6] = -1
+    _work(_time.ticks_diff(shown, _S[3]))
+    after = _time.ticks_diff(t, shown)
+    if after > _I[_AFTER]:
+        _I[_AFTER] = after
+
+
+def _work(w):
+    """Note a frame's work to its show, `w` us."""
+    _I[7] = w
+    if w > _I[6]:
+        _I[6] = w
+        _N[40:80] = _N[:40]
+    if w > _SLOW_US:
+        k = _I[13]
+        if k < _SLOW:
+            _I[14 + k] = w
+            _N[80 + 40 * k : 120 + 40 * k] = _N[:40]
+        _I[13] = k + 1
 
 
 def _largest(free):
@@ -74,6 +115,19 @@ def make_board():  # noqa: F811
                 _I[11] += 1
 
         app.soon = probe_soon
+        step = app.step
+
+        def probe_step():
+            # a frame's work ends at its sleep (probe_sleep) or, for a frame that does not
+            # sleep (one module imported while the busy mark is up), at its end
+            _S[3] = _time.ticks_us()
+            _S[5] = False
+            _S[6] = -1
+            step()
+            if not _S[5]:
+                _end()
+
+        app.step = probe_step
         return app
 
     _boot.make_app = probe_make_app
@@ -84,18 +138,11 @@ def make_board():  # noqa: F811
     def probe_poll(now):
         t = _time.ticks_us()
         measure = ints[8]
-        if ints[0]:
-            if measure and _S[4] >= 0:
-                d = _gc.mem_alloc() - _S[4]
-                ints[5] = d
-                if d > ints[4]:
-                    ints[4] = d
-            if not _S[5]:
-                w = _time.ticks_diff(t, _S[3])
-                ints[7] = w
-                if w > ints[6]:
-                    ints[6] = w
-                    _N[40:] = _N[:40]
+        if ints[0] and measure and _S[4] >= 0:
+            d = _gc.mem_alloc() - _S[4]
+            ints[5] = d
+            if d > ints[4]:
+                ints[4] = d
         if ints[1]:
             _gc.collect()
             f = _gc.mem_free()
@@ -117,20 +164,23 @@ def make_board():  # noqa: F811
                 _name(top)
         ints[0] += 1
         _S[4] = _gc.mem_alloc() if measure else -1
-        _S[5] = False
-        _S[3] = _time.ticks_us()
+        _S[3] = _time.ticks_add(_S[3], _time.ticks_diff(_time.ticks_us(), t))  # less the probe's own time
         return poll(now)
 
     def probe_sleep(ms):
-        w = _time.ticks_diff(_time.ticks_us(), _S[3])
-        ints[7] = w
-        if w > ints[6]:
-            ints[6] = w
-            _N[40:] = _N[:40]
+        if not _S[5]:
+            _end()
         _S[5] = True
         sleep(ms)
 
+    show = board.display.show
+
+    def probe_show():
+        show()
+        _S[6] = _time.ticks_us()
+
     board.buttons.poll = probe_poll
     board.clock.sleep_ms = probe_sleep
+    board.display.show = probe_show
     print("PICO-PROBE 0x%x 0x%x" % (_uctypes.addressof(_I), _uctypes.addressof(_N)))
     return board

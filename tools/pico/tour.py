@@ -28,7 +28,8 @@ class Probe:
 
     FIELDS = ("frames", "ask", "free_collected", "free_min", "alloc_max", "alloc_last",
               "work_us_max", "work_us_last", "gc_off", "names", "free_now", "marks",
-              "largest")
+              "largest", "slow_frames") + tuple("slow_us_%d" % k for k in range(8)) + (
+              "after_show_us_max", "whole_frame_us_max")
 
     def __init__(self, pico, limit_ms=5000):
         self.pico = pico
@@ -48,6 +49,17 @@ class Probe:
 
     def screen(self):
         return self.pico.peek(self.name_at, 40).split(b"\0", 1)[0].decode("ascii", "replace")
+
+    def slow_frames(self):
+        """[(screen, ms)] of the first frames of work over 120 ms (the probe keeps 8), and
+        how many there were in all."""
+        got = self.read()
+        names = self.pico.peek(self.name_at + 80, 40 * 8)
+        out = []
+        for k in range(min(8, got["slow_frames"])):
+            name = names[40 * k : 40 * k + 40].split(b"\0", 1)[0].decode("ascii", "replace")
+            out.append((name, round(got["slow_us_%d" % k] / 1000, 1)))
+        return out, got["slow_frames"]
 
     def longest_frame_screen(self):
         """The top screen (and its last panel) during the longest frame of work so far."""
