@@ -122,6 +122,46 @@ out["still"] = [type(s).__name__ for s in d.app.stack]
     assert got["still"] == ["MainMenu"]
 
 
+def test_B_goes_back_at_its_press_where_a_long_press_means_nothing_else(micropython):
+    """Issue 26: a page is left while B is still down (not at its release, a tap later);
+    held on, B then goes on to the main menu; a game's table waits for B's release (short:
+    the hint, long: the game menu, and the hint is thought while B is down), its pages close
+    at the press."""
+    got = run(micropython, """
+d = Driver()
+d.keys("A,A,DOWN,A")  # main menu -> dice setup -> seat 1 -> name editor
+d.emu.buttons.press(B, 900)
+d.run(100)  # B still held
+out["held"] = [type(s).__name__ for s in d.app.stack]
+d.run(900)
+out["long"] = [type(s).__name__ for s in d.app.stack]
+d.keys("A,UP,A,B,WAIT:300")  # LAMA Dice, you and one computer player; B skips how to play
+scr = d.app.top()
+ses = scr.session
+while not ses.person_to_act() or scr.due is not None:
+    d.keys("A,WAIT:700")
+d.emu.buttons.press(B, 300)
+d.run(150)
+out["table_held"] = [d.top(), len(scr.panels)]
+ahead = scr.hint_ahead  # the hint, thought while B is held
+d.run(400)
+out["hint"] = [type(p).__name__ for p in scr.panels]
+out["ahead"] = ahead is not None and scr.panels[0] is ahead and ahead.h is not None
+d.emu.buttons.press(B, 900)
+d.run(100)
+out["page_held"] = [type(p).__name__ for p in scr.panels]
+d.run(900)
+out["page_long"] = [type(p).__name__ for p in scr.panels]
+""")
+    assert got["held"] == ["MainMenu", "SetupScreen"]  # back before B was let go
+    assert got["long"] == ["MainMenu"]
+    assert got["table_held"] == ["DiceScreen", 0]  # short or long? not known yet
+    assert got["hint"] == ["HintPanel"]
+    assert got["ahead"]  # the one thought while B was down: shown at once at the release
+    assert got["page_held"] == []  # the hint closed at the press
+    assert got["page_long"] == ["MenuPanel"]  # held on: the game menu
+
+
 def test_screen_that_wants_long_gets_it_and_no_short_press(micropython):
     got = run(micropython, """
 class Keeper(Screen):
@@ -144,6 +184,47 @@ out["short"] = k.seen
     LONG, PRESS, RELEASE, B = 3, 0, 1, 5
     assert got["long"] == [[LONG, B]]
     assert got["short"] == [[PRESS, B], [RELEASE, B]]
+
+
+def test_a_held_B_becomes_long_when_due_not_a_frame_later(micropython):
+    """The frame's sleep ends when a held button's next event is due (hal.buttons
+    Buttons.due_in): B's LONG comes LONG_MS after its press, give or take a ms, and a held
+    direction's repeats keep their interval."""
+    got = run(micropython, """
+from hal.buttons import LONG_MS, REPEAT
+class Keeper(Screen):
+    wants_long = True
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.seen = []
+    def handle(self, ev):
+        self.seen.append((ev[0], ev[1], d.emu.time.now))
+d = Driver()
+d.keys("A")
+k = Keeper(d.app)
+d.app.push(k)
+late = []
+for offset in range(0, 25, 3):  # B pressed at every phase of a frame
+    d.run(100)
+    t0 = d.emu.time.now + offset
+    d.emu.buttons.press(B, 900, at_ms=t0)
+    d.run(1000)
+    late.extend(t - t0 - LONG_MS for kind, b, t in k.seen if kind == LONG)
+    k.seen = []
+out["late"] = late
+buttons = d.app.board.buttons
+t0 = d.emu.time.now + 5
+d.emu.buttons.press(DOWN, 1000, at_ms=t0)
+d.run(1100)
+reps = [t - t0 for kind, b, t in k.seen if kind == REPEAT]
+out["first"] = reps[0] - buttons._delay
+out["gaps"] = sorted(set(reps[i + 1] - reps[i] for i in range(len(reps) - 1)))
+out["interval"] = buttons._interval
+""")
+    # the press is seen within a wake of the sleep (WAKE_MS), its LONG then when due
+    assert len(got["late"]) == 9 and max(got["late"]) <= 7 and min(got["late"]) >= 0, got
+    assert 0 <= got["first"] <= 7, got
+    assert got["gaps"] == [got["interval"]], got
 
 
 def test_watchdog_is_fed_every_frame(micropython):

@@ -94,6 +94,22 @@ class Buttons:
                 return False
         return True
 
+    def due_in(self, now_ms):
+        """Ms from now_ms until a held button's next event (B's LONG, a direction's
+        REPEAT) is due, at most 1000: the frame loop sleeps no longer, so that the event
+        comes when due, not a frame late."""
+        due = 1000
+        diff = self._clock.ticks_diff
+        for i in range(COUNT):
+            if not self._down[i]:
+                continue
+            if i == B:
+                if not self._long_sent[i]:
+                    due = min(due, LONG_MS - diff(now_ms, self._changed[i]))
+            elif i <= RIGHT:
+                due = min(due, diff(self._next_repeat[i], now_ms))
+        return max(0, due)
+
     def is_down(self, button):
         """True while `button` is held (debounced state as of the last poll)."""
         return bool(self._down[button])

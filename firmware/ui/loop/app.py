@@ -50,7 +50,8 @@ class App:
         self.clock = board.clock
         self.settings = settings
         self.save_settings_hook = save_settings
-        self.settings_due = False  # changed settings wait for the end of the frame (step)
+        self.settings_due = False  # changed settings wait for the end of the frame (later)
+        self._later = []  # what waits for the frame's picture to be shown (later)
         self.watchdog = watchdog
         self.game_store = game_store
         self.error_screen = error_screen
@@ -163,13 +164,21 @@ class App:
     def save_settings(self):
         """Save the settings at the end of this frame, once the answer to the press is on
         the glass (a flash write takes tens of ms)."""
-        self.settings_due = True
+        if not self.settings_due:
+            self.settings_due = True
+            self.later(self._write_settings)
 
     def _write_settings(self):
+        self.settings_due = False
         hook = self.save_settings_hook
         if hook is not None:
-            self.settings_due = False
             hook(self.settings)
+
+    def later(self, fn):
+        """Call fn() at the end of this frame, once its picture is shown (before the top
+        screen's after_frame): work that must not delay the answer to a press, as a flash
+        write (a sector erase is 45 ms)."""
+        self._later.append(fn)
 
     # --- the frame loop --------------------------------------------------------------
     def press_waiting(self):
@@ -181,7 +190,14 @@ class App:
         kind = ev[0]
         if ev[1] == B:
             if kind == PRESS:
-                self._b_down = True
+                top = self.top()
+                # at once where a long press means no other thing (issue 26: back without
+                # the hold's wait); else at the release, once it is known to be short
+                self._b_down = top is not None and not top.b_at_press()
+                if self._b_down:
+                    top.b_pending()
+                else:
+                    self._deliver(ev)
                 return
             if kind == LONG:
                 self._b_down = False
@@ -193,7 +209,7 @@ class App:
                 return
             if kind == RELEASE:
                 if not self._b_down:
-                    return  # the end of a long press, or of a press the power filter ate
+                    return  # delivered at its press, the end of a long press, or eaten
                 self._b_down = False
                 self._deliver(EVENTS[PRESS][B])
         self._deliver(ev)
@@ -246,8 +262,9 @@ class App:
                 self.deferred += 1
             else:
                 self.deferred = 0
-                if self.settings_due:
-                    self._write_settings()
+                later = self._later
+                while later:
+                    later.pop(0)()
                 top.after_frame()
             # nothing to do until a press, which ends the sleep: fewer frames (idle CPU)
             if quiet >= QUIET_FRAMES and top.resting() and board.buttons.may_rest():
@@ -256,9 +273,10 @@ class App:
         if self.watchdog is not None:
             self.watchdog.feed()
         self.frames += 1
-        left = frame_ms - clock.ticks_diff(clock.ticks_ms(), start)
+        now = clock.ticks_ms()
+        left = frame_ms - clock.ticks_diff(now, start)
         if left > 0 and self._soon is None:
-            self._rest(left)
+            self._rest(min(left, board.buttons.due_in(now)))
 
     def _rest(self, ms):
         """Sleep ms, or less when a button is pressed meanwhile (the next frame answers it)."""

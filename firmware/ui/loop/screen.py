@@ -4,10 +4,12 @@
 class Screen:
     """A screen on the app's stack.
 
-    - `handle(ev)`: one button event `(kind, button)` (hal.buttons constants). A short
-      press of B arrives as PRESS then RELEASE when B is let go (so that a long press is
-      never also a short one); a long press of B goes back to the menu unless the screen
-      sets `wants_long = True`, in which case it gets the LONG event.
+    - `handle(ev)`: one button event `(kind, button)` (hal.buttons constants). B's PRESS
+      comes at once where `b_at_press()` (by default, unless the screen sets `wants_long`):
+      B goes back, and held on it goes back to the menu. Where a short and a long press
+      of B mean two things, B's PRESS then RELEASE arrive when B is let go (so that a long
+      press is never also a short one). A long press of B goes back to the menu unless the
+      screen sets `wants_long = True`, in which case it gets the LONG event.
     - `tick(now_ms)`: called once a frame while on top, for timed things (animations,
       computer players' pace); set `self.dirty = True` when the picture changes.
     - `draw(fb)`: draw the whole picture on a cleared 128x64 canvas.
@@ -24,6 +26,15 @@ class Screen:
     def __init__(self, app):
         self.app = app
         self.dirty = True
+
+    def b_at_press(self):
+        """True when B acts at its press: a long B means nothing else here (the frame loop
+        asks at each press of B)."""
+        return not self.wants_long
+
+    def b_pending(self):
+        """B was pressed and it is not yet known whether the press is short or long (the
+        screen is not b_at_press): work a short press would need may start."""
 
     def enter(self):
         pass
