@@ -65,6 +65,7 @@ class GameScreen(Screen):
         self.started = False
         self.mode = M_WAIT
         self.pending_end = False  # the round ended: show its page after the step on screen
+        self.hint_ahead = None  # the hint, thought while B is held (b_pending) and not shown
 
     # -- panels ------------------------------------------------------------------------
 
@@ -263,12 +264,21 @@ class GameScreen(Screen):
         """Called just before a computer player's move is applied."""
 
     def quit_to_menu(self):
-        """Abandon the game (confirmed): its save is removed."""
-        self.session.abandon()
+        """Abandon the game (confirmed): its save is removed, from the flash once the menu
+        is on the glass."""
+        self.session.abandon(self.app.later)
         self.app.home()
 
+    def b_pending(self):
+        """B is down over the table: the hint (a short press) is thought while it is held,
+        so that it shows at B's release (the game menu, a long press, drops it)."""
+        if self.session.person_to_act() and self.due is None and not self.panels:
+            self.hint_ahead = HintPanel(self)
+
     def show_hint(self):
-        self.push_panel(HintPanel(self))
+        p = self.hint_ahead
+        self.hint_ahead = None
+        self.push_panel(p if p is not None else HintPanel(self))
 
     def rematch(self):
         """A new game with the same seats and rules, started by the same seat."""
@@ -292,6 +302,8 @@ class GameScreen(Screen):
 
     def tick(self, now_ms):
         ses = self.session
+        if self.hint_ahead is not None:
+            self.hint_ahead.tick()
         if ses.save_error:
             self.note(ses.save_error)  # e.g. the flash is full: the game goes on
             ses.save_error = None
@@ -307,8 +319,15 @@ class GameScreen(Screen):
             else:
                 self.think_for(ses.think_ahead)  # the next player thinks while a move shows
 
+    def b_at_press(self):
+        """B at its press over a page (it closes the page; held on, the game menu comes);
+        over the table B waits for its release: short, the hint; long, the game menu."""
+        return bool(self.panels)
+
     def handle(self, ev):
         kind, b = ev
+        if b != B or kind == LONG:
+            self.hint_ahead = None  # not a short B: the hint thought ahead is not asked
         if kind == LONG and b == B:
             if self.panels:
                 self.panels[-1].long_b()  # the menu, unless the page says otherwise

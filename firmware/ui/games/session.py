@@ -171,12 +171,15 @@ class Session:
         if line:
             self.save_error = line  # e.g. a full flash: the game goes on
 
-    def abandon(self):
-        """Quit to the menu: the saved game is removed (issue 6), and nothing unsaved is
-        saved after it."""
+    def abandon(self, later=None):
+        """Quit to the menu: the saved game is removed (issue 6; with `later`, App.later,
+        from the flash once the menu is shown), and nothing unsaved is saved after it."""
         self.unsaved = False
         if self.store is not None:
-            self.store.clear_progress(self.game.info.id)
+            if later is None:
+                self.store.clear_progress(self.game.info.id)
+            else:
+                self.store.clear_progress(self.game.info.id, later)
 
     # -- rounds ------------------------------------------------------------------------
 

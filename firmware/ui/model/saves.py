@@ -438,8 +438,14 @@ class Saves:
             self._games[game] = None
         self._saved[game] = None
 
-    def clear_progress(self, game):
-        """Remove the saved game of kind `game` (finished or abandoned)."""
+    def clear_progress(self, game, later=None):
+        """Remove the saved game of kind `game` (finished or abandoned). With `later` (the
+        app's App.later), the menus know it gone at once, and it leaves the flash at the
+        end of the frame, once the picture is shown (True then)."""
+        if later is not None:
+            self._forget(game)
+            later(lambda: self.clear_progress(game))
+            return True
         outcome = self.store.clear(
             record_name(game), KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX
         )
