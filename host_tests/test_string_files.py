@@ -64,7 +64,7 @@ def test_a_word_read_again_comes_from_memory_and_few_are_kept():
             assert t.MENU == strings_en.MENU
         assert f.reads == first
         names = [k for k in dir(strings_en) if k[:1].isupper() and k != "MENU"]
-        assert len(names) > 2 * table.MEMO
+        assert len(names) > table.MEMO + 10
         for k in names:
             assert getattr(t, k) == getattr(strings_en, k), k
         # the last MEMO words come from memory, the one before them is read again
@@ -89,6 +89,8 @@ for i, mod in ((0, strings_en), (1, strings_fr)):
     t = lang.use(i)
     bad = [k for k in dir(mod) if k[:1].isupper() and getattr(t, k) != getattr(mod, k)]
     out[str(i)] = [type(t).__name__, bad, getattr(t, "NO_SUCH_WORD", None)]
+from ui.text import table
+out["fast"] = table._low is table._builtin_low
 out["modules"] = sorted(m for m in sys.modules if m.startswith("ui.text.strings_"))
 print(json.dumps(out))
 """
@@ -98,6 +100,9 @@ def test_lang_reads_the_words_from_flash_under_micropython(micropython):
     out = micropython.run_json(WORDS)
     assert out["0"] == ["FileTable", [], None]
     assert out["1"] == ["FileTable", [], None]
+    # a name's slot from MicroPython's own hash of the str (djb2, as the files were built
+    # with on CPython), not a loop in Python (issue 26: a word read in a third of the time)
+    assert out["fast"] is True
 
 
 def test_a_damaged_or_missing_file_is_refused(tmp_path):

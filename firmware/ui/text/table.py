@@ -6,7 +6,7 @@ u8 name length, the name, u8 kind, u16 LE payload length, the payload. A str pay
 UTF-8 bytes; a tuple or a dict is a u8 count then each string (a dict: key then value) as u16
 LE length and UTF-8 bytes."""
 
-MAGIC = b"LST1"
+MAGIC = b"LST2"
 HEADER = 6  # MAGIC, the count of words
 SLOTS = 512
 EMPTY = 0xFFFF
@@ -14,15 +14,35 @@ KIND_STR = 0
 KIND_TUPLE = 1
 KIND_DICT = 2
 MAX_NAME = 40  # longest name a record may have
-MEMO = 48  # words kept once read, the last ones (a ring: its two lists made with the table)
+MEMO = 64  # words kept once read, the last ones (a ring, and a dict made with the table)
+
+
+def _djb2_low(name):
+    """The low byte of djb2 over the (ASCII) name, 0 made 1: what MicroPython's hash() of
+    a str gives, whatever the width of its hashes."""
+    h = 5381
+    for c in name:
+        h = (h * 33) ^ ord(c)
+    return (h & 0xFF) or 1
+
+
+def _builtin_low(name):
+    """As _djb2_low, from the interpreter's own hash of the str (a name asked for is an
+    interned attribute name, its hash already made: no loop in Python)."""
+    return (hash(name) & 0xFF) or 1
+
+
+# MicroPython hashes a str with djb2: its hash() gives the same low byte for far less work;
+# checked here, on names that differ in every byte's bit (CPython's hash() is another)
+_low = _djb2_low
+if all(_builtin_low(n) == _djb2_low(n) for n in ("LAMA", "name_hash", "G_HINT", "zZ_09")):
+    _low = _builtin_low
 
 
 def name_hash(name):
-    """The slot a name's search starts at (the same on CPython and MicroPython)."""
-    h = 0
-    for c in name:
-        h = (h * 31 + ord(c)) & 0xFFFF
-    return h % SLOTS
+    """The slot a name's search starts at (the same on CPython and MicroPython): the low
+    byte of its djb2 hash, and its length's parity above it."""
+    return (_low(name) | (len(name) & 1) << 8) % SLOTS
 
 
 def _strings(data, n, at):
@@ -44,8 +64,12 @@ class FileTable:
         self._f = f
         self.__name__ = name  # as the module it stands for (ui.text.strings_en...)
         self._buf = bytearray(2 + 1 + MAX_NAME + 3)
-        self._names = [None] * MEMO  # the names of the words kept (a ring)
-        self._words = [None] * MEMO
+        self._names = [None] * MEMO  # the names of the words kept, in the order read (a ring)
+        self._memo = memo = {}  # name -> word, for those; its room made now, for good:
+        for i in range(MEMO):  # a dict keeps the room of the keys it loses
+            memo[i] = None
+        for i in range(MEMO):
+            del memo[i]
         self._next = 0
 
     def check(self):
@@ -70,21 +94,28 @@ class FileTable:
     def __getattr__(self, name):
         if name.startswith("_") or len(name) > MAX_NAME:
             raise AttributeError(name)
-        names = self._names
-        if name in names:
-            return self._words[names.index(name)]
+        memo = self._memo
+        word = memo.get(name)
+        if word is not None:
+            return word
         word = self._read(name)
         i = self._next
+        names = self._names
+        if names[i] is not None:
+            del memo[names[i]]
         names[i] = name
-        self._words[i] = word
+        memo[name] = word
         self._next = (i + 1) % MEMO
         return word
 
     def forget(self):
         """Let go of the words kept (the main menu does, with a game's code: words kept
         during a game would stay among its freed blocks and leave the heap in pieces)."""
+        names = self._names
         for i in range(MEMO):
-            self._names[i] = self._words[i] = None
+            if names[i] is not None:
+                del self._memo[names[i]]
+                names[i] = None
 
     def _read(self, name):
         """The word `name` read from the file (AttributeError when the table lacks it)."""
