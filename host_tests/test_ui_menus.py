@@ -307,3 +307,99 @@ out["closed"] = d.top()
     assert got["last_visible"] and got["end"]
     assert got["paged_back"] and got["paged_on"]
     assert got["closed"] == "RulesMenu"  # A on the last page closes the text
+
+
+def test_the_main_menu_comes_back_with_its_own_words_and_without_the_game(micropython):
+    """Issue 26: back at the main menu after a game, its picture reads no word from flash
+    (the menu keeps its own while the language stays); issue 28: the game's code is
+    dropped before that picture is drawn (what the menu reads to draw it, e.g. a saved
+    game's summary, must not land among the game's blocks)."""
+    got = run(micropython, """
+import sys
+from ui.text import lang
+d = Driver()
+d.keys("A,A,UP,A,B,WAIT:300")  # LAMA Dice, you and one computer player; B skips how to play
+shows = []
+fb = d.app.fb
+show = fb.show
+def logged_show():
+    shows.append([d.top(), "lama.dice" in sys.modules])
+    show()
+fb.show = logged_show
+reads = []
+read = lang.s._read
+def counted_read(name):
+    if d.top() == "MainMenu":
+        reads.append(name)
+    return read(name)
+lang.s._read = counted_read
+d.keys("B:900,UP,A,A")  # the game menu: abandon, confirm
+out["shows"] = shows[-1]
+out["reads"] = reads
+d.keys("RIGHT,WAIT:200")  # (settings and language unchanged: the same words)
+out["again"] = reads
+""")
+    assert got["shows"] == ["MainMenu", False]  # the game's code gone before the picture
+    assert got["reads"] == [] and got["again"] == []  # the menu's own words
+
+
+def test_a_rules_page_shows_its_first_lines_before_the_rest_is_wrapped(micropython):
+    """Issue 26: A on a game's rules draws the page from its first paragraphs; the rest is
+    wrapped a paragraph a frame after it, into the same lines as the whole at once."""
+    got = run(micropython, """
+from hal.buttons import A
+from ui.draw import gfx
+from ui.text import lang
+d = Driver()
+d.keys("A,UP,UP,A")  # the rules menu
+d.emu.buttons.press(A, 80)  # LAMA Dice's rules
+while d.top() != "TextScreen":
+    d.app.step()
+top = d.app.top()
+paras = lang.s.RULES_DICE
+out["first_frame"] = [top._next, len(paras), d.says("2 to 6 players.")]
+d.run(1500)
+whole = []
+for p in paras:
+    whole += gfx.wrap(p, gfx.MID_COLS) if p else [""]
+out["later"] = [top._next, top.lines == whole, top.resting()]
+""")
+    done, count, shown = got["first_frame"]
+    assert shown and 0 < done < count, got  # the page is up with part of the text wrapped
+    assert got["later"] == [count, True, True]
+
+
+def test_the_setup_loads_one_module_after_each_press_and_the_rest_when_keys_rest(micropython):
+    """Issue 26: the game's code loads behind the setup screen (Start then answers at
+    once), but a module takes tens of ms on the Pico and a press that comes meanwhile waits:
+    while keys come, one module is loaded after each press is answered, and the rest once
+    none has come for QUIET_MS."""
+    got = run(micropython, """
+from hal.buttons import DOWN
+from ui.screens.setup import QUIET_MS
+d = Driver()
+d.keys("A,A")  # LAMA Dice's setup: its loading begins
+scr = d.app.top()
+while scr._loading is None:
+    d.app.step()
+steps = []
+gen = scr._loading
+def counted():
+    for x in gen:
+        steps.append(d.emu.time.now)
+        yield x
+scr._loading = counted()
+presses = []
+for i in range(6):  # a press every 150 ms (the dice game: 6 modules and more to load)
+    t = d.emu.time.now
+    presses.append(t)
+    d.emu.buttons.press(DOWN, 60)
+    d.run(150)
+out["between"] = [sum(1 for s in steps if presses[i] <= s < presses[i] + 150) for i in range(6)]
+n = len(steps)
+d.run(QUIET_MS + 2000)
+out["rest"] = [len(steps) - n, scr._loading]
+""")
+    between = got["between"]
+    assert max(between) == 1 and between[:4] == [1] * 4, got  # one module a press, no more
+    assert got["rest"][1] is False, got  # then the rest, to the end

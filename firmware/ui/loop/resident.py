@@ -29,11 +29,13 @@ def forget(name):
         delattr(parent, name[dot + 1 :])
 
 
-def release(keep):
+def release(keep, collect=True):
     """Forget every module not in `keep` (sys.modules and its package's attribute), then
-    collect; returns how many were dropped. Code still referenced stays until it is not."""
+    collect (unless not `collect`: the caller does, later); returns the names dropped.
+    Code still referenced stays until it is not."""
     gone = [name for name in sys.modules if name not in keep]
     for name in gone:
         forget(name)
-    gc.collect()
-    return len(gone)
+    if collect:
+        gc.collect()
+    return gone
