@@ -166,7 +166,8 @@ from ui.draw import gfx
 from ui.text import strings_fr
 lines = []
 for t in (strings_fr.RULES_DICE, strings_fr.RULES_CARDS):
-    lines += gfx.wrap_paragraphs(t)
+    for p in t:
+        lines += gfx.wrap(p)
 print(json.dumps([gfx.wrap("la partie s'arrête : le moins"), [l for l in lines if l and l[0] in ":;!?"]]))
 """)
     assert got[0] == ["la partie", "s'arrête : le", "moins"]

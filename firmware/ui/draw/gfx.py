@@ -307,17 +307,6 @@ def wrap(s, width=COLS):
     return lines
 
 
-def wrap_paragraphs(paragraphs, width=COLS):
-    """Wrap a tuple of paragraphs ("" = blank line) into display lines."""
-    out = []
-    for p in paragraphs:
-        if p:
-            out.extend(wrap(p, width))
-        else:
-            out.append("")
-    return out
-
-
 def header(fb, title):
     """The title centred on line 0, with a rule under it."""
     center(fb, title, 0)

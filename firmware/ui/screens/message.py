@@ -18,12 +18,35 @@ class TextScreen(Screen):
         self.top = 0
         self.lines = None
         self.table = None
+        self._paras = ()  # the paragraphs, wrapped into lines up to _next
+        self._next = 0
 
-    def wrapped(self):
+    def wrapped(self, upto=-1):
+        """The lines, the paragraphs wrapped at least until there are `upto` of them (-1:
+        all): the page shows its first lines at once, the rest is wrapped a paragraph a
+        frame after it (tick; issue 26)."""
         if self.table is not lang.s:
             self.table = lang.s
-            self.lines = gfx.wrap_paragraphs(self.paragraphs(lang.s), gfx.MID_COLS)
-        return self.lines
+            self.lines = []
+            self._paras = self.paragraphs(lang.s)
+            self._next = 0
+        lines = self.lines
+        paras = self._paras
+        while self._next < len(paras) and (upto < 0 or len(lines) < upto):
+            p = paras[self._next]
+            self._next += 1
+            if p:
+                lines.extend(gfx.wrap(p, gfx.MID_COLS))
+            else:
+                lines.append("")
+        return lines
+
+    def tick(self, now_ms):
+        if self.table is lang.s and self._next < len(self._paras):
+            self.wrapped(len(self.lines) + 1)  # a paragraph more
+
+    def resting(self):
+        return self.table is lang.s and self._next >= len(self._paras)
 
     def handle(self, ev):
         """UP/DOWN scroll a line, LEFT/RIGHT a page, A a page (back after the last), B back."""
@@ -55,7 +78,7 @@ class TextScreen(Screen):
             self.dirty = True
 
     def draw(self, fb):
-        lines = self.wrapped()
+        lines = self.wrapped(self.top + gfx.TEXT_ROWS + 1)  # (one more: is there more?)
         gfx.header(fb, self.title(lang.s))
         for i in range(gfx.TEXT_ROWS):
             j = self.top + i
