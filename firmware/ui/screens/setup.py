@@ -3,6 +3,7 @@ who starts; Start hands a ui.model.new_game.GameSetup to ui.games.launch. Two se
 share a name: a repeat gets a digit at its end (lama.records.unique_names), as shown on the
 rows."""
 
+from hal.buttons import PRESS, REPEAT
 from lama.bot_names import seat_name
 from lama.records import unique_names
 from lama.score import MAX_PLAYERS, MIN_PLAYERS, NAME_LENGTH
@@ -10,6 +11,10 @@ from ui.model import games
 from ui.model.new_game import FIRST_GAME_PLAYERS, PERSON, GameSetup, bot_levels, default_level
 from ui.screens.menu import ListScreen
 from ui.text import lang
+
+from micropython import const
+
+QUIET_MS = const(250)  # after a press, one module is loaded, then more once this long passes
 
 
 class SetupScreen(ListScreen):
@@ -24,6 +29,8 @@ class SetupScreen(ListScreen):
         self.custom = [None] * MAX_PLAYERS  # a name typed in, or None for the default
         self.first = 0
         self._loading = None  # the game's code: None not yet begun, a generator, False loaded
+        self._pressed = None  # ms of the last press, while the code loads
+        self._one = False  # a module may load since that press
 
     # --- what the rows are -------------------------------------------------------------
     def title(self):
@@ -108,11 +115,23 @@ class SetupScreen(ListScreen):
         seats = [(names[i], self.kinds[i]) for i in range(self.n)]
         return GameSetup(self.game, seats, self.first, self.app.settings.rules())
 
+    def handle(self, ev):
+        if ev[0] == PRESS or ev[0] == REPEAT:
+            self._pressed = self.app.now
+            self._one = True
+        ListScreen.handle(self, ev)
+
     def tick(self, now_ms):
         """On a frame with nothing else to do, a step of loading the game's code (the launch
-        first), so that Start answers at once."""
+        first), so that Start answers at once. While keys are pressed, one module right
+        after each press is answered, the rest once none has come for QUIET_MS: a module
+        takes 10-90 ms to load on the Pico, and a press that comes meanwhile waits for it."""
         if self.dirty or self._loading is False or self.app.board.buttons.pressed_since_poll():
             return
+        if self._pressed is not None and self.app.clock.ticks_diff(now_ms, self._pressed) < QUIET_MS:
+            if not self._one:
+                return
+            self._one = False
         if self._loading is None:
             from ui.games import launch
 
