@@ -39,27 +39,27 @@ def _roll_classes():
     """Every multiset of symbols the dice can show but three llamas, packed 7 bytes each:
     its number of rolls out of 216, then (symbol, count) three times (unused: count 0);
     and how many of the 216 rolls show three llamas."""
+    # a multiset as one int: symbol s's count in the 3 bits at 3 * (N_SYMBOLS - 1 - s), so
+    # that the ints sort as the counts do, symbol 0's first (no object made per roll)
+    top = 3 * (N_SYMBOLS - 1)
     found = {}
     f = dice.DICE_FACES
     for a in f[0]:
         for b in f[1]:
             for c in f[2]:
-                k = bytearray(N_SYMBOLS)
-                k[a] += 1
-                k[b] += 1
-                k[c] += 1
-                key = bytes(k)
+                key = (1 << top - 3 * a) + (1 << top - 3 * b) + (1 << top - 3 * c)
                 found[key] = found.get(key, 0) + 1
-    lll = bytes([0, 0, 0, 0, 0, 0, 3])
+    lll = 3  # three llamas (the last symbol: the lowest bits)
     out = bytearray()
     for key in sorted(found):
         if key != lll:
             rec = bytearray([found[key], 0, 0, 0, 0, 0, 0])
             j = 1
             for s in range(N_SYMBOLS):
-                if key[s]:
+                n = (key >> top - 3 * s) & 7
+                if n:
                     rec[j] = s
-                    rec[j + 1] = key[s]
+                    rec[j + 1] = n
                     j += 2
             out.extend(rec)
     return bytes(out), found[lll]
