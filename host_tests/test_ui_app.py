@@ -401,6 +401,38 @@ out["again"] = [calls, app.marks - marks, app._soon is None]
     assert got["again"] == [[1], 0, True], got
 
 
+def test_leaving_a_game_puts_the_busy_mark_up_then_the_menu(micropython):
+    """Issue 26: back to the main menu from a game (abandoned, saved and left, or over) the
+    press is answered at once by the busy mark, and the menu comes in the next frame (the
+    game's code dropped and its room collected first)."""
+    got = run(micropython, """
+import sys
+from ui.loop.app import BUSY_W
+from hal.buttons import A as KA
+d = Driver()
+d.keys("A,A,UP,A,B,WAIT:300")  # LAMA Dice, you and one computer player; B skips how to play
+app, vt = d.app, d.emu.time
+d.keys("B:900,UP,A")  # the game menu: abandon, then the question
+def busy_on_glass():
+    img = d.image()
+    x = 128 - BUSY_W
+    px = lambda x, y: (img[(y >> 3) * 128 + x] >> (y & 7)) & 1
+    box = all(px(x + i, 0) and px(x + i, BUSY_W - 1) for i in range(BUSY_W))
+    return box and px(x + 5, 5) and not px(x + 1, 5)
+marks = app.marks
+d.emu.buttons.press(KA, 80, at_ms=vt.now + 1)
+n = 0
+while app.marks == marks and n < 20:  # the frame that sees the press
+    app.step()
+    n += 1
+out["first"] = [busy_on_glass(), d.top(), "lama.dice" in sys.modules]
+app.step()
+out["next"] = [busy_on_glass(), d.top(), "lama.dice" in sys.modules]
+""")
+    assert got["first"] == [True, "DiceScreen", True], got
+    assert got["next"] == [False, "MainMenu", False], got
+
+
 def test_a_failing_load_shows_the_error_and_stops_loading(micropython):
     """An import that fails while soon() loads gives the error screen once, not a loop."""
     got = run(micropython, """

@@ -267,7 +267,12 @@ class GameScreen(Screen):
         """Abandon the game (confirmed): its save is removed, from the flash once the menu
         is on the glass."""
         self.session.abandon(self.app.later)
-        self.app.home()
+        self.to_menu()
+
+    def to_menu(self):
+        """Back to the main menu: the busy mark at once, the menu in the next frame (the
+        game's code dropped and its room collected first: about 30 ms on the Pico)."""
+        self.app.soon(self.app.home, busy=True)
 
     def b_pending(self):
         """B is down over the table: the hint (a short press) is thought while it is held,

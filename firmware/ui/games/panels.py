@@ -278,7 +278,7 @@ class MenuPanel(Panel):
             elif c == I_CONTROLS:
                 scr.app.pages(scr.app, "controls", None)
             elif c == I_SAVE:
-                scr.app.home()  # the save stays: "Continue the game?" offers it again
+                scr.to_menu()  # the save stays: "Continue the game?" offers it again
                 return True
             else:
                 self.confirm = True
@@ -433,7 +433,7 @@ class GameOverPanel(Panel):
             if self.choice == 0:
                 self.screen.rematch()
             else:
-                self.screen.app.home()
+                self.screen.to_menu()
             return True
         else:
             self.screen.note(lang.s.G_NOTE_CHOOSE)
