@@ -347,7 +347,7 @@ def test_a_rules_page_shows_its_first_lines_before_the_rest_is_wrapped(micropyth
     """Issue 26: A on a game's rules draws the page from its first paragraphs; the rest is
     wrapped a paragraph a frame after it, into the same lines as the whole at once."""
     got = run(micropython, """
-from hal.buttons import A
+from hal.buttons import A, DOWN
 from ui.draw import gfx
 from ui.text import lang
 d = Driver()
@@ -358,6 +358,8 @@ while d.top() != "TextScreen":
 top = d.app.top()
 paras = lang.s.RULES_DICE
 out["first_frame"] = [top._next, len(paras), d.says("2 to 6 players.")]
+top.handle((0, DOWN))  # a line down: no more wrapped than that page needs
+out["scrolled"] = [top.top, top._next < len(paras)]
 d.run(1500)
 whole = []
 for p in paras:
@@ -366,6 +368,7 @@ out["later"] = [top._next, top.lines == whole, top.resting()]
 """)
     done, count, shown = got["first_frame"]
     assert shown and 0 < done < count, got  # the page is up with part of the text wrapped
+    assert got["scrolled"] == [1, True], got
     assert got["later"] == [count, True, True]
 
 

@@ -54,7 +54,6 @@ class TextScreen(Screen):
         if kind != PRESS and kind != REPEAT:
             return
         page = gfx.TEXT_ROWS
-        last = max(0, len(self.wrapped()) - page)
         top = self.top
         if button == UP:
             top -= 1
@@ -65,13 +64,15 @@ class TextScreen(Screen):
         elif button == RIGHT:
             top += page
         elif kind == PRESS and button == A:
-            if top >= last:
+            if len(self.wrapped(top + page + 1)) <= top + page:  # the last page: back
                 self.app.pop()
                 return
             top += page
         elif kind == PRESS and button == B:
             self.app.pop()
             return
+        # the text wrapped only as far as the page asked for needs (the rest: tick)
+        last = max(0, len(self.wrapped(top + page)) - page)
         top = max(0, min(top, last))
         if top != self.top:
             self.top = top
