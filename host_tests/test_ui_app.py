@@ -460,6 +460,33 @@ out["next"] = [busy_on_glass(), d.top(), "lama.dice" in sys.modules]
     assert got["next"] == [False, "MainMenu", False], got
 
 
+def test_a_game_left_stands_still_until_the_menu_comes(micropython):
+    """Between the busy mark and the menu a game left plays no more: a computer player's
+    move that was due is not made, so an abandoned game is not saved again (and a game
+    saved and left is saved as it was shown)."""
+    got = run(micropython, """
+from lama.games import GAME_DICE
+d = Driver(data_dir=".emu-data-leave")
+d.keys("A,A,UP,A,B,WAIT:300")  # LAMA Dice, you and one computer player; B skips how to play
+scr = d.app.top()
+ses = scr.session
+n = 0
+while (ses.person_to_act() or scr.due is None) and n < 60:  # to a computer player's move due
+    d.keys("A" if ses.person_to_act() else "WAIT:50")
+    n += 1
+out["due"] = scr.due is not None and not ses.person_to_act()
+moves = len(scr.log)
+d.keys("B:900,UP,A,A")  # the game menu over it (the move waits), abandon, confirm
+d.run(3000)
+out["moves"] = len(scr.log) - moves
+out["top"] = d.top()
+out["saved"] = d.saves.load_progress(GAME_DICE) is not None
+""")
+    assert got["due"], got
+    assert got["moves"] == 0 and got["top"] == "MainMenu", got
+    assert got["saved"] is False, got
+
+
 def test_a_failing_load_shows_the_error_and_stops_loading(micropython):
     """An import that fails while soon() loads gives the error screen once, not a loop."""
     got = run(micropython, """

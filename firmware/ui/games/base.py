@@ -66,6 +66,7 @@ class GameScreen(Screen):
         self.mode = M_WAIT
         self.pending_end = False  # the round ended: show its page after the step on screen
         self.hint_ahead = None  # the hint, thought while B is held (b_pending) and not shown
+        self.leaving = False  # to_menu: the game stands still until the menu replaces it
 
     # -- panels ------------------------------------------------------------------------
 
@@ -271,7 +272,9 @@ class GameScreen(Screen):
 
     def to_menu(self):
         """Back to the main menu: the busy mark at once, the menu in the next frame (the
-        game's code dropped and its room collected first: about 30 ms on the Pico)."""
+        game's code dropped and its room collected first: about 30 ms on the Pico); till
+        then the game stands still (no computer player moves, nothing more is saved)."""
+        self.leaving = True
         self.app.soon(self.app.home, busy=True)
 
     def b_pending(self):
@@ -306,6 +309,8 @@ class GameScreen(Screen):
         return self.due is None and not self.panels and not self.session.save_error
 
     def tick(self, now_ms):
+        if self.leaving:
+            return
         ses = self.session
         if self.hint_ahead is not None:
             self.hint_ahead.tick()
