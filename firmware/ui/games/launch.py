@@ -47,9 +47,9 @@ def code(gid):
     """The modules game `gid` is played with, in the order they load best."""
     info = games.get(gid)
     names = [info.engine, info.bots]
-    names.extend(info.experts)
-    if info.tables is not None:
+    if info.tables is not None:  # (before the experts that read them: smaller steps)
         names.append(info.tables[0])
+    names.extend(info.experts)
     names.extend(games_ui.SCREEN_CODE)
     ui = games_ui.get(gid)
     names.append(ui.screen[0])
