@@ -115,11 +115,18 @@ class SetupScreen(ListScreen):
         seats = [(names[i], self.kinds[i]) for i in range(self.n)]
         return GameSetup(self.game, seats, self.first, self.app.settings.rules())
 
+    def enter(self):
+        self.keys_came()  # (put up, or back from the name editor: keys are coming)
+
     def handle(self, ev):
         if ev[0] == PRESS or ev[0] == REPEAT:
-            self._pressed = self.app.now
-            self._one = True
+            self.keys_came()
         ListScreen.handle(self, ev)
+
+    def keys_came(self):
+        """A press now: one module may load, then the rest once keys rest (tick)."""
+        self._pressed = self.app.now
+        self._one = True
 
     def tick(self, now_ms):
         """On a frame with nothing else to do, a step of loading the game's code (the launch
