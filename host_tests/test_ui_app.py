@@ -53,33 +53,6 @@ out["moved"] = d.selected("L.L.A.M.A.")
     assert got["moved"] and got["answered"] <= got["wake"] + got["frame"], got
 
 
-def test_the_garbage_is_collected_once_as_a_rest_begins(micropython):
-    """Issue 26: the collector runs (20 ms on the Pico) when the screen starts to rest, once,
-    so that it seldom falls in the frame that answers the next press; not while it rests,
-    nor while frames are busy."""
-    got = run(micropython, """
-import gc as real_gc
-import ui.loop.app as app_module
-from ui.loop.app import FRAME_MS, QUIET_FRAMES
-class Counting:
-    n = 0
-    def collect(self):
-        Counting.n += 1
-        real_gc.collect()
-app_module.gc = Counting()
-d = Driver()
-d.keys("A")
-d.run(3000)
-Counting.n = 0
-d.press("DOWN")
-d.run((QUIET_FRAMES - 5) * FRAME_MS)
-out["before"] = Counting.n
-d.run(3000)
-out["rest"] = Counting.n
-""")
-    assert got["before"] == 0 and got["rest"] == 1, got
-
-
 def test_frames_keep_their_pace_while_a_button_is_held_or_a_game_plays_itself(micropython):
     """No rest while a direction is held (its repeats come from the frames) nor while
     computer players play (their moves are timed)."""

@@ -1,7 +1,6 @@
 """The app: the frame loop (poll -> power filter -> screen -> draw when dirty -> show -> sleep)
 and the screen stack, on the Board a profile's make_board() returns (hal/assembly.py)."""
 
-import gc
 import sys
 
 from hal.buttons import B, EVENTS, LONG, PRESS, RELEASE
@@ -267,13 +266,9 @@ class App:
                 while later:
                     later.pop(0)()
                 top.after_frame()
-            # nothing to do until a press, which ends the sleep: fewer frames (idle CPU);
-            # the garbage collected as the rest begins (20 ms on the Pico), so that the
-            # collector seldom runs in the frame that answers the next press
+            # nothing to do until a press, which ends the sleep: fewer frames (idle CPU)
             if quiet >= QUIET_FRAMES and top.resting() and board.buttons.may_rest():
                 frame_ms = REST_MS
-                if quiet == QUIET_FRAMES:
-                    gc.collect()
         self.quiet = quiet
         if self.watchdog is not None:
             self.watchdog.feed()
