@@ -6,8 +6,31 @@ SETUP = """
 import json
 from simulator.driver import Driver
 from hal.buttons import A, B, DOWN, LONG, PRESS, RELEASE
+from ui.loop.app import BUSY_W
 from ui.loop.screen import Screen
 out = {}
+
+
+class Keeper(Screen):
+    # a screen that asks for B's long press and keeps each event it gets: [kind, button,
+    # the frame's time]
+    wants_long = True
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.seen = []
+
+    def handle(self, ev):
+        self.seen.append([ev[0], ev[1], self.app.now])
+
+
+def busy_on_glass(d):
+    # the busy mark (App.soon) in the top right corner of what the panel shows
+    img = d.image()
+    x = 128 - BUSY_W
+    px = lambda x, y: (img[(y >> 3) * 128 + x] >> (y & 7)) & 1
+    box = all(px(x + i, 0) and px(x + i, BUSY_W - 1) for i in range(BUSY_W))
+    return box and px(x + 5, 5) and not px(x + 1, 5)
 """
 
 
@@ -164,22 +187,15 @@ out["page_long"] = [type(p).__name__ for p in scr.panels]
 
 def test_screen_that_wants_long_gets_it_and_no_short_press(micropython):
     got = run(micropython, """
-class Keeper(Screen):
-    wants_long = True
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.seen = []
-    def handle(self, ev):
-        self.seen.append(list(ev))
 d = Driver()
 d.keys("A")
 k = Keeper(d.app)
 d.app.push(k)
 d.keys("B:900")
-out["long"] = k.seen
+out["long"] = [e[:2] for e in k.seen]
 k.seen = []
 d.keys("B")
-out["short"] = k.seen
+out["short"] = [e[:2] for e in k.seen]
 """)
     LONG, PRESS, RELEASE, B = 3, 0, 1, 5
     assert got["long"] == [[LONG, B]]
@@ -192,13 +208,6 @@ def test_a_held_B_becomes_long_when_due_not_a_frame_later(micropython):
     direction's repeats keep their interval."""
     got = run(micropython, """
 from hal.buttons import LONG_MS, REPEAT
-class Keeper(Screen):
-    wants_long = True
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.seen = []
-    def handle(self, ev):
-        self.seen.append((ev[0], ev[1], d.emu.time.now))
 d = Driver()
 d.keys("A")
 k = Keeper(d.app)
@@ -345,7 +354,6 @@ def test_a_screen_slow_to_load_answers_the_press_at_once_with_the_busy_mark(micr
     modules loaded, fn runs at once, with no mark."""
     got = run(micropython, """
 import sys
-from ui.loop.app import BUSY_W
 from ui.model import games
 from hal.buttons import A as KA, DOWN as KD
 d = Driver()
@@ -355,13 +363,7 @@ for name in ("ui.screens.about", "ui.screens.controls"):
     sys.modules.pop(name, None)
 for _ in range(len(games.GAMES) + 4):
     d.press(KD)
-def busy_on_glass():
-    img = d.image()
-    x = 128 - BUSY_W
-    px = lambda x, y: (img[(y >> 3) * 128 + x] >> (y & 7)) & 1
-    box = all(px(x + i, 0) and px(x + i, BUSY_W - 1) for i in range(BUSY_W))
-    return box and px(x + 5, 5) and not px(x + 1, 5)
-out["before"] = busy_on_glass()
+out["before"] = busy_on_glass(d)
 marks = app.marks
 app.step()
 d.emu.buttons.press(KA, 200, at_ms=vt.now + 1)
@@ -370,7 +372,7 @@ n = 0
 while app.marks == marks and n < 20:  # the frame that sees the press
     app.step()
     n += 1
-out["mark_first"] = busy_on_glass()
+out["mark_first"] = busy_on_glass(d)
 out["marks"] = app.marks - marks
 out["top_then"] = d.top()
 while d.top() == "MainMenu" and len(steps) < 20:
@@ -383,7 +385,7 @@ out["sleeps"] = sleeps
 out["loaded"] = "ui.screens.about" in sys.modules
 d.emu.buttons.press(KD, 80, at_ms=vt.now + 1)
 d.run(300)
-out["after"] = busy_on_glass()
+out["after"] = busy_on_glass(d)
 out["top"] = d.top()
 # what is loaded: fn at once, no mark
 marks = app.marks
@@ -407,27 +409,20 @@ def test_leaving_a_game_puts_the_busy_mark_up_then_the_menu(micropython):
     game's code dropped and its room collected first)."""
     got = run(micropython, """
 import sys
-from ui.loop.app import BUSY_W
 from hal.buttons import A as KA
 d = Driver()
 d.keys("A,A,UP,A,B,WAIT:300")  # LAMA Dice, you and one computer player; B skips how to play
 app, vt = d.app, d.emu.time
 d.keys("B:900,UP,A")  # the game menu: abandon, then the question
-def busy_on_glass():
-    img = d.image()
-    x = 128 - BUSY_W
-    px = lambda x, y: (img[(y >> 3) * 128 + x] >> (y & 7)) & 1
-    box = all(px(x + i, 0) and px(x + i, BUSY_W - 1) for i in range(BUSY_W))
-    return box and px(x + 5, 5) and not px(x + 1, 5)
 marks = app.marks
 d.emu.buttons.press(KA, 80, at_ms=vt.now + 1)
 n = 0
 while app.marks == marks and n < 20:  # the frame that sees the press
     app.step()
     n += 1
-out["first"] = [busy_on_glass(), d.top(), "lama.dice" in sys.modules]
+out["first"] = [busy_on_glass(d), d.top(), "lama.dice" in sys.modules]
 app.step()
-out["next"] = [busy_on_glass(), d.top(), "lama.dice" in sys.modules]
+out["next"] = [busy_on_glass(d), d.top(), "lama.dice" in sys.modules]
 """)
     assert got["first"] == [True, "DiceScreen", True], got
     assert got["next"] == [False, "MainMenu", False], got
