@@ -75,27 +75,3 @@ out["top"] = d.top()
 out["bots"] = [d.app.top().session.bot(i) for i in range(3)] if hasattr(d.app.top(), "session") else None
 """)
     assert got["top"] == "DiceScreen" and None not in got["bots"]
-
-
-def test_the_table_under_the_pages_reads_its_words_while_they_are_read(micropython):
-    """Issue 26: while the first page is up, the game's table under it is drawn once off
-    the glass (its words read from flash then), and the glass still shows the page; B then
-    shows the table without reading a word."""
-    got = run(micropython, """
-from ui.text import lang
-d = Driver(data_dir="/tmp/howto-warm")
-d.keys("A,A,UP,A,WAIT:300")  # LAMA Dice, Start: a person and two computer players
-out["first"] = [d.top(), d.says("1/3")]
-reads = []
-read = lang.s._read
-def counted_read(name):
-    reads.append(name)
-    return read(name)
-lang.s._read = counted_read
-d.keys("B")
-out["then"] = d.top()
-out["reads"] = reads
-""")
-    assert got["first"] == ["HowToScreen", True]
-    assert got["then"] == "DiceScreen"
-    assert got["reads"] == [], got

@@ -27,7 +27,6 @@ class HowToScreen(Screen):
         self.page = 0
         self.lines = None
         self.table = None
-        self.warmed = False
 
     def count(self):
         return len(getattr(lang.s, self.pages))
@@ -56,21 +55,6 @@ class HowToScreen(Screen):
         elif b == LEFT and self.page > 0:
             self.page -= 1
             self.dirty = True
-
-    def tick(self, now_ms):
-        """Once the first page is on the glass, the game's table under it is drawn once off
-        the glass, then the page again: its words are read from flash while the person
-        reads, not when B takes them to it (issue 26: 60 ms of the answer on the Pico)."""
-        if self.warmed or self.dirty:
-            return
-        self.warmed = True
-        stack = self.app.stack
-        if len(stack) > 1 and stack[-2] is not self:
-            fb = self.app.fb
-            fb.fill(0)
-            stack[-2].draw(fb)
-            fb.fill(0)
-            self.draw(fb)  # what the glass shows, again in the frame buffer
 
     def draw(self, fb):
         s = lang.s
