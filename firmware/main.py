@@ -7,6 +7,17 @@ def _say(msg, exc=None):
         print("  (" + type(exc).__name__ + ": " + str(exc) + ")")
 
 
+def mount_code():
+    """The modules from the code pack (codepack.py), where make flash put one."""
+    try:
+        import codepack
+    except ImportError:
+        return  # the modules are files (the host, a flash from before the pack)
+    why = codepack.mount()
+    if why:
+        _say(why)
+
+
 def load_board():
     """The Board from the installed profile, or None after a clear console message."""
     try:
@@ -38,6 +49,7 @@ def load_board():
 
 def main():
     """Load the board and run the app; returns normally (to the REPL) on failure."""
+    mount_code()
     board = load_board()
     if board is None:
         return

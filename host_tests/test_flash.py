@@ -9,7 +9,7 @@ import sys
 import time
 
 from build import native
-from flash import deploy, errors, image, port as flash_port
+from flash import deploy, errors, image, pack, port as flash_port
 import pytest
 from vpico.host import ROOT, VirtualPico, make, mpremote
 
@@ -22,17 +22,28 @@ SETTLE_S = 3  # s: make run left running past the title, the saves loaded behind
 
 
 def expected_root(firmware):
-    """What `mpremote fs ls` should list at / after a flash (plus data/)."""
-    names = {"board.py", "data/"}
+    """What `mpremote fs ls` should list at / after a flash (plus data/): the code pack (and
+    where the game mounted it), the top-level files, and the folders that hold data files
+    (their modules are in the pack)."""
+    names = {"board.py", "data/", pack.PACK, "code/"}
     for n in os.listdir(firmware):
         if os.path.isdir(os.path.join(firmware, n)):
-            if n != "__pycache__":
-                names.add(n + "/")
+            for _, _, files in os.walk(os.path.join(firmware, n)):
+                if any(not f.endswith((".py", ".pyc")) for f in files):
+                    names.add(n + "/")
         elif n in image.KEEP_SOURCE:
             names.add(n)
         elif n.endswith(".py"):
             names.add(n[:-3] + ".mpy")
     return names
+
+
+def board_pack(device, tmp):
+    """{path: bytes} of the code pack on the board."""
+    local = os.path.join(str(tmp), "code.pak")
+    mpremote(device, "fs", "cp", ":" + pack.PACK, local)
+    with open(local, "rb") as f:
+        return pack.unpack(f.read())
 
 
 def ls(device, path=":"):
@@ -87,12 +98,15 @@ def flashed(tmp_path_factory, build):
     assert vp.leftovers() == [], "processes left behind"
 
 
-def test_flash_installs_the_layout_and_keeps_saves(flashed, build):
+def test_flash_installs_the_layout_and_keeps_saves(flashed, build, tmp_path):
     vp, out = flashed
     assert "board reset: the game starts" in out
     assert "the bots' play-outs as x64 machine code" in out  # the virtual Pico: the unix port
     assert ls(vp.device) == expected_root(str(build) + "-src")
-    assert ls(vp.device, ":lama") >= {"score.mpy", "symbols.mpy", "__init__.mpy"}
+    assert ls(vp.device, ":lama") == {"dice_values.bin"}  # its modules: in the pack
+    packed = board_pack(vp.device, tmp_path)
+    assert set(packed) >= {"lama/score.mpy", "lama/__init__.mpy", "ui/boot.mpy", "hal/oled.mpy"}
+    assert ls(vp.device, ":code/lama") >= {"score.mpy", "__init__.mpy"}  # the game mounted it
     got = mpremote(vp.device, "exec", "print(repr(open('/data/keep.bin','rb').read()))")
     assert got.stdout.strip() == repr(SAVE)
 
@@ -114,32 +128,27 @@ def deploy_reset(device):
         board.close()
 
 
-def test_every_mpy_module_imports_on_the_board(flashed, build):
+def test_every_mpy_module_imports_on_the_board(flashed, build, tmp_path):
     vp, _ = flashed
+    mods = sorted(p[:-4].replace("/", ".").replace(".__init__", "")
+                  for p in board_pack(vp.device, tmp_path))
     code = (
-        "import os, sys\n"
-        "mods = []\n"
-        "def walk(d, pkg):\n"
-        "    for e in os.ilistdir(d):\n"
-        "        if e[1] & 0x4000:\n"
-        "            if e[0] != 'data':\n"
-        "                walk(d + e[0] + '/', pkg + e[0] + '.')\n"
-        "        elif e[0].endswith('.mpy'):\n"
-        "            mods.append(pkg + e[0][:-4])\n"
-        "walk('/', '')\n"
+        "import codepack\n"
+        "print(codepack.mount())\n"
         "bad = []\n"
-        "for m in mods:\n"
+        "for m in %r:\n"
         "    try:\n"
-        "        __import__(m.replace('.__init__', ''))\n"
+        "        __import__(m)\n"
         "    except Exception as e:\n"
         "        bad.append((m, repr(e)))\n"
-        "print(len(mods), bad)\n"
+        "print(len(%r), bad)\n" % (mods, mods)
     )
     out = mpremote(vp.device, "exec", code).stdout.splitlines()
-    count, bad = out[0].split(" ", 1)
+    assert out[0] == "None", out  # mounted
+    count, bad = out[1].split(" ", 1)
     assert bad == "[]", bad
     sources = [p for p, _ in image.firmware_sources(str(build) + "-src") if p.endswith(".py")]
-    assert int(count) == len([p for p in sources if p not in image.KEEP_SOURCE])
+    assert int(count) == len([p for p in sources if p not in image.KEEP_SOURCE and "/" in p])
 
 
 def test_a_second_flash_copies_nothing_and_saves_survive(flashed, build):
@@ -159,7 +168,7 @@ def test_a_flash_replaces_stale_files_that_would_shadow_the_new_ones(flashed, bu
     out = flash(vp, build)
     assert "lama/score.py (stale)" in out and "lama/gone.mpy (stale)" in out, out
     left = ls(vp.device, ":lama")
-    assert "score.py" not in left and "gone.mpy" not in left and "score.mpy" in left
+    assert "score.py" not in left and "gone.mpy" not in left and "dice_values.bin" in left
     assert "notes.txt" in ls(vp.device)  # not ours: left alone
     mpremote(vp.device, "fs", "rm", ":notes.txt")
 
@@ -286,14 +295,14 @@ def test_a_flash_cut_short_is_repaired_by_the_next_one(tmp_path, build):
         for line in proc.stdout:
             if line.startswith("  + "):
                 copied += 1
-                if copied == 12:
+                if copied == 3:
                     vp.kill()  # the device dies in the middle of the copy
                     break
         out, err = proc.communicate(timeout=HANG_S)
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert copied == 12
+    assert copied == 3
     assert proc.returncode != 0 and "Run make flash again" in err, err
     assert vp.leftovers() == []
 

@@ -11,7 +11,8 @@ line, then the same figures as readable lines. All times are emulated-clock ms.
   to the end of the frame that answers it (the busy mark, when the screen it asked for
   follows within 250 ms: tools/pico/tour.py); busy_mark_presses counts those,
   busy_mark_to_screen_ms_max is their longest wait for the screen; presses_over_50_ms
-  names each press slower than a frame and a half, with its time. start_game_ms, hint_ms
+  names each press slower than a frame and a half, with its time, when its first frame
+  began to go out to the panel and its bytes (the rest is the I2C transfer). start_game_ms, hint_ms
   and rules_ms run to the screen asked for (Start of each six-seat game to its first
   frame, the short B to the hint's page, A to a rules page).
 - frame_work_ms_max, alloc_max_frame, heap_free_min come from the bench probe the tour
@@ -171,8 +172,9 @@ def run_tour(image, log):
         "press_ms_median": round(statistics.median(answered), 1),
         "press_ms_p95": round(percentile(answered, 95), 1),
         "press_ms_max": round(max(answered), 1),
-        "presses_over_50_ms": ["%s %.0f" % (label, ms) for label, _, ms in tour.presses
-                               if ms is not None and ms > 50],
+        "presses_over_50_ms": ["%s %.0f (sent from %.0f, %d B)" % (label, ms, sent[0], sent[1])
+                               for (label, _, ms), sent in zip(tour.presses, tour.sent)
+                               if ms is not None and ms > 50 and sent[0] is not None],
         "start_game_ms": {k: round(v, 1) if v is not None else None for k, v in starts.items()},
         "hint_ms": round(hint, 1) if hint is not None else None,
         "rules_ms": [round(r, 1) if r is not None else None for r in rules],
@@ -183,6 +185,7 @@ def run_tour(image, log):
         "frames_over_120_ms": slow_count,
         "frames_over_120_ms_first": ["%s %.0f" % f for f in slow],
         "heap_free_min": min(h for h in heap + [final["free_min"]] if h),
+        "heap_free_all": heap,
         "alloc_max_frame": max(alloc),
         "flash_erases_per_action": round((dice[1] + cards[1]) / max(1, saves), 2),
         "cpu_busy_idle_pct": round(sum(busy.values()) / len(busy), 2),

@@ -27,9 +27,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 if os.path.join(ROOT, "tools") not in sys.path:
     sys.path.append(os.path.join(ROOT, "tools"))
 from build import native  # noqa: E402  (tools/build/native.py: what mpy-cross writes)
+from flash import pack  # noqa: E402
 from flash.errors import DeployError  # noqa: E402
 from flash.image import (  # noqa: E402
-    DEFAULT_BOARD, FIRMWARE, board_profile, build, mpy_cross_path, native_arch,
+    DEFAULT_BOARD, FIRMWARE, board_profile, installed, mpy_cross_path, native_arch,
 )
 from flash.port import (  # noqa: E402
     RPI_VID, Connection, check_micropython, find_port, not_micropython, shown,
@@ -92,14 +93,14 @@ def _walk(d):
     for e in os.ilistdir(d):
         p = d + e[0]
         if e[1] & 0x4000:
-            if p != '/%s':
+            if p not in ('/%s', '/%s'):
                 print(repr(('D', p[1:])))
                 _walk(p + '/')
         else:
             print(repr(('F', p[1:], _h(p))))
 _walk('/')
 """
-    % DATA
+    % (DATA, pack.MOUNT)
 )
 
 
@@ -170,11 +171,11 @@ def flash(args):
         print("board on %s: MicroPython %s" % (port, version))
         arch, how = native_arch(dev_mpy, cross)
         t0 = time.monotonic()
-        files = build(args.board, args.build, args.firmware, arch)
+        files = installed(args.board, args.build, args.firmware, arch)
         board.budget.add_local(time.monotonic() - t0)  # compiling: not the board's time
         total = sum(len(d) for d in files.values())
-        mpy_bytes = sum(len(d) for p, d in files.items() if p.endswith(".mpy"))
-        print("firmware: %d files, %d bytes (%d of .mpy), profile %s -> /board.py; %s"
+        mpy_bytes = sum(len(d) for p, d in files.items() if p.endswith((".mpy", ".pak")))
+        print("firmware: %d files, %d bytes (%d of compiled code), profile %s -> /board.py; %s"
               % (len(files), total, mpy_bytes, os.path.basename(board_profile(args.board)), how))
         on_dev, dirs = device_files(board)
         changed = [p for p in sorted(files) if on_dev.get(p) != sha(files[p])]

@@ -11,6 +11,7 @@ import sys
 
 from build import native  # tools/build/native.py: -march, or bytecode
 from flash.errors import DeployError
+from flash.pack import packed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -114,6 +115,12 @@ def build(board, build_dir, firmware=FIRMWARE, arch=None):
     with open(board_profile(board), "rb") as f:
         files["board.py"] = f.read()
     return files
+
+
+def installed(board, build_dir, firmware=FIRMWARE, arch=None):
+    """{device path: bytes} as a flash writes them: build()'s files with the modules of the
+    firmware's folders in one code pack (flash/pack.py; firmware/codepack.py mounts it)."""
+    return packed(build(board, build_dir, firmware, arch))
 
 
 def mpy_version(files):

@@ -18,7 +18,7 @@ import uctypes as _uctypes
 # 3 least free after a collect, 4 most allocated in one frame (frames with no collection),
 # 5 allocated in the last frame, 6 most work of one frame (us), 7 work of the last frame,
 # 8 gc off during frames and each frame's allocation measured (host: 1), 9 name changes,
-# 10 free now (no collect; while 8 is set), 11 presses answered by the busy mark (App.soon),
+# 10 free now (no collect; while 8 is set), 11 presses answered by the busy mark (App.mark),
 # 12 the largest free block after that collect (host: ask 2), 13 frames of work over
 # _SLOW_US, 14.. the work (us) of the first _SLOW of them, then the most work of one frame
 # after its picture was shown (the saves: us), and the most of a whole frame (us)
@@ -106,15 +106,13 @@ def make_board():  # noqa: F811
     def probe_make_app(*args, **kwargs):
         app = make_app(*args, **kwargs)
         _S[0] = app
-        soon = app.soon
+        mark = app.mark
 
-        def probe_soon(fn, names=(), busy=False):
-            marks = app.marks
-            soon(fn, names, busy)
-            if app.marks != marks:
-                _I[11] += 1
+        def probe_mark():
+            mark()
+            _I[11] += 1
 
-        app.soon = probe_soon
+        app.mark = probe_mark
         step = app.step
 
         def probe_step():

@@ -90,23 +90,28 @@ class Probe:
         self._set("gc_off", 1 if off else 0)
 
 
-def frame_ends(i2c, addr, after_ns):
-    """End times (ns) of the frames to `addr` whose first transaction starts after `after_ns`."""
+def frames(i2c, addr, after_ns):
+    """[start, end, bytes] (ns, ns, count) of each frame to `addr` whose first transaction
+    starts after `after_ns`."""
     byte_ns = 9e9 / SCL_HZ
     out = []
-    last_end = None
     for t, a, data in i2c:
         if a != addr:
             continue
         start = t - (len(data) + 1) * byte_ns
         if start < after_ns:
             continue
-        if last_end is not None and start - last_end < FRAME_GAP_MS * 1e6:
-            out[-1] = t
+        if out and start - out[-1][1] < FRAME_GAP_MS * 1e6:
+            out[-1][1] = t
+            out[-1][2] += len(data)
         else:
-            out.append(t)
-        last_end = t
+            out.append([start, t, len(data)])
     return out
+
+
+def frame_ends(i2c, addr, after_ns):
+    """End times (ns) of the frames to `addr` whose first transaction starts after `after_ns`."""
+    return [f[1] for f in frames(i2c, addr, after_ns)]
 
 
 class Tour:
@@ -117,6 +122,8 @@ class Tour:
         self.probe = probe
         self.presses = []  # (label, button, ms to the answer or None)
         self.loads = []  # (label, ms to the busy mark, ms to the screen or None)
+        # of each press in `presses`: (ms to the first byte of its first frame, its bytes)
+        self.sent = []
         self.screen_ms = None  # the last press's ms to the screen it asked for
 
     def answer_ms(self, t0_ns, limit_ms=ANSWER_LIMIT_MS):
@@ -151,10 +158,14 @@ class Tour:
         marks = self.probe.read()["marks"] if self.probe is not None else None
         t0 = p.t_ns
         p.button(name, True)
-        p.run(hold_ms)
-        p.button(name, False)
-        if hold_ms >= LONG_MS:
+        if hold_ms >= LONG_MS:  # answered once long: a busy mark at the press is not its answer
+            p.run(LONG_MS)
             t0 += LONG_MS * 1_000_000
+            marks = self.probe.read()["marks"] if self.probe is not None else None
+            p.run(hold_ms - LONG_MS)
+        else:
+            p.run(hold_ms)
+        p.button(name, False)
         ms = self.screen_ms = self.answer_ms(t0)
         if ms is not None and marks is not None and self.probe.read()["marks"] != marks:
             self.screen_ms = self.second_frame_ms(t0)
@@ -163,6 +174,11 @@ class Tour:
                 ms = self.screen_ms
         if count:
             self.presses.append((label or name, name, ms))
+            first = frames(p.i2c, p.panel_addr, t0)[:1]
+            if first and ms is not None:  # when its answer began to go out, and its size
+                self.sent.append(((first[0][0] - t0) / 1e6, first[0][2]))
+            else:
+                self.sent.append((None, 0))
         if settle_ms:
             p.run(settle_ms)
         return ms

@@ -76,7 +76,7 @@ def game_files(board, build_dir, firmware=image.FIRMWARE):
     saying how its play-outs are built)."""
     cross = native.cross_version(image.mpy_cross_path())
     arch, how = image.native_arch(RPI_PICO_MPY, cross)
-    return image.build(board, build_dir, firmware, arch), how
+    return image.installed(board, build_dir, firmware, arch), how
 
 
 def file_system(files):

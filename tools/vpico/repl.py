@@ -377,6 +377,12 @@ def load_emulated_board(host_tools, panel):
     saved = list(sys.path)
     sys.path[:] = [HOST_MOUNT + "/emu", ""] + saved[1:] + [HOST_MOUNT]
     try:
+        try:
+            import codepack  # the modules the emulated board imports: in the code pack
+        except ImportError:
+            pass  # a fresh device, or modules as files
+        else:
+            codepack.mount()
         hardware.install(panel, HOST_MOUNT)
     except Exception as e:  # noqa: BLE001 - a fresh device has no firmware yet
         sys.modules.pop("board", None)  # main.py then finds /board.py, as on a board

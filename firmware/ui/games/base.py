@@ -281,6 +281,7 @@ class GameScreen(Screen):
         """B is down over the table: the hint (a short press) is thought while it is held,
         so that it shows at B's release (the game menu, a long press, drops it)."""
         if self.session.person_to_act() and self.due is None and not self.panels:
+            self.app.mark()  # the press seen at once; its page follows at the release
             self.hint_ahead = HintPanel(self)
 
     def show_hint(self):

@@ -161,4 +161,5 @@ class SetupScreen(ListScreen):
         from ui.games import launch
 
         setup = self.setup()
-        self.app.soon(lambda: launch.launch(self.app, setup), launch.code(self.game))
+        # the busy mark at once, the game the next frame (or once its code is in)
+        self.app.soon(lambda: launch.launch(self.app, setup), launch.code(self.game), busy=True)

@@ -1,0 +1,166 @@
+"""The firmware's modules from one file: /code.pak (tools/flash/pack.py writes it) mounted at /code as a read-only file system, so that finding a module is a search in RAM, not three look-ups in littlefs (2 to 4.5 ms each on the Pico: issue 26)."""
+
+import io
+import sys
+
+PACK = "/code.pak"
+MOUNT = "/code"
+MAGIC = b"LPK3 "  # then the index's length (6 hex digits) and a newline
+HEAD = 12
+# The index: for each folder, b"/", its path and b"\n"; then for each of its modules: its
+# name without ".mpy", b" ", its offset from the end of the index (5 hex digits), its
+# length (4) and b"\n". Only .mpy files are packed.
+SUFFIX = ".mpy"
+_NUMS = 9
+_S_IFDIR = 0x4000
+_S_IFREG = 0x8000
+_ENOENT = 2
+_EROFS = 30
+_IOCTL_BUFFER_SIZE = 11
+
+
+class _Member(io.IOBase):
+    """One module of the pack, read by the import system (readinto, ioctl)."""
+
+    def __init__(self, f, start, size):
+        self.f = f
+        self.pos = start
+        self.end = start + size
+
+    def readinto(self, buf):
+        n = self.end - self.pos
+        if n <= 0:
+            return 0
+        f = self.f
+        f.seek(self.pos)
+        if n < len(buf):
+            buf = memoryview(buf)[:n]
+        got = f.readinto(buf)
+        self.pos += got
+        return got
+
+    def ioctl(self, request, arg):
+        if request == _IOCTL_BUFFER_SIZE:
+            return 255  # the importer's most: the fewer reads, the faster
+        return 0  # close (the pack's file stays open), flush
+
+    def close(self):
+        pass
+
+
+class Pack:
+    """The pack in the open file `f` of `size` bytes, as a file system (what vfs.mount and
+    the import system call). A file the pack does not hold is opened on the file system
+    under it (the data beside the modules, as /ui/text/strings_en.bin)."""
+
+    def __init__(self, f, size):
+        head = f.read(HEAD)
+        if len(head) != HEAD or head[:5] != MAGIC or head[-1:] != b"\n":
+            raise ValueError("not a code pack")
+        n = int(head[5:11], 16)
+        index = f.read(n)
+        if len(index) != n or index[:1] != b"/" or index[-1:] != b"\n":
+            raise ValueError("cut short")
+        last = index.rfind(b" ")  # the last module ends where the pack ends
+        if HEAD + n + int(index[last + 1 : last + 6], 16) + int(index[last + 6 : last + 10],
+                                                               16) != size:
+            raise ValueError("not the length its index gives")
+        # each folder's path -> (start, end) of its modules in the index (a search there is
+        # short: bytes.find costs about 0.3 us a byte on the Pico); its parents: (0, 0)
+        dirs = {"": (0, 0)}
+        i = 0
+        while i < n:
+            eol = index.find(b"\n", i)
+            end = index.find(b"\n/", eol)
+            end = n if end < 0 else end + 1
+            path = index[i:eol].decode().rstrip("/")  # (the top folder, "/": "")
+            dirs[path] = (eol, end)
+            j = path.rfind("/")
+            while j > 0 and path[:j] not in dirs:
+                dirs[path[:j]] = (0, 0)
+                j = path.rfind("/", 0, j)
+            i = end
+        self.f = f
+        self.index = index
+        self.dirs = dirs
+        self.base = HEAD + n
+
+    def _find(self, path):
+        """The index position of the numbers of module `path` ("/ui/boot.mpy"), or -1."""
+        if not path.endswith(SUFFIX):
+            return -1
+        j = path.rfind("/")
+        span = self.dirs.get(path[:j])
+        if span is None:
+            return -1
+        key = b"\n" + path[j + 1 : -len(SUFFIX)].encode() + b" "
+        i = self.index.find(key, span[0], span[1])
+        return i + len(key) if i >= 0 else -1
+
+    def stat(self, path):
+        i = self._find(path)
+        if i >= 0:
+            return (_S_IFREG, 0, 0, 0, 0, 0, int(self.index[i + 5 : i + _NUMS], 16), 0, 0, 0)
+        if path.rstrip("/") in self.dirs:
+            return (_S_IFDIR, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        raise OSError(_ENOENT)
+
+    def open(self, path, mode):
+        i = self._find(path)
+        if i < 0:
+            return open(path, mode)  # a data file beside the modules (not in the pack)
+        if "w" in mode or "a" in mode or "+" in mode:
+            raise OSError(_EROFS)
+        index = self.index
+        return _Member(self.f, self.base + int(index[i : i + 5], 16),
+                       int(index[i + 5 : i + _NUMS], 16))
+
+    def ilistdir(self, path):
+        """(name, type, inode) of what folder `path` holds (mpremote fs ls :/code)."""
+        path = path.rstrip("/")
+        for d in self.dirs:
+            if d and d[: d.rfind("/")] == path:
+                yield (d[d.rfind("/") + 1 :], _S_IFDIR, 0)
+        span = self.dirs.get(path)
+        if span is not None:
+            for line in self.index[span[0] + 1 : span[1]].split(b"\n"):
+                if line:
+                    yield (line[: line.find(b" ")].decode() + SUFFIX, _S_IFREG, 0)
+
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        self.f.close()
+
+
+_mounted = []  # where a pack is mounted
+
+
+def mount(pack=PACK, at=MOUNT):
+    """Mount the pack at `at`, first on sys.path (again, when it is mounted already); None,
+    or why not (no pack: the modules are files, as on the host or from a flash before the
+    pack)."""
+    import os
+
+    if at in _mounted:
+        if at not in sys.path:
+            sys.path.insert(0, at)
+        return None
+    try:
+        size = os.stat(pack)[6]
+        f = open(pack, "rb")
+    except OSError:
+        return None
+    try:
+        import vfs
+
+        vfs.mount(Pack(f, size), at)
+    except Exception as e:  # damaged, or a MicroPython without a vfs module
+        f.close()
+        return "the code pack %s is unusable (%s: %s): run make flash again" % (
+            pack, type(e).__name__, e)
+    _mounted.append(at)
+    if at not in sys.path:
+        sys.path.insert(0, at)
+    return None

@@ -1,0 +1,110 @@
+"""The code pack: tools/flash/pack.py writes it, firmware/codepack.py mounts it and the modules import from it (MicroPython unix port); a damaged pack is refused with a message."""
+
+import json
+
+import codepack
+from flash import image, pack
+import pytest
+
+MOUNTED = r"""
+import sys, json, os
+import codepack
+out = {"mount": codepack.mount(PACK), "first": sys.path[0]}
+import lama.dice, ui.games.panels
+out["files"] = [lama.dice.__file__, sys.modules["ui.games.panels"].__file__]
+def stat(path):
+    try:
+        return os.stat(path)[0]
+    except OSError as e:
+        return str(e)
+out["stat"] = {q: stat(q) for q in ("/code/lama/dice.mpy", "/code/lama/dice.py",
+               "/code/lama/nothing.mpy", "/code/lama", "/code/ui/games", "/code/nowhere")}
+out["size"] = os.stat("/code/lama/dice.mpy")[6]
+out["listed"] = sorted(os.listdir("/code/ui"))
+with open("/code" + DATA, "rb") as f:  # a data file beside the modules: from the file system
+    out["data"] = f.read().decode()
+try:
+    open("/code/lama/dice.mpy", "wb")
+except OSError as e:
+    out["write"] = str(e)
+out["again"] = codepack.mount(PACK)
+out["mounted"] = codepack._mounted
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """(the files a flash writes, build()'s own files), bytecode."""
+    d = tmp_path_factory.mktemp("pack-build")
+    files = image.build("", str(d))
+    return pack.packed(files), files
+
+
+def test_the_board_and_the_host_agree_on_the_format():
+    assert codepack.MAGIC == pack.MAGIC and codepack.SUFFIX == pack.SUFFIX
+    assert codepack.PACK == "/" + pack.PACK and codepack.MOUNT == "/" + pack.MOUNT
+
+
+def test_every_module_of_the_folders_is_packed_and_the_rest_stays_files(built):
+    installed, files = built
+    mods = {p: d for p, d in files.items() if "/" in p and p.endswith(".mpy")}
+    assert len(mods) > 60
+    assert pack.unpack(installed[pack.PACK]) == mods
+    assert not [p for p in installed if p.endswith(".mpy") and "/" in p]
+    assert {"main.py", "board.py", "codepack.mpy", "lama/dice_values.bin",
+            "ui/text/strings_en.bin"} <= set(installed)
+
+
+def test_names_the_format_cannot_hold_are_refused():
+    for bad in ("lama/a b.mpy", "lama/x.py", "/lama/x.mpy"):
+        with pytest.raises(ValueError):
+            pack.pack({bad: b""})
+    with pytest.raises(ValueError, match="64 KB"):
+        pack.pack({"lama/big.mpy": bytes(1 << 16)})
+
+
+def test_the_modules_import_from_the_mounted_pack(micropython, built, tmp_path):
+    installed, files = built
+    (tmp_path / "code.pak").write_bytes(installed[pack.PACK])
+    (tmp_path / "data.bin").write_bytes(b"beside")
+    code = MOUNTED.replace("PACK", repr(str(tmp_path / "code.pak"))).replace(
+        "DATA", repr(str(tmp_path / "data.bin")))
+    out = micropython.run_json(code)
+    assert out["mount"] is None and out["first"] == "/code"
+    assert out["files"] == ["/code/lama/dice.mpy", "/code/ui/games/panels.mpy"]
+    assert out["stat"] == {"/code/lama/dice.mpy": 0x8000, "/code/lama/dice.py": "[Errno 2] ENOENT",
+                           "/code/lama/nothing.mpy": "[Errno 2] ENOENT", "/code/lama": 0x4000,
+                           "/code/ui/games": 0x4000, "/code/nowhere": "[Errno 2] ENOENT"}
+    assert out["size"] == len(files["lama/dice.mpy"])
+    want = {p.split("/")[1] for p in files if p.startswith("ui/") and p.count("/") >= 1}
+    assert set(out["listed"]) == want and "boot.mpy" in want and "games" in want
+    assert out["data"] == "beside"
+    assert "EROFS" in out["write"] or "30" in out["write"]
+    assert out["again"] is None and out["mounted"] == ["/code"]  # mounted once
+
+
+DAMAGED = r"""
+import sys, json
+import codepack
+before = list(sys.path)
+why = codepack.mount(PACK)
+print(json.dumps({"why": why, "path_kept": sys.path == before, "mounted": codepack._mounted}))
+"""
+
+
+@pytest.mark.parametrize("how", ["cut", "magic", "header", "longer"])
+def test_a_damaged_pack_is_refused_with_a_message_and_nothing_mounted(micropython, built,
+                                                                       tmp_path, how):
+    blob = built[0][pack.PACK]
+    blob = {"cut": blob[:3000], "magic": b"XXXX" + blob[4:], "header": blob[:5] + b"zz" + blob[7:],
+            "longer": blob + b"\0"}[how]
+    (tmp_path / "code.pak").write_bytes(blob)
+    out = micropython.run_json(DAMAGED.replace("PACK", repr(str(tmp_path / "code.pak"))))
+    assert "unusable" in out["why"] and "make flash" in out["why"], out
+    assert out["path_kept"] and out["mounted"] == []
+
+
+def test_no_pack_is_no_message(micropython, tmp_path):
+    out = micropython.run_json(DAMAGED.replace("PACK", repr(str(tmp_path / "none.pak"))))
+    assert out == {"why": None, "path_kept": True, "mounted": []}, json.dumps(out)
