@@ -65,6 +65,25 @@ def gfx_wrap(text):
     return lines
 
 
+def test_glyphs_py_is_what_make_glyphs_writes_with_the_glyph_index_tables():
+    """firmware/ui/draw/glyphs.py is current, and its index tables (made at build time: on
+    the Pico making them at boot cost 26 ms) give each character its own glyph, an accented
+    capital the font lacks its base letter, anything else "?"."""
+    from build import make_glyphs
+    from ui.draw import accents
+
+    with open(glyphs.__file__, encoding="utf-8") as f:
+        assert f.read() == make_glyphs.render()
+    chars = glyphs.MID_CHARS
+    for ch in chars:
+        got = glyphs.MID_ASCII[ord(ch)] if ord(ch) < 128 else glyphs.MID_WIDE[ord(ch)]
+        assert got == chars.index(ch), ch
+    for ch, m in accents.MARKS.items():
+        if ch not in chars:
+            assert glyphs.MID_WIDE[ord(ch)] == chars.index(m[0]), ch
+    assert glyphs.MID_ASCII[1] == chars.index("?") and len(glyphs.MID_ASCII) == 128
+
+
 def test_the_3x5_font_has_only_the_scroll_marks():
     assert glyphs.SMALL_CHARS == "↑↓"
 

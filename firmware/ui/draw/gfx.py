@@ -109,30 +109,6 @@ _mid_buf = None
 _mid_fb = None
 _mid_font = None  # the glyphs' columns (a memoryview of glyphs.MID, copied without a slice)
 _mid_dark = None  # the palette that draws a glyph dark and its background clear (on a lit bar)
-_mid_ascii = None  # glyph index of each ASCII code
-_mid_wide = None  # glyph index of each other code point the font has (or draws as another)
-
-
-def _mid_tables():
-    """The glyph index tables: text is read as UTF-8 bytes, so that drawing makes no
-    one-character strings (each of which MicroPython looks up among all interned names)."""
-    global _mid_ascii, _mid_wide
-    chars = glyphs.MID_CHARS
-    unknown = chars.find("?")
-    narrow = bytearray([unknown] * 128)
-    wide = {}
-    for i, ch in enumerate(chars):
-        o = ord(ch)
-        if o < 128:
-            narrow[o] = i
-        else:
-            wide[o] = i
-    for ch, m in accents.MARKS.items():
-        if ord(ch) not in wide:
-            i = chars.find(m[0])
-            wide[ord(ch)] = i if i >= 0 else unknown
-    _mid_ascii = narrow
-    _mid_wide = wide
 
 
 @micropython.native
@@ -148,10 +124,9 @@ def mid(fb, s, x, y, c=1):
         _mid_font = memoryview(glyphs.MID)
         # colour 0 -> 1 (the key: transparent), 1 -> 0
         _mid_dark = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
-        _mid_tables()
     buf = _mid_buf
     font = _mid_font
-    narrow = _mid_ascii
+    narrow = glyphs.MID_ASCII  # (text is read as UTF-8 bytes: no one-character strings)
     palette = None if c else _mid_dark
     data = s.encode()
     n = len(data)
@@ -167,7 +142,7 @@ def mid(fb, s, x, y, c=1):
             while j < n and data[j] & 0xC0 == 0x80:
                 o = (o << 6) | (data[j] & 0x3F)
                 j += 1
-            i = _mid_wide.get(o, narrow[0x3F])  # unknown: "?"
+            i = glyphs.MID_WIDE.get(o, narrow[0x3F])  # unknown: "?"
         i *= 5
         buf[k : k + 5] = font[i : i + 5]
         buf[k + 5] = 0
