@@ -10,7 +10,8 @@ line, then the same figures as readable lines. All times are emulated-clock ms.
 - press_ms_*: every press the tour makes as a person (not the hurrying A), from the press
   to the end of the frame that answers it (the busy mark, when the screen it asked for
   follows within 250 ms: tools/pico/tour.py); busy_mark_presses counts those,
-  busy_mark_to_screen_ms_max is their longest wait for the screen; presses_over_50_ms
+  busy_mark_to_screen_ms_max is their longest wait for the screen (busy_mark_each: every
+  one's mark and screen); presses_over_50_ms
   names each press slower than a frame and a half, with its time, when its first frame
   began to go out to the panel and its bytes (the rest is the I2C transfer). start_game_ms, hint_ms
   and rules_ms run to the screen asked for (Start of each six-seat game to its first
@@ -194,6 +195,8 @@ def run_tour(image, log):
         "presses": len(tour.presses),
         "busy_mark_presses": len(tour.loads),
         "busy_mark_to_screen_ms_max": max([s or 9999 for _, _, s in tour.loads] + [0]),
+        "busy_mark_each": ["%s %.0f/%s" % (label, m, "%.0f" % s if s else "none")
+                           for label, m, s in tour.loads],
         "unanswered": sum(1 for _, _, ms in tour.presses if ms is None),
         "tracebacks": text.count("Traceback"),
         "flash_timing": stats["timing"],
@@ -227,6 +230,7 @@ LINES = (
     ("unanswered", "  of which no frame answered"),
     ("busy_mark_presses", "  answered by the busy mark first"),
     ("busy_mark_to_screen_ms_max", "    their longest wait for the screen (ms)"),
+    ("busy_mark_each", "    each: the mark / the screen (ms)"),
     ("tracebacks", "tracebacks on the console"),
 )
 

@@ -107,7 +107,7 @@ def small_width(s):
 MID_LINE = 22  # characters of 5x7 text put together in a buffer and drawn with one blit
 _mid_buf = None
 _mid_fb = None
-_mid_font = None  # the glyphs' columns (a memoryview of glyphs.MID, copied without a slice)
+_mid_font = None  # the glyphs' columns (a memoryview of glyphs.MID)
 _mid_dark = None  # the palette that draws a glyph dark and its background clear (on a lit bar)
 
 
@@ -143,15 +143,21 @@ def mid(fb, s, x, y, c=1):
                 o = (o << 6) | (data[j] & 0x3F)
                 j += 1
             i = glyphs.MID_WIDE.get(o, narrow[0x3F])  # unknown: "?"
-        i *= 5
-        buf[k : k + 5] = font[i : i + 5]
+        i *= 5  # its 5 columns copied a byte at a time: a slice would allocate (twice)
+        buf[k] = font[i]
+        buf[k + 1] = font[i + 1]
+        buf[k + 2] = font[i + 2]
+        buf[k + 3] = font[i + 3]
+        buf[k + 4] = font[i + 4]
         buf[k + 5] = 0
         k += MID_W
         if k == MID_W * MID_LINE or j >= n:
-            if k < MID_W * MID_LINE:
-                _mid_fb.fill_rect(k, 0, MID_W * MID_LINE - k, 8, 0)
+            # the columns filled only (a blit costs a few us a pixel): a frame buffer over
+            # the first k bytes (one page high, a byte is a column, whatever the width)
+            src = _mid_fb if k == MID_W * MID_LINE else framebuf.FrameBuffer(
+                buf, k, 8, framebuf.MONO_VLSB)
             # what is not a glyph's pixel is transparent (the key, compared after the palette)
-            fb.blit(_mid_fb, x, y, 1 - c, palette)
+            fb.blit(src, x, y, 1 - c, palette)
             x += k
             k = 0
     return x

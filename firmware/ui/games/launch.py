@@ -4,6 +4,8 @@ seats)` does the same for a saved game in progress. What a game needs to be play
 resolved here once (`load`: its rows of the games tables, engine, bots, flash tables) and
 handed to the Session."""
 
+import sys
+
 from lama import games
 from lama.rng import HardwareRng, SeededRng
 from ui.games.session import Session
@@ -60,9 +62,22 @@ def code(gid):
 def preload(gid):
     """A generator that imports the code a start of game `gid` needs, one module (with what
     it imports) a step: the setup screen runs a step a frame while nothing else happens,
-    so that Start has little left to load (on the Pico an import costs 10-180 ms)."""
+    so that Start has little left to load (on the Pico an import costs 10-65 ms). The heap
+    is collected in the step of an import once half of ui.prime.GC_EVERY was allocated
+    since the last: else the collection the allocations bring on falls in the frame of a
+    later press (20 to 40 ms more on the Pico)."""
+    import gc
+
+    from ui.prime import GC_EVERY
+
+    gc.collect()
+    free = gc.mem_free()
     for name in code(gid):
-        games.load(name)
+        if name not in sys.modules:
+            games.load(name)
+            if free - gc.mem_free() > GC_EVERY // 2:
+                gc.collect()
+                free = gc.mem_free()
         yield
 
 

@@ -113,8 +113,9 @@ class App:
         """Call fn() once the modules `names` are imported. When some are not loaded yet (or
         `busy`: fn itself takes longer than a frame), the press is answered at once with
         the busy mark on the glass (busy_mark); then each following frame imports
-        one of them, and the next calls fn(), with no sleep between them and the presses
-        that come meanwhile kept for the screen fn puts up (issue 26)."""
+        one of them, the next calls fn(), and the one after draws what it put up, with no
+        sleep between them and the presses that come meanwhile kept for that screen (issue
+        26: no frame both does fn's work and draws)."""
         left = [n for n in names if n not in sys.modules]
         if not left and not busy:
             fn()
@@ -232,15 +233,12 @@ class App:
         self.now = start
         board = self.board
         if self._soon is not None:  # loading what a press asked for: no input meanwhile
-            self._load_step(self._soon)
-            if self._soon is not None:
-                self.frames += 1
-                if self.watchdog is not None:
-                    self.watchdog.feed()
-                return  # the next step at once: no sleep
-            events = ()
-        else:
-            events = board.buttons.poll(start)
+            self._load_step(self._soon)  # (a module, or the call that puts the screen up)
+            self.frames += 1
+            if self.watchdog is not None:
+                self.watchdog.feed()
+            return  # the next step at once, no sleep: it draws (no frame does both)
+        events = board.buttons.poll(start)
         power = board.power
         if power is not None:
             events = power.filter(events, start)

@@ -14,7 +14,11 @@ from ui.text import lang
 
 from micropython import const
 
-QUIET_MS = const(250)  # after a press, one module is loaded, then more once this long passes
+# the game's code loads a module a frame in the LOAD_MS after a press (its answer shown: a
+# module takes 10 to 65 ms to load on the Pico, so the last ends before the next press of
+# someone pressing four times a second), and once none has come for QUIET_MS
+LOAD_MS = const(100)
+QUIET_MS = const(400)
 
 
 class SetupScreen(ListScreen):
@@ -30,7 +34,6 @@ class SetupScreen(ListScreen):
         self.first = 0
         self._loading = None  # the game's code: None not yet begun, a generator, False loaded
         self._pressed = None  # ms of the last press, while the code loads
-        self._one = False  # a module may load since that press
 
     # --- what the rows are -------------------------------------------------------------
     def title(self):
@@ -124,21 +127,19 @@ class SetupScreen(ListScreen):
         ListScreen.handle(self, ev)
 
     def keys_came(self):
-        """A press now: one module may load, then the rest once keys rest (tick)."""
+        """A press now: modules load right after its answer, then once keys rest (tick)."""
         self._pressed = self.app.now
-        self._one = True
 
     def tick(self, now_ms):
         """On a frame with nothing else to do, a step of loading the game's code (the launch
-        first), so that Start answers at once. While keys are pressed, one module right
-        after each press is answered, the rest once none has come for QUIET_MS: a module
-        takes 10-90 ms to load on the Pico, and a press that comes meanwhile waits for it."""
+        first), so that Start answers at once: in the LOAD_MS after a press, or once none
+        has come for QUIET_MS (a press that comes during a module's loading waits for it)."""
         if self.dirty or self._loading is False or self.app.board.buttons.pressed_since_poll():
             return
-        if self._pressed is not None and self.app.clock.ticks_diff(now_ms, self._pressed) < QUIET_MS:
-            if not self._one:
+        if self._pressed is not None:
+            since = self.app.clock.ticks_diff(now_ms, self._pressed)
+            if LOAD_MS <= since < QUIET_MS:
                 return
-            self._one = False
         if self._loading is None:
             from ui.games import launch
 

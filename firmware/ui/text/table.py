@@ -146,8 +146,7 @@ class FileTable:
 
 
 def _same(buf, name):
-    """True when the record header in `buf` names `name` (its length checked before)."""
-    for i in range(len(name)):
-        if buf[1 + i] != ord(name[i]):
-            return False
-    return True
+    """True when the record header in `buf` names `name` (its length checked before): as
+    bytes, since each name[i] would be a one-character str that MicroPython looks up among
+    all the interned names (most of a word's read on the Pico)."""
+    return buf[1 : 1 + len(name)] == name.encode()
