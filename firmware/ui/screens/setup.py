@@ -14,7 +14,7 @@ from ui.text import lang
 
 from micropython import const
 
-# the game's code loads a module a frame in the LOAD_MS after a press (its answer shown: a
+# the game's code loads a module a frame in the LOAD_MS after a press is answered (a
 # module takes 10 to 65 ms to load on the Pico, so the last ends before the next press of
 # someone pressing four times a second), and once none has come for QUIET_MS
 LOAD_MS = const(100)
@@ -33,7 +33,8 @@ class SetupScreen(ListScreen):
         self.custom = [None] * MAX_PLAYERS  # a name typed in, or None for the default
         self.first = 0
         self._loading = None  # the game's code: None not yet begun, a generator, False loaded
-        self._pressed = None  # ms of the last press, while the code loads
+        self._pressed = False  # a press (or the putting up) not yet answered on the glass
+        self._answered = None  # ms of the frame that drew the answer to the last press
 
     # --- what the rows are -------------------------------------------------------------
     def title(self):
@@ -128,16 +129,25 @@ class SetupScreen(ListScreen):
 
     def keys_came(self):
         """A press now: modules load right after its answer, then once keys rest (tick)."""
-        self._pressed = self.app.now
+        self._pressed = True
+
+    def draw(self, fb):
+        if self._pressed:
+            self._pressed = False
+            self._answered = self.app.now
+        ListScreen.draw(self, fb)
 
     def tick(self, now_ms):
         """On a frame with nothing else to do, a step of loading the game's code (the launch
-        first), so that Start answers at once: in the LOAD_MS after a press, or once none
-        has come for QUIET_MS (a press that comes during a module's loading waits for it)."""
+        first), so that Start answers at once: in the LOAD_MS after a press was answered (or
+        the screen put up), or once none has come for QUIET_MS (a press that comes during a
+        module's loading waits for it)."""
         if self.dirty or self._loading is False or self.app.board.buttons.pressed_since_poll():
             return
-        if self._pressed is not None:
-            since = self.app.clock.ticks_diff(now_ms, self._pressed)
+        if self._pressed:
+            return
+        if self._answered is not None:
+            since = self.app.clock.ticks_diff(now_ms, self._answered)
             if LOAD_MS <= since < QUIET_MS:
                 return
         if self._loading is None:
