@@ -26,7 +26,8 @@ line, then the same figures as readable lines. All times are emulated-clock ms.
   first eight), the most allocated in one frame (a second, untimed six-seat start
   of each game with the collector off, so that the whole of it counts: measuring it walks
   the heap's table, about 6 ms a frame), the least free heap after a collect,
-  asked every 2 s during the six-seat games and on each screen of the tour.
+  asked every 2 s during the six-seat games and on each screen of the tour (heap_free_all:
+  each of them, in the order asked).
 - flash_erases_per_action: sectors erased per save during the six-seat games (a save is
   a run of flash operations; the game saves once after each frame that showed a move).
 - cpu_busy_idle_pct: the share of emulated time the CPU is not asleep (WFI/WFE) while
