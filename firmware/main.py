@@ -8,7 +8,13 @@ def _say(msg, exc=None):
 
 
 def mount_code():
-    """The modules from the code pack (codepack.py), where make flash put one."""
+    """The modules from the code pack (codepack.py), where make flash put one; not when
+    this firmware runs from another folder (make run: the computer's, which mpremote
+    mounts and makes the current folder), whose modules the board's pack would shadow."""
+    import os
+
+    if os.getcwd() != "/":
+        return
     try:
         import codepack
     except ImportError:

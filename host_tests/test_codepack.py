@@ -108,3 +108,19 @@ def test_a_damaged_pack_is_refused_with_a_message_and_nothing_mounted(micropytho
 def test_no_pack_is_no_message(micropython, tmp_path):
     out = micropython.run_json(DAMAGED.replace("PACK", repr(str(tmp_path / "none.pak"))))
     assert out == {"why": None, "path_kept": True, "mounted": []}, json.dumps(out)
+
+
+BOOT = r"""
+import os, json
+import codepack, main
+calls = []
+codepack.mount = lambda: calls.append(os.getcwd())
+main.mount_code()  # the firmware run from another folder (make run: /remote)
+os.chdir("/")
+main.mount_code()  # run from the board's own flash
+print(json.dumps(calls))
+"""
+
+
+def test_main_mounts_the_pack_only_when_run_from_the_boards_own_files(micropython):
+    assert micropython.run_json(BOOT) == ["/"]
