@@ -407,3 +407,18 @@ out["rest"] = [len(steps) - n, scr._loading]
     for after in got["after"][:2]:  # a module or more each time, all soon after the press
         assert after and max(after) < got["load_ms"] + 30, got
     assert got["rest"][1] is False, got  # then the rest, to the end
+
+
+def test_a_setup_press_that_changes_nothing_does_not_stop_the_loading(micropython):
+    """A press the setup answers without drawing (nothing changed on the glass) counts as
+    answered at once: its code still loads, to the end."""
+    got = run(micropython, """
+d = Driver()
+d.keys("A,A")
+scr = d.app.top()
+d.run(50)
+scr.keys_came()  # a press, and nothing to draw for it
+d.run(2000)
+out["loaded"] = scr._loading is False and not scr.dirty
+""")
+    assert got["loaded"] is True, got

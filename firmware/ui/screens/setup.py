@@ -144,8 +144,9 @@ class SetupScreen(ListScreen):
         module's loading waits for it)."""
         if self.dirty or self._loading is False or self.app.board.buttons.pressed_since_poll():
             return
-        if self._pressed:
-            return
+        if self._pressed:  # a press that changed nothing: answered as the glass is
+            self._pressed = False
+            self._answered = now_ms
         if self._answered is not None:
             since = self.app.clock.ticks_diff(now_ms, self._answered)
             if LOAD_MS <= since < QUIET_MS:
