@@ -31,11 +31,6 @@ class Game:
         self.experts = experts  # module names its bots import on first call (lama.thinking)
         self.tables = tables  # (module name, file beside lama/) of flash tables, or None
 
-    def play_code(self):
-        """The modules its play starts from, in the order they load best: its engine,
-        then its bots (ui.games.launch.code goes on from there)."""
-        return (self.engine, self.bots)
-
 
 GAMES = (
     Game(GAME_DICE, "dice", "lama.dice", "lama.dice_codec", "lama.dice_bots", bot_names.DICE,

@@ -48,7 +48,7 @@ def load(gid):
 def code(gid):
     """The modules game `gid` is played with, in the order they load best."""
     info = games.get(gid)
-    names = list(info.play_code())
+    names = [info.engine, info.bots]
     if info.tables is not None:  # (before the experts that read them: smaller steps)
         names.append(info.tables[0])
     names.extend(info.experts)

@@ -94,8 +94,8 @@ class MainMenu(ListScreen):
                 return
             # its engine and bots load behind the busy mark with the setup's code (the
             # setup still follows within 250 ms): less is left to load at Start (issue 26)
-            app.open("ui.screens.setup", "SetupScreen", gid,
-                     names=lama_games.get(gid).play_code())
+            info = lama_games.get(gid)
+            app.open("ui.screens.setup", "SetupScreen", gid, names=(info.engine, info.bots))
             return
         i -= n
         if i == 0:
