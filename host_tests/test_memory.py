@@ -41,8 +41,7 @@ def bytecode_path(tmp_path_factory):
     return dirs
 
 
-def test_games_in_a_row_through_the_screens_keep_the_largest_free_block(micropython,
-                                                                      bytecode_path, tmp_path):
+def test_games_in_a_row_through_the_screens_keep_the_largest_free_block(bytecode_path):
     """Fragmentation (issue 28): setup, a game with hard computer players, game over, the
     menu, sometimes the hint and the statistics, GAMES_CI times at a 300 KB heap with the
     emulated board in it: no MemoryError, and the largest free block at the menu after
@@ -50,8 +49,7 @@ def test_games_in_a_row_through_the_screens_keep_the_largest_free_block(micropyt
     than over the first ones, less a little (the names a first game interns and the
     statistics' first records come early; later games must not break the room up further)
     (`make bench BENCH=heap` plays 500)."""
-    code = heap.session_code(heap.GAMES_CI, str(tmp_path / "data"))
-    proc = micropython.run(code, path=bytecode_path, heapsize=heap.HEAP, timeout=3000)
+    proc = heap.run_session(bytecode_path, heap.HEAP, heap.GAMES_CI, 3000)
     got = heap.parse(proc.returncode, proc.stdout, proc.stderr)
     assert got["failed"] == [None, None], got
     assert got["played"] == heap.GAMES_CI == len(got["blocks"])

@@ -121,7 +121,10 @@ def compile_mpy(out, arch="host"):
                     source = os.path.join(base, f)
                     if f.endswith(".py"):
                         target = os.path.join(dst, rel, f[:-3] + ".mpy")
-                        named = os.path.join(paths.ROOT, name, rel, f)  # tracebacks name the source
+                        # the name tracebacks give, as a flash's (tools/flash/image.py): one
+                        # that does not depend on where the repository was cloned (the .mpy
+                        # interns it, and a longer name moves what the heap holds after it)
+                        named = os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/")
                         cmd = [cross, "-s", named, "-o", target]
                         if arch:
                             cmd.append("-march=" + arch)

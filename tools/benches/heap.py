@@ -28,7 +28,7 @@ import os
 import sys
 import tempfile
 
-import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
+import paths  # (firmware/ and tools/ on sys.path)
 from benches import game as bench_game
 
 HEAP = 300 * 1024  # bytes: the unix port's stand-in for the Pico's heap (64-bit objects)
@@ -135,13 +135,30 @@ def session_code(games, data):
     return code.replace("@DATA@", repr(data))
 
 
-def session(mpy_dirs, heap, games, data):
+def run_session(mpy_dirs, heap, games, timeout):
+    """Run a session of `games` games on the .mpy folders `mpy_dirs` (firmware/ and tools/
+    side by side, as compile_mpy makes them); the CompletedProcess. Every path it names is
+    relative to their folder, which it runs in: the module path (MicroPython interns its
+    folders, and each module's file name) and the saves' folder ("data", emptied first).
+    A layout that moved with the length of the clone's or the temporary folder's path
+    measured a different heap on each machine (its largest free block 34 KB in one folder,
+    28 KB in another)."""
+    import shutil
+    import subprocess
+
+    root = os.path.dirname(mpy_dirs[0])
+    assert all(os.path.dirname(d) == root for d in mpy_dirs), mpy_dirs
+    shutil.rmtree(os.path.join(root, "data"), ignore_errors=True)
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join(os.path.basename(d) for d in mpy_dirs)
+    cmd = [paths.find_micropython(), "-X", "heapsize=%d" % heap, "-c", session_code(games, "data")]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, cwd=root)
+
+
+def session(mpy_dirs, heap, games):
     """The figures of one session (a dict; those of the games it played when the process
     ran out of memory), or raises SystemExit with its error."""
-    bench_game.PATHS[0] = mpy_dirs
-    code = session_code(games, data)
-    proc = bench_game.run(code, heapsize=heap, timeout=6 * 3600)
-    bench_game.PATHS[0] = None
+    proc = run_session(mpy_dirs, heap, games, 6 * 3600)
     return parse(proc.returncode, proc.stdout, proc.stderr)
 
 
@@ -231,7 +248,7 @@ def main():
             if dirs is None:
                 print("no mpy-cross: no figures")
                 return 1
-            runs.append((label, session(dirs, HEAP, GAMES, os.path.join(tmp, "data"))))
+            runs.append((label, session(dirs, HEAP, GAMES)))
     print("heap over %d games in a row through the screens (2-6 players, hard computer"
           " players, the hint every 5th game, the statistics every 7th), -X heapsize=%d,"
           " unix port from .mpy, the emulated board in the same heap:" % (GAMES, HEAP))
