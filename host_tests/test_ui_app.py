@@ -473,3 +473,68 @@ out["calls"] = calls
 out["pending"] = app._soon is not None
 """)
     assert got["top"] == "ErrorScreen" and got["calls"] == [] and got["pending"] is False, got
+
+
+def test_what_later_asks_for_waits_for_the_next_frame(micropython):
+    """App.later: fn runs once the frame's picture is shown; a later() that fn asks for
+    runs in the next frame, not in the same one (ui.games.launch loads a module a frame)."""
+    got = run(micropython, """
+d = Driver()
+d.keys("A")
+app = d.app
+log = []
+def second():
+    log.append(("second", app.frames))
+def first():
+    log.append(("first", app.frames))
+    app.later(second)
+app.later(first)
+app.step()
+app.step()
+out["log"] = log
+""")
+    (a, fa), (b, fb) = got["log"]
+    assert (a, b) == ("first", "second") and fb == fa + 1, got
+
+
+def test_start_puts_the_game_up_before_its_panels_experts_and_hint_load(micropython):
+    """Issue 26: Start pressed before the setup has preloaded anything answers with the
+    busy mark, then the game's first frame with only what the table needs (launch's
+    start_code); its panels, the expert and the hint follow, a module a frame after it
+    (later_code). A game left before they are in loads none of them into the menu's room."""
+    got = run(micropython, """
+import sys
+from ui.games import launch
+from lama.games import GAME_DICE
+d = Driver()
+d.keys("A,A,WAIT:300")  # LAMA Dice: the setup, you and two medium computer players
+app = d.app
+later = launch.later_code(GAME_DICE)
+def loaded():
+    return [name for name in later if name in sys.modules]
+for name in launch.code(GAME_DICE):  # nothing preloaded
+    if name in sys.modules and name != "ui.games.launch":
+        del sys.modules[name]
+app.top().start()
+frames = []
+while d.top() not in ("DiceScreen", "HowToScreen") and len(frames) < 30:
+    app.step()
+    frames.append(d.top())
+out["first"] = [d.top(), loaded()]  # put up (how to play over it: a first game)
+draws = app.draws
+app.step()  # its first frame: drawn, then a module loaded
+out["then"] = [app.draws - draws, loaded()]
+d.run(300)
+out["after"] = loaded()
+# left at once: nothing of later_code loads into the menu
+d.keys("B,WAIT:300")  # how to play skipped
+for name in later:
+    sys.modules.pop(name, None)
+launch.load_later(app, app.top(), later)
+app.home()
+d.run(300)
+out["left"] = [d.top(), loaded()]
+""")
+    assert got["first"] == ["HowToScreen", []], got
+    assert got["then"] == [1, got["after"][:1]] and len(got["after"]) == 3, got
+    assert got["left"] == ["MainMenu", []], got
