@@ -52,26 +52,11 @@ def run(board, frames=None, fault=None):
         app, outcome = _title(board, watchdog)
         if frames is None or frames > 0:
             app.run(1)  # the title on the glass before the saves load
-        intern_game_names()
         _offer(app, board, outcome, fault)
         app.run(None if frames is None else max(0, frames - 1))
     finally:
         watchdog.stop()
     return app
-
-
-def intern_game_names():
-    """Behind the title, before the saves load: the names the games' code interns, at the
-    bottom of the heap (ui/game_names.py). A failure only leaves them to the games."""
-    from ui.loop.resident import forget
-
-    try:
-        from ui import game_names
-
-        game_names.intern_all()
-    except Exception as e:  # noqa: BLE001 - e.g. MemoryError, a damaged .mpy: boot goes on
-        print("LAMA console: the games' names not interned ahead (%r)" % (e,))
-    forget("ui.game_names")
 
 
 def _title(board, watchdog):

@@ -37,11 +37,9 @@ class Driver:
             from ui.prime import prime as prime_heap
 
             prime_heap()
-        from ui.boot import intern_game_names, make_app
+        from ui.boot import make_app
         from ui.model.saves import Saves
 
-        if prime:  # (ui.boot.run does it behind the title, as the saves load)
-            intern_game_names()
         self.saves = Saves(data_dir)
         if settings is None:
             settings = self.saves.load_settings()
