@@ -6,7 +6,7 @@ import json
 
 import pytest
 from benches.game import compile_mpy
-from benches import heap
+from benches import heap, heap_spread
 from benches.memory import FRAMES, SESSION
 
 # The unix port is a 64-bit build (objects twice the Pico's size, and x64 machine code for
@@ -56,6 +56,18 @@ def test_games_in_a_row_through_the_screens_keep_the_largest_free_block(bytecode
     assert heap.holds(got), {k: got[k] for k in ("least", "early", "late", "blocks")}
 
     assert heap.GAMES_CI >= heap.WARM + 2 * heap.SPAN  # early and late do not overlap
+
+
+def test_a_nudged_session_runs_its_prelude_before_the_board_is_made():
+    """benches.heap_spread: a nudge goes in just before the Driver (the board, the app) is
+    made, once; without one the session is the test's own."""
+    plain = heap.session_code(3, "data")
+    nudged = heap.session_code(3, "data", "_NUDGE = bytearray(64)")
+    assert nudged.count("_NUDGE") == 1 and "_NUDGE" not in plain
+    assert nudged.index("_NUDGE = bytearray(64)\nd = Driver(") > 0
+    assert nudged.replace("_NUDGE = bytearray(64)\n", "") == plain
+    labels = [label for label, _ in heap_spread.nudges()]
+    assert labels[0] == "as is" and len(set(labels)) == len(labels) == 15
 
 
 def test_the_heap_hold_sees_a_heap_breaking_up_through_the_noise():

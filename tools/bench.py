@@ -8,8 +8,8 @@ import sys
 
 import paths
 
-BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "ladder", "memory",
-           "menu", "pico", "pico_heap", "store")
+BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "heap_spread",
+           "ladder", "memory", "menu", "pico", "pico_heap", "store")
 LONG = ("pico_heap",)  # about 50 minutes of host time
 
 

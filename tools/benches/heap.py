@@ -129,17 +129,22 @@ print(json.dumps({"start": START, "failed": OUT, "played": n, "games": counted})
 """
 
 
-def session_code(games, data):
-    """SESSION for `games` games with its saves in folder `data`."""
+def session_code(games, data, prelude=""):
+    """SESSION for `games` games with its saves in folder `data`; `prelude`, lines of
+    MicroPython run before the board is made (benches.heap_spread's nudges)."""
     code = SESSION.replace("@GAMES@", str(games)).replace("@WARM@", str(WARM))
-    return code.replace("@DATA@", repr(data))
+    code = code.replace("@DATA@", repr(data))
+    if prelude:
+        code = code.replace("\nd = Driver(", "\n" + prelude + "\nd = Driver(", 1)
+    return code
 
 
-def run_session(mpy_dirs, heap, games, timeout):
+def run_session(mpy_dirs, heap, games, timeout, prelude="", data="data"):
     """Run a session of `games` games on the .mpy folders `mpy_dirs` (firmware/ and tools/
-    side by side, as compile_mpy makes them); the CompletedProcess. Every path it names is
-    relative to their folder, which it runs in: the module path (MicroPython interns its
-    folders, and each module's file name) and the saves' folder ("data", emptied first).
+    side by side, as compile_mpy makes them); the CompletedProcess (`prelude`: see
+    session_code). Every path it names is relative to their folder, which it runs in: the
+    module path (MicroPython interns its folders, and each module's file name) and the
+    saves' folder (`data`, emptied first).
     A layout that moved with the length of the clone's or the temporary folder's path
     measured a different heap on each machine (its largest free block 34 KB in one folder,
     28 KB in another)."""
@@ -148,10 +153,11 @@ def run_session(mpy_dirs, heap, games, timeout):
 
     root = os.path.dirname(mpy_dirs[0])
     assert all(os.path.dirname(d) == root for d in mpy_dirs), mpy_dirs
-    shutil.rmtree(os.path.join(root, "data"), ignore_errors=True)
+    shutil.rmtree(os.path.join(root, data), ignore_errors=True)
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join(os.path.basename(d) for d in mpy_dirs)
-    cmd = [paths.find_micropython(), "-X", "heapsize=%d" % heap, "-c", session_code(games, "data")]
+    cmd = [paths.find_micropython(), "-X", "heapsize=%d" % heap, "-c",
+           session_code(games, data, prelude)]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, cwd=root)
 
 
