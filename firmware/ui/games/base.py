@@ -6,7 +6,6 @@ from hal.buttons import A, B, DOWN, LONG, PRESS, REPEAT, UP
 from lama.symbols import total
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.panels import GameOverPanel, HintPanel, LogPanel, MenuPanel, RoundEndPanel, TablePanel
 from ui.games.pieces import KEY_Y, MSG_Y
 from ui.loop.screen import Screen
 
@@ -25,6 +24,14 @@ STEP_TIMES = (2000, 1200, 500, 0)  # normal (the default): 1.2 s a move, to foll
 ANIM_TIMES = (700, 420, 210, 0)
 LOG_MAX = const(40)  # moves kept in the round's log
 THINK_MS = const(12)  # a computer player's thinking in one frame: slices until this is spent
+
+
+def panel_code():
+    """ui/games/panels.py: loaded in the frames after a game's first (ui.games.launch's
+    after_code: the table is drawn without it), or here by a panel wanted before that."""
+    from ui.games import panels
+
+    return panels
 
 
 def sound(app, name):
@@ -88,7 +95,7 @@ class GameScreen(Screen):
     def round_read(self):
         """The round-end page was read: the game-over page, or the next round's deal."""
         if self.session.result is not None:
-            self.push_panel(GameOverPanel(self))
+            self.push_panel(panel_code().GameOverPanel(self))
             sound(self.app, "win")
         else:
             self.session.next_round()
@@ -123,7 +130,7 @@ class GameScreen(Screen):
     def moves_since(self):
         """The move log from the first move after the seat to act last moved (UP at a
         person's turn: what the others did meanwhile)."""
-        return LogPanel(self, self.marks[self.session.state.turn])
+        return panel_code().LogPanel(self, self.marks[self.session.state.turn])
 
     def speed(self):
         """0..3 (slow .. instant): the setting, also once every person has quit the round
@@ -165,7 +172,7 @@ class GameScreen(Screen):
         self.dirty = True
         if not ses.in_play():
             self.note_text = ""  # a key's note of the moves before: not over the page's title
-            self.push_panel(RoundEndPanel(self))
+            self.push_panel(panel_code().RoundEndPanel(self))
             return
         if ses.person_to_act():
             self.start_person_turn()
@@ -282,12 +289,12 @@ class GameScreen(Screen):
         so that it shows at B's release (the game menu, a long press, drops it)."""
         if self.session.person_to_act() and self.due is None and not self.panels:
             self.app.mark()  # the press seen at once; its page follows at the release
-            self.hint_ahead = HintPanel(self)
+            self.hint_ahead = panel_code().HintPanel(self)
 
     def show_hint(self):
         p = self.hint_ahead
         self.hint_ahead = None
-        self.push_panel(p if p is not None else HintPanel(self))
+        self.push_panel(p if p is not None else panel_code().HintPanel(self))
 
     def rematch(self):
         """A new game with the same seats and rules, started by the same seat."""
@@ -343,7 +350,7 @@ class GameScreen(Screen):
             if self.panels:
                 self.panels[-1].long_b()  # the menu, unless the page says otherwise
             else:
-                self.push_panel(MenuPanel(self))
+                self.push_panel(panel_code().MenuPanel(self))
             return
         if kind != PRESS and kind != REPEAT:
             return
@@ -356,7 +363,7 @@ class GameScreen(Screen):
         if kind == PRESS and (b == UP or b == DOWN) and not self.uses_up_down():
             # at a press: UP the moves since the player to act last moved, DOWN everyone's
             # cards and score
-            self.push_panel(self.moves_since() if b == UP else TablePanel(self))
+            self.push_panel(self.moves_since() if b == UP else panel_code().TablePanel(self))
             return
         if kind == PRESS and b == B:
             if not self.session.person_to_act():

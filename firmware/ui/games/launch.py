@@ -27,29 +27,31 @@ class Loaded:
         self.thinkers = thinkers
 
 
-def load(gid):
-    """Game id `gid` loaded for play (a Loaded): its engine and bots imported, with the
-    experts its bots would import on first call and the module of its hint (loaded now,
-    with the game, in one piece, rather than into the crumbs a game in play leaves: issue
-    28, a MemoryError there; the names a module interns stay for good, and interned in a
-    game they split the menu's room in two), its bots' flash tables opened once."""
+def load(gid, later=()):
+    """Game id `gid` loaded for play (a Loaded): its engine and bots imported, its bots'
+    flash tables opened once, and after_code too (the panels, the experts its bots would
+    import on first call, the module of its hint: with the game rather than into the
+    crumbs a game in play leaves, issue 28), but for the modules `later`, which the caller
+    loads in the frames right after the game's first (later_code, load_later)."""
     info = games.get(gid)
     bots = games.load(info.bots)
-    for name in info.experts:
-        games.load(name)
     if info.tables is not None:
         _flash_tables(info.tables)
     ui = games_ui.get(gid)
-    games.load(ui.hint)
+    for name in after_code(gid):
+        if name not in later:
+            games.load(name)
+    ui.loaded = True
     return Loaded(info, ui, games.load(info.engine), bots.BOTS,
                   getattr(bots, "THINKERS", {}))
 
 
 def code(gid):
-    """The modules game `gid` is played with, in the order they load best."""
+    """The modules game `gid` is played with, in the order they load best (the setup's
+    preload follows it; the tables before the experts that read them: smaller steps)."""
     info = games.get(gid)
     names = [info.engine, info.bots]
-    if info.tables is not None:  # (before the experts that read them: smaller steps)
+    if info.tables is not None:
         names.append(info.tables[0])
     names.extend(info.experts)
     names.extend(games_ui.SCREEN_CODE)
@@ -57,6 +59,44 @@ def code(gid):
     names.append(ui.screen[0])
     names.append(ui.hint)
     return names
+
+
+def after_code(gid):
+    """The modules of game `gid` its first frame can do without, each loaded by its first
+    use when that comes first: the panels, the experts, the hint's."""
+    return [games_ui.PANEL_CODE] + list(games.get(gid).experts) + [games_ui.get(gid).hint]
+
+
+def later_code(gid):
+    """The modules of after_code(gid) that Start may load after the game's first frame
+    (issue 26: the game within 250 ms of Start): all of them once a game of its kind has
+    loaded them since boot (ui.model.games.GameUi.loaded), else none. A module's first
+    import interns its names for good, and interned among a game's blocks they would
+    split the menu's room when the game is left (issue 28: one 128-byte piece of names
+    cut the largest free block from 35 to 21 KB); imported again, it leaves nothing."""
+    return after_code(gid) if games_ui.get(gid).loaded else []
+
+
+def start_code(gid):
+    """The modules Start loads before game `gid`'s first frame: code less later_code."""
+    later = later_code(gid)
+    return [name for name in code(gid) if name not in later]
+
+
+def load_later(app, screen, names):
+    """Import `names` a module a frame, each once its frame's picture is shown (App.later),
+    while game screen `screen` is on the app's stack (a game left at once loads nothing
+    into the menu's room)."""
+    left = [name for name in names if name not in sys.modules]
+
+    def step():
+        if left and screen in app.stack:
+            games.load(left.pop(0))
+            if left:
+                app.later(step)  # (the next frame's)
+
+    if left:
+        app.later(step)
 
 
 def preload(gid):
@@ -134,8 +174,13 @@ def launch(app, setup):
     seats = [(name, None if kind == PERSON else kind) for name, kind in setup.seats]
     for name in games_ui.SETUP_CODE:
         forget(name)
-    ses = new_session(app, load(setup.game), seats, setup.rules, setup.first)
-    app.replace(screen_for(app, ses))
+    later = later_code(setup.game)
+    ses = new_session(app, load(setup.game, later), seats, setup.rules, setup.first)
+    screen = screen_for(app, ses)
+    app.replace(screen)
+    # the game on the glass first (issue 26: within 250 ms of Start, when the setup's
+    # preload had not got that far), then the rest of its code, a module a frame
+    load_later(app, screen, later)
     if ses.people():  # a person plays: their first game of it starts with how to play
         from ui.screens.howto import HowToScreen, first_game
 

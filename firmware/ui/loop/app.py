@@ -183,7 +183,7 @@ class App:
     def later(self, fn):
         """Call fn() at the end of this frame, once its picture is shown (before the top
         screen's after_frame): work that must not delay the answer to a press, as a flash
-        write (a sector erase is 45 ms)."""
+        write (a sector erase is 45 ms). One that fn itself asks for waits for the next frame."""
         self._later.append(fn)
 
     # --- the frame loop --------------------------------------------------------------
@@ -266,7 +266,7 @@ class App:
             else:
                 self.deferred = 0
                 later = self._later
-                while later:
+                for _ in range(len(later)):  # (what these add waits for the next frame)
                     later.pop(0)()
                 top.after_frame()
             # nothing to do until a press, which ends the sleep: fewer frames (idle CPU)

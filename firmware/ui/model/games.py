@@ -20,6 +20,7 @@ class GameUi:
         self.hint = hint  # module name: reason(mod, state, action), words(T, mod, action)
         self.title, self.rules, self.end_empty, self.howto = words  # string-table names
         self.code = code  # module name prefixes of this game's code
+        self.loaded = False  # its code loaded once since boot (ui.games.launch.later_code)
         for name in words:
             # interned now, at boot: looked up by string (getattr(lang.s, name)), a name
             # over ten letters is interned at its first use, and in a game that piece of
@@ -40,6 +41,8 @@ SHARED_CODE = ("lama.match", "ui.games.")  # code of every game (not the ui.game
 # loads it a module a frame before a game's screen (which imports it all at once otherwise)
 SCREEN_CODE = ("ui.games.pieces", "ui.games.session", "ui.games.hint", "ui.games.panels",
                "ui.games.base")
+# their panels (menu, hint, round end...), which the table's first frame does without
+PANEL_CODE = "ui.games.panels"
 # the new-game setup's code, unused once its game has started: dropped from RAM then
 # (ui.games.launch), loaded again by the next setup
 SETUP_CODE = ("ui.screens.setup", "ui.screens.names", "ui.model.new_game")

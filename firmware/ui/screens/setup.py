@@ -174,4 +174,5 @@ class SetupScreen(ListScreen):
 
         setup = self.setup()
         # the busy mark at once, the game the next frame (or once its code is in)
-        self.app.soon(lambda: launch.launch(self.app, setup), launch.code(self.game), busy=True)
+        self.app.soon(lambda: launch.launch(self.app, setup), launch.start_code(self.game),
+                      busy=True)
