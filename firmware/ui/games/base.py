@@ -28,7 +28,7 @@ THINK_MS = const(12)  # a computer player's thinking in one frame: slices until 
 
 def panel_code():
     """ui/games/panels.py: loaded in the frames after a game's first (ui.games.launch's
-    after_code: the table is drawn without it), or here by a panel wanted before that."""
+    later_code: the table is drawn without it), or here by a panel wanted before that."""
     from ui.games import panels
 
     return panels

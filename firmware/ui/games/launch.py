@@ -29,10 +29,10 @@ class Loaded:
 
 def load(gid, later=()):
     """Game id `gid` loaded for play (a Loaded): its engine and bots imported, its bots'
-    flash tables opened once, and after_code too (the panels, the experts its bots would
-    import on first call, the module of its hint: with the game rather than into the
-    crumbs a game in play leaves, issue 28), but for the modules `later`, which the caller
-    loads in the frames right after the game's first (later_code, load_later)."""
+    flash tables opened once, and after_code too (the experts its bots would import on
+    first call, the module of its hint: with the game rather than into the crumbs a game
+    in play leaves, issue 28), but for the modules `later`, which the caller loads in the
+    frames right after the game's first (later_code, load_later)."""
     info = games.get(gid)
     bots = games.load(info.bots)
     if info.tables is not None:
@@ -62,19 +62,22 @@ def code(gid):
 
 
 def after_code(gid):
-    """The modules of game `gid` its first frame can do without, each loaded by its first
-    use when that comes first: the panels, the experts, the hint's."""
-    return [games_ui.PANEL_CODE] + list(games.get(gid).experts) + [games_ui.get(gid).hint]
+    """The modules of game `gid` nothing imports before its first call: the experts (a
+    bot's first call imports its own) and the hint's (load loads them with the game)."""
+    return list(games.get(gid).experts) + [games_ui.get(gid).hint]
 
 
 def later_code(gid):
-    """The modules of after_code(gid) that Start may load after the game's first frame
-    (issue 26: the game within 250 ms of Start): all of them once a game of its kind has
-    loaded them since boot (ui.model.games.GameUi.loaded), else none. A module's first
-    import interns its names for good, and interned among a game's blocks they would
-    split the menu's room when the game is left (issue 28: one 128-byte piece of names
-    cut the largest free block from 35 to 21 KB); imported again, it leaves nothing."""
-    return after_code(gid) if games_ui.get(gid).loaded else []
+    """The modules Start may load after game `gid`'s first frame (issue 26: the game
+    within 250 ms of Start), each loaded by its first use when that comes first: the
+    panels and after_code, once a game of its kind has loaded them since boot
+    (ui.model.games.GameUi.loaded), else none. A module's first import interns its names
+    for good, and interned among a game's blocks they would split the menu's room when
+    the game is left (issue 28: one 128-byte piece of names cut the largest free block
+    from 35 to 21 KB); imported again, it leaves nothing."""
+    if not games_ui.get(gid).loaded:
+        return []
+    return [games_ui.PANEL_CODE] + after_code(gid)
 
 
 def start_code(gid):
