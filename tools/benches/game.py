@@ -125,7 +125,7 @@ def compile_mpy(out, arch="host"):
                         # that does not depend on where the repository was cloned (the .mpy
                         # interns it, and a longer name moves what the heap holds after it)
                         named = os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/")
-                        cmd = [cross, "-s", named, "-o", target]
+                        cmd = [cross] + list(native.CROSS_FLAGS) + ["-s", named, "-o", target]
                         if arch:
                             cmd.append("-march=" + arch)
                         if subprocess.call(cmd + [source]):

@@ -69,7 +69,8 @@ def compile_mpy(src, rel, out, mpy_cross, arch=None):
     bytecode when arch is None, unless out was built so from these very bytes (OUT.key)."""
     with open(src, "rb") as f:
         source = f.read()
-    key = hashlib.sha256(source + rel.encode() + mpy_cross.encode() + str(arch).encode()).hexdigest()
+    key = hashlib.sha256(source + rel.encode() + mpy_cross.encode() + str(arch).encode()
+                         + repr(native.CROSS_FLAGS).encode()).hexdigest()
     try:
         with open(out + ".key") as f:
             if f.read() == key and os.path.exists(out):
@@ -77,7 +78,7 @@ def compile_mpy(src, rel, out, mpy_cross, arch=None):
     except OSError:
         pass
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    cmd = [mpy_cross, "-s", rel, "-o", out]
+    cmd = [mpy_cross] + list(native.CROSS_FLAGS) + ["-s", rel, "-o", out]
     if arch:
         cmd += ["-march=" + arch, src]
     else:
