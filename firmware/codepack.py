@@ -2,11 +2,12 @@
 
 import io
 import sys
+from micropython import const
 
 PACK = "/code.pak"
 MOUNT = "/code"
 MAGIC = b"LPK3 "  # then the index's length (6 hex digits) and a newline
-HEAD = 12
+_HEAD = const(12)
 # The index: for each folder, b"/", its path and b"\n"; then for each of its modules: its
 # name without ".mpy", b" ", its offset from the end of the index (5 hex digits), its
 # length (4) and b"\n". Only .mpy files are packed.
@@ -54,15 +55,15 @@ class Pack:
     under it (the data beside the modules, as /ui/text/strings_en.bin)."""
 
     def __init__(self, f, size):
-        head = f.read(HEAD)
-        if len(head) != HEAD or head[:5] != MAGIC or head[-1:] != b"\n":
+        head = f.read(_HEAD)
+        if len(head) != _HEAD or head[:5] != MAGIC or head[-1:] != b"\n":
             raise ValueError("not a code pack")
         n = int(head[5:11], 16)
         index = f.read(n)
         if len(index) != n or index[:1] != b"/" or index[-1:] != b"\n":
             raise ValueError("cut short")
         last = index.rfind(b" ")  # the last module ends where the pack ends
-        if HEAD + n + int(index[last + 1 : last + 6], 16) + int(index[last + 6 : last + 10],
+        if _HEAD + n + int(index[last + 1 : last + 6], 16) + int(index[last + 6 : last + 10],
                                                                16) != size:
             raise ValueError("not the length its index gives")
         # each folder's path -> (start, end) of its modules in the index (a search there is
@@ -83,7 +84,7 @@ class Pack:
         self.f = f
         self.index = index
         self.dirs = dirs
-        self.base = HEAD + n
+        self.base = _HEAD + n
 
     def _find(self, path):
         """The index position of the numbers of module `path` ("/ui/boot.mpy"), or -1."""

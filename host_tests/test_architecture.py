@@ -214,3 +214,37 @@ def test_a_games_code_is_all_game_code_and_nothing_else_is():
             w in name for w in ("dice", "card")
         )
         assert games_ui.is_game_code(name) == gamey, name
+
+
+def consts_used_before_defined(source):
+    """(name, line) of each `_NAME = const(...)` of `source` read in code above its own
+    line: mpy-cross folds a private const only below it, and keeps no global of that name,
+    so the read above is a NameError on the device (the host's CPython does not notice)."""
+    tree = ast.parse(source)
+    defined = {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id.startswith("_")
+                and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
+                and node.value.func.id == "const"):
+            defined[node.targets[0].id] = node.lineno
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            at = defined.get(node.id)
+            if at is not None and node.lineno < at:
+                found.append((node.id, node.lineno))
+    return found
+
+
+def test_the_const_order_check_sees_a_read_above_the_definition():
+    src = "def f():\n    return _A\n\n\n_A = const(1)\n_B = const(2)\nx = _B\n"
+    assert consts_used_before_defined(src) == [("_A", 2)]
+
+
+def test_no_private_const_is_read_above_its_definition():
+    bad = []
+    for name, path in sorted(MODULES.items()):
+        with open(path, encoding="utf-8") as f:
+            bad.extend((name,) + hit for hit in consts_used_before_defined(f.read()))
+    assert bad == []

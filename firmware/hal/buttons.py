@@ -19,9 +19,9 @@ REPEAT = const(2)  # directions only, while held
 LONG = const(3)  # B held >= LONG_MS: "back to the menu"
 KIND_NAMES = ("PRESS", "RELEASE", "REPEAT", "LONG")
 
-DEBOUNCE_MS = const(10)
-REPEAT_DELAY_MS = const(400)
-REPEAT_INTERVAL_MS = const(100)
+_DEBOUNCE_MS = const(10)
+_REPEAT_DELAY_MS = const(400)
+_REPEAT_INTERVAL_MS = const(100)
 LONG_MS = const(600)
 
 # Every possible event, made once: EVENTS[kind][button] is the tuple (kind, button).
@@ -32,23 +32,23 @@ class Buttons:
     """Reads six pin-like objects (`value()` is 0 while pressed) once per frame.
 
     poll(now_ms) returns the events since the last poll, as (kind, button) tuples. A
-    level change is accepted when DEBOUNCE_MS have passed since the last accepted change
+    level change is accepted when _DEBOUNCE_MS have passed since the last accepted change
     (contact bounce is ignored). When the pins support `irq()` (pass `irq_trigger`, e.g.
     Pin.IRQ_FALLING), each falling edge is latched with its time, so a press that starts
     and ends between two polls (a slow frame) still gives PRESS + RELEASE, and a quick
-    release-and-press gives RELEASE + PRESS; a latched edge less than DEBOUNCE_MS old is
+    release-and-press gives RELEASE + PRESS; a latched edge less than _DEBOUNCE_MS old is
     decided at the next poll (the contact may still be bouncing). A button already held
     when Buttons is made (at boot) gives no event until it has been released. The
     returned list is reused: it is valid until the next poll()."""
 
-    def __init__(self, pins, clock, irq_trigger=None, debounce_ms=DEBOUNCE_MS):
+    def __init__(self, pins, clock, irq_trigger=None, debounce_ms=_DEBOUNCE_MS):
         if len(pins) != COUNT:
             raise ValueError("Buttons needs 6 pins (UP, DOWN, LEFT, RIGHT, A, B)")
         self._pins = pins
         self._clock = clock
         self._debounce = debounce_ms
-        self._delay = REPEAT_DELAY_MS
-        self._interval = REPEAT_INTERVAL_MS
+        self._delay = _REPEAT_DELAY_MS
+        self._interval = _REPEAT_INTERVAL_MS
         self._down = bytearray(COUNT)
         self._long_sent = bytearray(COUNT)
         self._latched = bytearray(COUNT)

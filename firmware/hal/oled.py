@@ -7,7 +7,7 @@ from micropython import const
 
 
 WIDTH = const(128)
-HEIGHT = const(64)
+_HEIGHT = const(64)
 PAGES = const(8)
 NONE = const(255)  # span start of an unchanged page
 
@@ -17,14 +17,14 @@ CTRL_CMD1 = const(0x80)  # Co=1 D/C=0: one command byte, then another control by
 CTRL_DATA = const(0x40)  # Co=0 D/C=1: all following bytes are display data
 
 # Commands both chips share.
-SET_CONTRAST = const(0x81)
+_SET_CONTRAST = const(0x81)
 ENTIRE_ON_RESUME = const(0xA4)  # show RAM (0xA5 would light every pixel)
 NORM_DISPLAY = const(0xA6)  # 0xA7 inverts
 DISP_OFF = const(0xAE)
-DISP_ON = const(0xAF)
-SEG_REMAP = const(0xA0)  # | 1: column address 0 drives the last segment
-COM_SCAN_INC = const(0xC0)
-COM_SCAN_DEC = const(0xC8)
+_DISP_ON = const(0xAF)
+_SEG_REMAP = const(0xA0)  # | 1: column address 0 drives the last segment
+_COM_SCAN_INC = const(0xC0)
+_COM_SCAN_DEC = const(0xC8)
 SET_MUX = const(0xA8)
 SET_DISP_OFFSET = const(0xD3)
 SET_START_LINE = const(0x40)
@@ -52,7 +52,7 @@ class Oled(framebuf.FrameBuffer):
 
     def __init__(self, i2c, addr=0x3C, flip=False, contrast=0x7F):
         self.width = WIDTH
-        self.height = HEIGHT
+        self.height = _HEIGHT
         self.i2c = i2c
         self.addr = addr
         self.buffer = bytearray(WIDTH * PAGES)
@@ -73,7 +73,7 @@ class Oled(framebuf.FrameBuffer):
         self._known = False  # panel RAM content unknown until the first full show()
         self._ready = False  # construction done: from then on I2C failures are caught
         self._lost = False  # the panel stopped answering; show() sets it up again
-        super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        super().__init__(self.buffer, WIDTH, _HEIGHT, framebuf.MONO_VLSB)
         self.init_display()
         self._ready = True
 
@@ -119,7 +119,7 @@ class Oled(framebuf.FrameBuffer):
         try:
             self.i2c.writeto(self.addr, self.INIT)
             self._orient()
-            self.write_cmd2(SET_CONTRAST, self._contrast)
+            self.write_cmd2(_SET_CONTRAST, self._contrast)
             self.write_cmd(NORM_DISPLAY | self._inverted)
         except OSError:
             self._lost = True
@@ -134,7 +134,7 @@ class Oled(framebuf.FrameBuffer):
         """Send the init sequence, clear the panel RAM, and switch the panel on."""
         self.i2c.writeto(self.addr, self.INIT)
         self._orient()
-        self.write_cmd2(SET_CONTRAST, self._contrast)
+        self.write_cmd2(_SET_CONTRAST, self._contrast)
         self._known = False
         self.show()
         self.poweron()
@@ -142,9 +142,9 @@ class Oled(framebuf.FrameBuffer):
     def _orient(self):
         """Segment remap + COM scan direction for the current flip state."""
         if self._flipped:
-            self.write_cmd2(SEG_REMAP, COM_SCAN_INC)
+            self.write_cmd2(_SEG_REMAP, _COM_SCAN_INC)
         else:
-            self.write_cmd2(SEG_REMAP | 1, COM_SCAN_DEC)
+            self.write_cmd2(_SEG_REMAP | 1, _COM_SCAN_DEC)
 
     def poweroff(self):
         """Switch the panel off (RAM is kept)."""
@@ -153,7 +153,7 @@ class Oled(framebuf.FrameBuffer):
 
     def poweron(self):
         """Switch the panel on."""
-        self.write_cmd(DISP_ON)
+        self.write_cmd(_DISP_ON)
         self._on = True
 
     def is_on(self):
@@ -164,7 +164,7 @@ class Oled(framebuf.FrameBuffer):
         """Set the brightness, 0..255 (values outside are clamped)."""
         value = 0 if value < 0 else 255 if value > 255 else int(value)
         self._contrast = value
-        self.write_cmd2(SET_CONTRAST, value)
+        self.write_cmd2(_SET_CONTRAST, value)
 
     def invert(self, on):
         """Show dark pixels on a lit background when `on`."""
@@ -229,7 +229,7 @@ class Oled(framebuf.FrameBuffer):
                     self._shadow_pages[page][:] = self._pages[page]
         self._known = True
         if relight:
-            self.write_cmd(DISP_ON)
+            self.write_cmd(_DISP_ON)
         return changed
 
     def _flush(self, spans):

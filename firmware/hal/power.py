@@ -4,11 +4,11 @@ from micropython import const
 
 from hal.buttons import PRESS, RELEASE
 
-AWAKE = const(0)
-DIM = const(1)
+_AWAKE = const(0)
+_DIM = const(1)
 OFF = const(2)
-DIM_MS = const(30_000)
-OFF_MS = const(120_000)
+_DIM_MS = const(30_000)
+_OFF_MS = const(120_000)
 
 
 class Power:
@@ -18,10 +18,10 @@ class Power:
     When the display is off, the events that wake it are eaten, and so is everything the
     waking buttons send until they are released, so waking never acts."""
 
-    def __init__(self, display, clock, contrast=0x7F, dim_ms=DIM_MS, off_ms=OFF_MS):
+    def __init__(self, display, clock, contrast=0x7F, dim_ms=_DIM_MS, off_ms=_OFF_MS):
         self.display = display
         self.clock = clock
-        self.state = AWAKE
+        self.state = _AWAKE
         self.dim_ms = dim_ms
         self.off_ms = off_ms
         self._contrast = contrast
@@ -31,7 +31,7 @@ class Power:
     def set_contrast(self, value):
         """The user's brightness (0..255); applied at once unless dimmed or off."""
         self._contrast = 0 if value < 0 else 255 if value > 255 else int(value)
-        if self.state == AWAKE:
+        if self.state == _AWAKE:
             self.display.contrast(self._contrast)
 
     def contrast(self):
@@ -42,9 +42,9 @@ class Power:
         self._last = now_ms
         if self.state == OFF:
             self.display.poweron()
-        if self.state != AWAKE:
+        if self.state != _AWAKE:
             self.display.contrast(self._contrast)
-        self.state = AWAKE
+        self.state = _AWAKE
 
     def filter(self, events, now_ms):
         """The events to act on; changes `events` in place and returns it."""
@@ -74,7 +74,7 @@ class Power:
         if self.state != OFF and idle >= self.off_ms:
             self.display.poweroff()
             self.state = OFF
-        elif self.state == AWAKE and idle >= self.dim_ms:
+        elif self.state == _AWAKE and idle >= self.dim_ms:
             self.display.contrast(max(1, self._contrast >> 3))
-            self.state = DIM
+            self.state = _DIM
         return events

@@ -23,12 +23,12 @@ from hal.oled import (
 from micropython import const
 
 
-COL_OFFSET = const(2)  # the glass shows RAM columns 2..129 of 132
-SET_PAGE = const(0xB0)
-SET_COL_LO = const(0x00)
-SET_COL_HI = const(0x10)
-SET_DCDC = const(0xAD)
-SET_PUMP = const(0x30)
+_COL_OFFSET = const(2)  # the glass shows RAM columns 2..129 of 132
+_SET_PAGE = const(0xB0)
+_SET_COL_LO = const(0x00)
+_SET_COL_HI = const(0x10)
+_SET_DCDC = const(0xAD)
+_SET_PUMP = const(0x30)
 
 _INIT = bytes(
     (
@@ -38,8 +38,8 @@ _INIT = bytes(
         SET_MUX, 0x3F,  # 64 rows
         SET_DISP_OFFSET, 0x00,
         SET_START_LINE | 0,
-        SET_DCDC, 0x8B,  # DC-DC converter on
-        SET_PUMP | 2,  # pump voltage 8.0 V
+        _SET_DCDC, 0x8B,  # DC-DC converter on
+        _SET_PUMP | 2,  # pump voltage 8.0 V
         SET_COM_PINS, 0x12,  # alternative COM pins
         SET_PRECHARGE, 0x22,
         SET_VCOM_DESEL, 0x35,
@@ -58,7 +58,7 @@ class SH1106(Oled):
 
     def __init__(self, i2c, addr=0x3C, flip=False, contrast=0x7F):
         self._hdr = bytearray(
-            (CTRL_CMD1, SET_PAGE, CTRL_CMD1, SET_COL_LO, CTRL_CMD1, SET_COL_HI, CTRL_DATA)
+            (CTRL_CMD1, _SET_PAGE, CTRL_CMD1, _SET_COL_LO, CTRL_CMD1, _SET_COL_HI, CTRL_DATA)
         )
         super().__init__(i2c, addr, flip, contrast)
 
@@ -70,10 +70,10 @@ class SH1106(Oled):
             if lo == NONE:
                 continue
             hi = spans[2 * page + 1]
-            col = lo + COL_OFFSET
-            h[1] = SET_PAGE | page
-            h[3] = SET_COL_LO | (col & 0x0F)
-            h[5] = SET_COL_HI | (col >> 4)
+            col = lo + _COL_OFFSET
+            h[1] = _SET_PAGE | page
+            h[3] = _SET_COL_LO | (col & 0x0F)
+            h[5] = _SET_COL_HI | (col >> 4)
             if lo == 0 and hi == WIDTH - 1:
                 data = self._pages[page]  # made once
             else:

@@ -23,12 +23,12 @@ from hal.oled import (
 from micropython import const
 
 
-SET_MEM_MODE = const(0x20)
-SET_COL_ADDR = const(0x21)
-SET_PAGE_ADDR = const(0x22)
-SET_CHARGE_PUMP = const(0x8D)
+_SET_MEM_MODE = const(0x20)
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
+_SET_CHARGE_PUMP = const(0x8D)
 HEADER = const(13)  # bytes of the window header below
-RUN_COST = const(14)  # a transaction's address byte + window header
+_RUN_COST = const(14)  # a transaction's address byte + window header
 
 _INIT = bytes(
     (
@@ -38,8 +38,8 @@ _INIT = bytes(
         SET_MUX, 0x3F,  # 64 rows
         SET_DISP_OFFSET, 0x00,
         SET_START_LINE | 0,
-        SET_CHARGE_PUMP, 0x14,  # internal charge pump on (3.3 V modules)
-        SET_MEM_MODE, 0x00,  # horizontal addressing: a window fills row by row
+        _SET_CHARGE_PUMP, 0x14,  # internal charge pump on (3.3 V modules)
+        _SET_MEM_MODE, 0x00,  # horizontal addressing: a window fills row by row
         SET_COM_PINS, 0x12,  # alternative COM pins, no left/right remap (128x64)
         SET_PRECHARGE, 0xF1,
         SET_VCOM_DESEL, 0x30,
@@ -59,8 +59,8 @@ class SSD1306(Oled):
 
     def __init__(self, i2c, addr=0x3C, flip=False, contrast=0x7F):
         self._hdr = bytearray(
-            (CTRL_CMD1, SET_COL_ADDR, CTRL_CMD1, 0, CTRL_CMD1, WIDTH - 1,
-             CTRL_CMD1, SET_PAGE_ADDR, CTRL_CMD1, 0, CTRL_CMD1, PAGES - 1, CTRL_DATA)
+            (CTRL_CMD1, _SET_COL_ADDR, CTRL_CMD1, 0, CTRL_CMD1, WIDTH - 1,
+             CTRL_CMD1, _SET_PAGE_ADDR, CTRL_CMD1, 0, CTRL_CMD1, PAGES - 1, CTRL_DATA)
         )
         super().__init__(i2c, addr, flip, contrast)
 
@@ -80,7 +80,7 @@ class SSD1306(Oled):
                 nlo = lo if lo < plo else plo
                 nhi = hi if hi > phi else phi
                 k = page - first
-                if (k + 1) * (nhi - nlo + 1) > k * (hi - lo + 1) + (phi - plo + 1) + RUN_COST:
+                if (k + 1) * (nhi - nlo + 1) > k * (hi - lo + 1) + (phi - plo + 1) + _RUN_COST:
                     break
                 lo = nlo
                 hi = nhi

@@ -20,7 +20,7 @@ they were.
 Everything read back is untrusted: a slot is read with a size cap, checked (magic, kind,
 version, length, CRC) and handed to the caller's decoder; a slot that fails any of these
 (or that is not a file) is damaged: it is renamed to NAME.bad, or NAME.bad1 ... when
-that is taken (at most MAX_BAD of them; past that a damaged file is removed), and the
+that is taken (at most _MAX_BAD of them; past that a damaged file is removed), and the
 other slot, or the caller's default, is used. A read that fails for a reason that may
 pass (MemoryError, an OSError opening or reading a file that is there) is not damage:
 nothing is set aside, `load` says UNREADABLE and the next load or save reads again.
@@ -35,13 +35,13 @@ import os
 from micropython import const
 
 
-STORE_FORMAT = const(1)
+_STORE_FORMAT = const(1)
 HEADER = const(9)
 TRAILER = const(4)
 ENOSPC = const(28)  # errno.ENOSPC; the unix port's errno module lacks the name
 SLOTS = ("a", "b")
-MAX_BAD = const(4)  # damaged files kept per record: NAME.bad, NAME.bad1 .. NAME.bad3
-S_IFDIR = const(0x4000)
+_MAX_BAD = const(4)  # damaged files kept per record: NAME.bad, NAME.bad1 .. NAME.bad3
+_S_IFDIR = const(0x4000)
 
 # Outcomes of load/save (the UI turns them into words, see ui/model/saves.py).
 OK = const(0)
@@ -121,7 +121,7 @@ def frame(kind, version, seq, payload, into=None):
         buf = bytearray(HEADER + n + TRAILER)
     buf[0] = 0x4C  # "L"
     buf[1] = 0x53  # "S"
-    buf[2] = STORE_FORMAT
+    buf[2] = _STORE_FORMAT
     buf[3] = kind
     buf[4] = version
     buf[5] = (seq >> 8) & 255
@@ -138,7 +138,7 @@ def unframe(data, kind, version, max_len):
     size = len(data)
     if size < HEADER + TRAILER or size > HEADER + max_len + TRAILER:
         return None
-    if data[0] != 0x4C or data[1] != 0x53 or data[2] != STORE_FORMAT:
+    if data[0] != 0x4C or data[1] != 0x53 or data[2] != _STORE_FORMAT:
         return None
     if data[3] != kind or data[4] != version:
         return None
@@ -164,7 +164,7 @@ def _errno(e):
 
 def _is_dir(path):
     """True for a directory, False for a file; OSError when there is nothing there."""
-    return bool(os.stat(path)[0] & S_IFDIR)
+    return bool(os.stat(path)[0] & _S_IFDIR)
 
 
 def _exists(path):
@@ -186,8 +186,8 @@ def remove_tree(path):
 
 
 def free_bad(base):
-    """The first of base.bad, base.bad1 .. that is not taken (None when MAX_BAD are)."""
-    for k in range(MAX_BAD):
+    """The first of base.bad, base.bad1 .. that is not taken (None when _MAX_BAD are)."""
+    for k in range(_MAX_BAD):
         p = base + ".bad" + (str(k) if k else "")
         if not _exists(p):
             return p
@@ -246,14 +246,14 @@ class Store:
             info = os.stat(path)
         except OSError:
             return None
-        if info[0] & S_IFDIR or info[6] > cap:
+        if info[0] & _S_IFDIR or info[6] > cap:
             return b""  # refused without reading it
         with open(path, "rb") as f:
             return f.read(cap + 1)
 
     def set_aside(self, path):
         """Rename a damaged file (or directory) to NAME.bad, NAME.bad1 .. (never over an
-        earlier one); past MAX_BAD it is removed. Never raises."""
+        earlier one); past _MAX_BAD it is removed. Never raises."""
         try:
             name = path[len(self.root) + 1 :]
             dot = name.find(".")

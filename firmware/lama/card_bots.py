@@ -62,7 +62,7 @@ W_ACTIVE = const(-97)  # opponents still in the round
 W_PILE = const(-83)  # cards left in the draw pile
 W_DIST = const(572)  # steps the top must advance before a held card fits
 W_TOKEN = const(-228)  # the token going out would return (S4)
-SHORTEST_CAP = const(5)
+_SHORTEST_CAP = const(5)
 ALWAYS_DRAW_POINTS = const(14)  # a hand scoring more than this always draws
 
 
@@ -96,7 +96,7 @@ def draw_features(view):
         size += hand[v]
         if not hand[v] or (v == LLAMA and rules.komarami):
             cost += unseen[v] * _value(v)
-    shortest = SHORTEST_CAP
+    shortest = _SHORTEST_CAP
     active = 0
     for p in range(view.n):
         if p != view.seat and not view.quit[p]:
@@ -168,7 +168,7 @@ def draw_beats_quit(view):
 # generator is seeded from the view alone, so expert stays a function of what it sees.
 SAMPLES = const(16)
 SAMPLE_MARGIN = const(6)  # points
-SAMPLE_STEPS = const(120)  # turns at most in one play-out (then the hand is scored)
+_SAMPLE_STEPS = const(120)  # turns at most in one play-out (then the hand is scored)
 SAMPLE_DRAW_SELF = const(3)  # in play-outs expert draws above this many points
 SAMPLE_DRAW_OTHERS = const(5)  # ... and the others above this many (both below 6: a six draws)
 SAMPLES_A_SLICE = const(2)  # samples between two yields of sample_steps
@@ -217,7 +217,7 @@ def _play_out(hands, pile, pos: int, top: int, quit, sizes, me: int, draw_first:
         active -= 1
     p = me
     step = 0
-    while step < SAMPLE_STEPS:
+    while step < _SAMPLE_STEPS:
         step += 1
         if active == 0:
             break

@@ -10,20 +10,20 @@ draws above OWN_DRAW_POINTS; the others draw as `cautious` and play as `cautious
 deals, the top's value first as `expert1` on odd ones (a view cannot tell which kind of
 player it faces; lama.card_bots). Dealing stops
 once one card is clearly better (looked at after FIRST_DEALS deals, then every
-LOOK_EVERY). The card with the better sum wins: minus the round points (a token returned
+_LOOK_EVERY). The card with the better sum wins: minus the round points (a token returned
 counts as minus its value) while the game cannot end this round; once it may, the chance
 to win the game (S5): a share of the win when a play-out ends it, else estimated from the
-scores, each seat weighed by WIN_DECAY thousandths to the power (its score - the lowest),
+scores, each seat weighed by _WIN_DECAY thousandths to the power (its score - the lowest),
 about exp(-points / 8).
 Nothing fits: expert1's estimate of (points after drawing - after quitting), plus
-ENDGAME_SHIFT points once a score is within ENDGAME_WITHIN of the target (the leader plays
+_ENDGAME_SHIFT points once a score is within _ENDGAME_WITHIN of the target (the leader plays
 safe, the others take the risk), mixed with expert1's sampled play-outs when within
 SAMPLE_MARGIN points of even (lama.card_bots), EXPERT_SAMPLES of them.
 The deals are shuffled by lama.rng.SampleShuffler, seeded from the view alone (with
 SeededRng the shuffles took about 40 % of the expert's time), into buffers
 made once a decision; a play-out lasts MAX_STEPS turns at most; the two-card choice stops
 dealing once STEP_BUDGET turns are spent (a bound on a decision's work), and think()
-yields after each SLICE turns of play-out (a deal counted as DEAL_TURNS more) or
+yields after each SLICE turns of play-out (a deal counted as _DEAL_TURNS more) or
 SAMPLES_A_SLICE of expert1's samples.
 """
 
@@ -50,17 +50,17 @@ from micropython import const
 EXPERT_SAMPLES = const(48)  # expert1's play-outs of a near-even draw (expert1 takes 16)
 PLAYOUTS = const(96)  # deals sampled per decision at most (each played out once per card)
 FIRST_DEALS = const(16)  # deals before the first look at whether one card is clearly better
-LOOK_EVERY = const(8)  # deals between two looks
-CLEAR_Z2 = const(4)  # clearly better: the mean difference over 2 standard errors (z squared)
+_LOOK_EVERY = const(8)  # deals between two looks
+_CLEAR_Z2 = const(4)  # clearly better: the mean difference over 2 standard errors (z squared)
 MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
 STEP_BUDGET = const(3840)  # turns of play-out per decision: no more deals once it is spent
 WIN_SCALE = const(1000)  # a whole win in a play-out's value when the game may end this round
-WIN_DECAY = const(882)  # thousandths of a seat's weight (its chance to win) kept per point above the lowest score
+_WIN_DECAY = const(882)  # thousandths of a seat's weight (its chance to win) kept per point above the lowest score
 OWN_DRAW_POINTS = const(5)  # expert draws above this many points in a play-out (below 6)
-ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), the draw ...
-ENDGAME_SHIFT = const(3)  # ... estimate is shifted by this many points
+_ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), the draw ...
+_ENDGAME_SHIFT = const(3)  # ... estimate is shifted by this many points
 SLICE = const(64)  # turns of play-out between two yields of think(): one frame's work
-DEAL_TURNS = const(32)  # a deal's shuffle and copies, counted as this many turns in a slice
+_DEAL_TURNS = const(32)  # a deal's shuffle and copies, counted as this many turns in a slice
 
 
 @micropython.viper
@@ -146,12 +146,12 @@ def _may_end(view):
 
 
 def _win_weights():
-    """w[d] for a score d points above the lowest: WIN_SCALE times WIN_DECAY thousandths to
+    """w[d] for a score d points above the lowest: WIN_SCALE times _WIN_DECAY thousandths to
     the power d, in integers (the same on every port), down to the first 0 (the last). A
     table's chance of a win for each seat is taken as its weight over their sum."""
     w = [WIN_SCALE]
     while w[-1]:
-        w.append(w[-1] * WIN_DECAY // 1000)
+        w.append(w[-1] * _WIN_DECAY // 1000)
     return w
 
 
@@ -242,11 +242,11 @@ def _compare(view, plays, k, out):
     for i in range(k):
         if used >= STEP_BUDGET:
             break
-        if i >= FIRST_DEALS and (i - FIRST_DEALS) % LOOK_EVERY == 0 and clear(diff, diff2, i):
+        if i >= FIRST_DEALS and (i - FIRST_DEALS) % _LOOK_EVERY == 0 and clear(diff, diff2, i):
             break
         shuffler.shuffle(pool)
         dealt = deal_unseen(view, pool, base)
-        since += DEAL_TURNS
+        since += _DEAL_TURNS
         before = out[0] - out[1] if len(plays) == 2 else 0
         for c in range(len(plays)):
             v = plays[c]
@@ -276,7 +276,7 @@ def _compare(view, plays, k, out):
 def clear(s, q, k):
     """Whether k paired deals whose differences sum to s (their squares to q) tell the two
     cards apart: the mean difference beyond 2 standard errors, in integers."""
-    return s * s * (k - 1) > CLEAR_Z2 * (k * q - s * s)
+    return s * s * (k - 1) > _CLEAR_Z2 * (k * q - s * s)
 
 
 def compare(view, plays, k):
@@ -331,7 +331,7 @@ def endgame_shift(view):
     """Points added to the cost of drawing near the game's end: a leader plays safe, a
     player behind takes the risk."""
     rules = view.rules
-    if rules.rounds > 0 or max(view.scores) < rules.target - ENDGAME_WITHIN:
+    if rules.rounds > 0 or max(view.scores) < rules.target - _ENDGAME_WITHIN:
         return 0
     me = view.seat
     low = 999
@@ -339,7 +339,7 @@ def endgame_shift(view):
         if p != me and view.scores[p] < low:
             low = view.scores[p]
     if view.scores[me] < low:
-        return ENDGAME_SHIFT
+        return _ENDGAME_SHIFT
     if view.scores[me] > low:
-        return -ENDGAME_SHIFT
+        return -_ENDGAME_SHIFT
     return 0

@@ -56,7 +56,7 @@ from micropython import const
 
 
 GAME = 2  # lama.games.GAME_CARDS
-HAND_SIZE = 6  # C2
+_HAND_SIZE = const(6)  # C2
 
 # phases TURN, ROUND_OVER, GAME_OVER: lama.match
 
@@ -223,7 +223,7 @@ def _deal(state, first, rng):
         for v in range(N_SYMBOLS):
             hand[v] = 0
     pos = 0
-    for _ in range(HAND_SIZE):
+    for _ in range(_HAND_SIZE):
         for p in range(n):
             state.hands[p][deck[pos]] += 1
             pos += 1

@@ -13,9 +13,10 @@ from lama import dice
 from lama.score import round_points
 from lama.symbols import LLAMA, LLAMA_POINTS
 from lama.thinking import mixed, on_first_call
+from micropython import const
 
-CAUTIOUS_QUIT_POINTS = 5  # quit when the row scores this or fewer (S3)
-CAUTIOUS_QUIT_CARDS = 2  # ... or when another player still in holds this many or fewer
+_CAUTIOUS_QUIT_POINTS = const(5)  # quit when the row scores this or fewer (S3)
+_CAUTIOUS_QUIT_CARDS = const(2)  # ... or when another player still in holds this many or fewer
 
 
 def choose_random(view, actions, rng):
@@ -34,7 +35,7 @@ def choose_cautious(view, actions, rng):
     first = actions[0][0]
     row = view.rows[view.seat]
     if first == dice.ROLL or first == dice.QUIT:
-        if round_points(row) <= CAUTIOUS_QUIT_POINTS:
+        if round_points(row) <= _CAUTIOUS_QUIT_POINTS:
             return (dice.QUIT,)
         q = view.quit
         for i in range(view.n):
@@ -42,7 +43,7 @@ def choose_cautious(view, actions, rng):
                 held = 0
                 for c in view.rows[i]:
                     held += c
-                if held <= CAUTIOUS_QUIT_CARDS:
+                if held <= _CAUTIOUS_QUIT_CARDS:
                     return (dice.QUIT,)
         return (dice.ROLL,)
     if first == dice.DISCARD:

@@ -6,7 +6,7 @@ Statistics (per game: LAMA Dice and L.L.A.M.A.)
   fewest games, the earliest of those): games played, wins in 1/60ths (a win shared by k
   tied winners, S5, counts 60 // k: exact for 2..6-way ties), best (lowest) final score,
   the sum of final scores (the average is sum / games), rounds emptied;
-  high scores: the HIGH_SCORES lowest winning scores of people (not computer players),
+  high scores: the _HIGH_SCORES lowest winning scores of people (not computer players),
   each with the winner's initials and the number of players; an equal score goes below
   the ones already there (the Pico has no clock: the order they were set is the order).
   `last_game` is the number of the last game counted, so a game is never counted twice
@@ -34,17 +34,17 @@ PROGRESS_VERSION = const(1)
 GAMES = games.IDS
 MAX_NAME = const(8)  # characters in a player name
 MAX_NAMES = const(24)  # player names kept per game
-HIGH_SCORES = const(10)
+_HIGH_SCORES = const(10)
 WIN_UNIT = const(60)  # a whole win; 60 // k for each of k tied winners
 NO_SCORE = const(0xFFFF)  # "best" of a name with no finished game
-MAX_SCORE = const(9999)
+_MAX_SCORE = const(9999)
 U16 = const(0xFFFF)
 U24 = const(0xFFFFFF)
-MAX_BOT = const(12)  # characters in a computer player's name
-MAX_RNGS = const(2)  # generator states kept in a Progress
+_MAX_BOT = const(12)  # characters in a computer player's name
+_MAX_RNGS = const(2)  # generator states kept in a Progress
 MAX_STATE = const(512)  # bytes of engine state in a Progress
-STATS_MAX = const(2 + 2 * (10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + HIGH_SCORES * 6))
-PROGRESS_MAX = const(2 + 1 + 6 * (2 + MAX_NAME + MAX_BOT) + 6 + 2 + 1 + 4 * MAX_RNGS + 2 + MAX_STATE)
+STATS_MAX = const(2 + 2 * (10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + _HIGH_SCORES * 6))
+PROGRESS_MAX = const(2 + 1 + 6 * (2 + MAX_NAME + _MAX_BOT) + 6 + 2 + 1 + 4 * _MAX_RNGS + 2 + MAX_STATE)
 
 
 def _bad(msg):
@@ -179,10 +179,10 @@ def add_high_score(gs, points, name, n_players):
         if gs.high[i][0] > points:
             pos = i
             break
-    if pos >= HIGH_SCORES:
+    if pos >= _HIGH_SCORES:
         return -1
     gs.high.insert(pos, (points, initials(name), n_players))
-    if len(gs.high) > HIGH_SCORES:
+    if len(gs.high) > _HIGH_SCORES:
         gs.high.pop()
     return pos
 
@@ -201,7 +201,7 @@ def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
     for i in range(n):
         name = names[i]
         bot = seats[i][1]
-        s = _sat(scores[i], MAX_SCORE)
+        s = _sat(scores[i], _MAX_SCORE)
         gs.emptied = _sat(gs.emptied + emptied[i], U24)
         p = _player_slot(gs, name)
         p.games = _sat(p.games + 1, U16)
@@ -256,7 +256,7 @@ def _player(gs, raw, games, wins60, best, total, emptied):
     if games == 0:
         if best != NO_SCORE or total or emptied:
             return None
-    elif best > MAX_SCORE or best * games > total:
+    elif best > _MAX_SCORE or best * games > total:
         return None
     p = PlayerStats(name)
     p.games = games
@@ -269,9 +269,9 @@ def _player(gs, raw, games, wins60, best, total, emptied):
 
 def _high(gs, points, ini, n):
     """True when a high-score entry can stand below the ones kept so far."""
-    if points > MAX_SCORE or not score.MIN_PLAYERS <= n <= score.MAX_PLAYERS:
+    if points > _MAX_SCORE or not score.MIN_PLAYERS <= n <= score.MAX_PLAYERS:
         return False
-    if len(gs.high) >= HIGH_SCORES or (gs.high and points < gs.high[-1][0]):
+    if len(gs.high) >= _HIGH_SCORES or (gs.high and points < gs.high[-1][0]):
         return False
     for c in ini:
         if c < 0x20 or c > 0x7E:
@@ -357,7 +357,7 @@ def check_seats(seats):
         if not valid_name(seat[0]):
             _bad("bad seat name")
         bot = seat[1]
-        if bot is not None and not (valid_name(bot) and len(bot) <= MAX_BOT):
+        if bot is not None and not (valid_name(bot) and len(bot) <= _MAX_BOT):
             _bad("bad computer player name")
 
 
@@ -374,7 +374,7 @@ def encode_progress(p, buf=None):
         w.blob(b"" if bot is None else bot.encode())
     w.raw(p.emptied)
     w.u16(p.counted)
-    if len(p.rng_states) > MAX_RNGS:
+    if len(p.rng_states) > _MAX_RNGS:
         _bad("too many generators")
     w.u8(len(p.rng_states))
     for v in p.rng_states:
@@ -398,12 +398,12 @@ def decode_progress(data):
     seats = []
     for _ in range(n):
         name = _text(r, 1, MAX_NAME)
-        bot = _text(r, 0, MAX_BOT)
+        bot = _text(r, 0, _MAX_BOT)
         seats.append((name, bot if bot else None))
     emptied = bytearray(r.raw(n))
     counted = r.u16()
     rngs = []
-    for _ in range(r.u8(0, MAX_RNGS)):
+    for _ in range(r.u8(0, _MAX_RNGS)):
         hi = _r24(r, 0x3FFFFF)
         rngs.append((hi << 8) | r.u8())
     size = r.u16(1, MAX_STATE)

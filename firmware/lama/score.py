@@ -2,6 +2,7 @@
 
 from lama import native as micropython  # @micropython.native: lama.native
 from lama.symbols import LLAMA, LLAMA_POINTS
+from micropython import const
 
 MIN_PLAYERS = 2  # S1
 MAX_PLAYERS = 6  # S1
@@ -10,13 +11,13 @@ NAME_LENGTH = 3  # a seat's name: its initials, on the screens and in the saves
 # saves test them without loading a game's code)
 ROUND_OVER = 3
 GAME_OVER = 4
-DEFAULT_TARGET = 40  # S5
+_DEFAULT_TARGET = const(40)  # S5
 
 
 class Rules:
     """Game settings (S6, C12): end at `target` points, or after `rounds` rounds when > 0."""
 
-    def __init__(self, target=DEFAULT_TARGET, rounds=0, komarami=False):
+    def __init__(self, target=_DEFAULT_TARGET, rounds=0, komarami=False):
         self.target = target
         self.rounds = rounds
         self.komarami = komarami

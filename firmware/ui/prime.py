@@ -11,10 +11,11 @@ both games here took 2.2 s of the Pico's boot)."""
 
 import gc
 import sys
+from micropython import const
 
-MODULES_ROOM = 48  # more keys sys.modules takes without growing: a game and a page
+_MODULES_ROOM = const(48)  # more keys sys.modules takes without growing: a game and a page
 PACKAGES = ("lama", "ui", "ui.games", "ui.screens")  # their dicts name their modules
-PACKAGE_ROOM = 16
+_PACKAGE_ROOM = const(16)
 GC_EVERY = 48 * 1024  # bytes allocated between two collections (gc.threshold)
 
 
@@ -25,10 +26,10 @@ def prime():
     try:
         for c in range(32, 127):
             chr(c)  # interned: a string indexed a character at a time interns them
-        _room(sys.modules, MODULES_ROOM)
+        _room(sys.modules, _MODULES_ROOM)
         for name in PACKAGES:
             if name in sys.modules:
-                _room(sys.modules[name].__dict__, PACKAGE_ROOM)
+                _room(sys.modules[name].__dict__, _PACKAGE_ROOM)
     except Exception:  # noqa: BLE001 - e.g. MemoryError: the rest is made in a game
         pass
     gc.collect()

@@ -6,24 +6,25 @@ import micropython
 import framebuf
 
 from ui.draw import accents, glyphs
+from micropython import const
 
 W = 128
 H = 64
 COLS = 16  # 8x8 characters per line
-LINE = 8
+_LINE = const(8)
 
 # layout: a header (title, rule under it), list rows 9 pixels apart (a selected row is a
 # 9-pixel inverted bar), text lines 8 apart, the footer in the 5x7 font on the bottom rows
-HEADER_H = 9  # title text rows 0-7, rule at row 8
+_HEADER_H = const(9)  # title text rows 0-7, rule at row 8
 PITCH = 9
 ROWS = 5  # list rows under a header
 ROWS_BARE = 6  # list rows without a header
-TEXT_Y = 10  # text lines under a header
+_TEXT_Y = const(10)  # text lines under a header
 TEXT_ROWS = 5  # 8x8 lines clear of the footer
-FOOTER_Y = 57  # the footer's 5x7 text: rows 57-63
-MID_W = 6  # the readable 5x7 font: a 6x8 cell, 21 characters a line
+_FOOTER_Y = const(57)  # the footer's 5x7 text: rows 57-63
+_MID_W = const(6)  # the readable 5x7 font: a 6x8 cell, 21 characters a line
 MID_COLS = 21
-VALUE_GAP = 12  # a list row's 8x8 value stays this far from its label (a 5x7 one half as far)
+_VALUE_GAP = const(12)  # a list row's 8x8 value stays this far from its label (a 5x7 one half as far)
 
 # None, or a list that every text call appends (font, text, x, y) to: "8x8", "big2", "big3"...
 # (the 8x8 font scaled), "mid" (5x7) or "small" (the 3x5 scroll marks), and ("cut", text,
@@ -119,8 +120,8 @@ def mid(fb, s, x, y, c=1):
     if record is not None:
         _rec("mid", s, x, y)
     if _mid_fb is None:
-        _mid_buf = bytearray(MID_W * MID_LINE)
-        _mid_fb = framebuf.FrameBuffer(_mid_buf, MID_W * MID_LINE, 8, framebuf.MONO_VLSB)
+        _mid_buf = bytearray(_MID_W * MID_LINE)
+        _mid_fb = framebuf.FrameBuffer(_mid_buf, _MID_W * MID_LINE, 8, framebuf.MONO_VLSB)
         _mid_font = memoryview(glyphs.MID)
         # colour 0 -> 1 (the key: transparent), 1 -> 0
         _mid_dark = framebuf.FrameBuffer(bytearray(b"\x01\x00"), 2, 1, framebuf.MONO_VLSB)
@@ -150,11 +151,11 @@ def mid(fb, s, x, y, c=1):
         buf[k + 3] = font[i + 3]
         buf[k + 4] = font[i + 4]
         buf[k + 5] = 0
-        k += MID_W
-        if k == MID_W * MID_LINE or j >= n:
+        k += _MID_W
+        if k == _MID_W * MID_LINE or j >= n:
             # the columns filled only (a blit costs a few us a pixel): a frame buffer over
             # the first k bytes (one page high, a byte is a column, whatever the width)
-            src = _mid_fb if k == MID_W * MID_LINE else framebuf.FrameBuffer(
+            src = _mid_fb if k == _MID_W * MID_LINE else framebuf.FrameBuffer(
                 buf, k, 8, framebuf.MONO_VLSB)
             # what is not a glyph's pixel is transparent (the key, compared after the palette)
             fb.blit(src, x, y, 1 - c, palette)
@@ -165,7 +166,7 @@ def mid(fb, s, x, y, c=1):
 
 def mid_width(s):
     """Width in pixels of s in the readable font (without the trailing gap)."""
-    return MID_W * len(s) - 1 if s else 0
+    return _MID_W * len(s) - 1 if s else 0
 
 
 def mid_right(fb, s, x_end, y, c=1):
@@ -291,12 +292,12 @@ def wrap(s, width=COLS):
 def header(fb, title):
     """The title centred on line 0, with a rule under it."""
     center(fb, title, 0)
-    fb.hline(0, HEADER_H - 1, W, 1)
+    fb.hline(0, _HEADER_H - 1, W, 1)
 
 
 def footer(fb, hint):
     """The buttons' meaning, centred on the bottom rows in the 5x7 font."""
-    mid_center(fb, fit(hint, MID_COLS), FOOTER_Y)
+    mid_center(fb, fit(hint, MID_COLS), _FOOTER_Y)
 
 
 def row_y(i, header=True):
@@ -306,7 +307,7 @@ def row_y(i, header=True):
 
 def line_y(i):
     """Top of text line i under a header (8 pixels apart)."""
-    return TEXT_Y + LINE * i
+    return _TEXT_Y + _LINE * i
 
 
 @micropython.native
@@ -321,10 +322,10 @@ def list_row(fb, i, label, value=None, selected=False, header=True):
     text(fb, label, 4, y, c)
     if value is not None:
         start = 4 + 8 * len(label)
-        if 8 * len(value) <= W - 4 - start - VALUE_GAP:  # label and value read apart
+        if 8 * len(value) <= W - 4 - start - _VALUE_GAP:  # label and value read apart
             right(fb, value, y, c, W - 4)
         else:  # too long for the 8x8 font here: the 5x7 one
-            mid_right(fb, fit(value, (W - 1 - start - VALUE_GAP // 2) // MID_W), W - 2, y, c)
+            mid_right(fb, fit(value, (W - 1 - start - _VALUE_GAP // 2) // _MID_W), W - 2, y, c)
 
 
 def scroll_marks(fb, top, count, rows):

@@ -9,13 +9,14 @@ from ui.draw import gfx
 from ui.text import lang
 from ui.games.base import M_TURN, GameScreen, panel_code, sound
 from ui.games.pieces import BAR_Y, GROUP_H, MSG_Y, button_bar, big_symbol, grouped
+from micropython import const
 
-HAND_X = 30
+_HAND_X = const(30)
 ROW_Y = 11  # the hand: symbols, counts under them (its boxes 10-26)
-LIST_Y = 31  # the players: two rows 8 apart, three seats a row
-LIST_X = 28  # the players' list, right of the pile's box
-LIST_W = 32  # a seat's place in the list: name and cards held (a rule between two)
-OTHER_COLW = 11  # the person's hand on another's turn: its columns, the owner's name after
+_LIST_Y = const(31)  # the players: two rows 8 apart, three seats a row
+_LIST_X = const(28)  # the players' list, right of the pile's box
+_LIST_W = const(32)  # a seat's place in the list: name and cards held (a rule between two)
+_OTHER_COLW = const(11)  # the person's hand on another's turn: its columns, the owner's name after
 
 
 class CardsScreen(GameScreen):
@@ -137,20 +138,20 @@ class CardsScreen(GameScreen):
                 if item >= 0:
                     marks = 1 << item
             if seat == p:
-                grouped(fb, hand, HAND_X, ROW_Y, marks, playable & ~marks)
+                grouped(fb, hand, _HAND_X, ROW_Y, marks, playable & ~marks)
             else:  # another player's turn: narrower columns, and whose hand this is
-                grouped(fb, hand, HAND_X, ROW_Y, 0, 0, OTHER_COLW)
-                fb.vline(HAND_X + 7 * OTHER_COLW, ROW_Y - 1, GROUP_H, 1)
+                grouped(fb, hand, _HAND_X, ROW_Y, 0, 0, _OTHER_COLW)
+                fb.vline(_HAND_X + 7 * _OTHER_COLW, ROW_Y - 1, GROUP_H, 1)
                 gfx.mid_right(fb, ses.name(seat), 127, ROW_Y + 5)
         else:
-            gfx.mid(fb, T.G_HIDDEN, HAND_X + 2, ROW_Y + 5)
+            gfx.mid(fb, T.G_HIDDEN, _HAND_X + 2, ROW_Y + 5)
         # every player: name, cards in hand (a dash: quit); two rows of three
         for i in range(ses.n()):
-            x0 = LIST_X + (i % 3) * (LIST_W + 2)
-            self.draw_player(fb, i, x0, LIST_Y + 8 * (i // 3), x0 + LIST_W - 1)
+            x0 = _LIST_X + (i % 3) * (_LIST_W + 2)
+            self.draw_player(fb, i, x0, _LIST_Y + 8 * (i // 3), x0 + _LIST_W - 1)
         rows = 8 * ((ses.n() + 2) // 3)
         for k in (1, 2):
-            fb.vline(LIST_X + k * (LIST_W + 2) - 1, LIST_Y - 1, rows, 1)
+            fb.vline(_LIST_X + k * (_LIST_W + 2) - 1, _LIST_Y - 1, rows, 1)
         if self.mode == M_TURN:
             item = self.items[self.cursor]
             sel = 0 if item >= 0 else (1 if item == -1 else 2)

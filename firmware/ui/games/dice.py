@@ -20,19 +20,19 @@ M_TAKE = const(5)  # a person chooses the llama-row card to take
 
 # the roll of this turn on screen (DiceScreen.roll), one of:
 R_NONE = const(0)  # no dice of this turn
-R_SHOWN = const(1)  # the dice
+_R_SHOWN = const(1)  # the dice
 R_HITS = const(2)  # the dice, those that match the row marked (a discard follows)
-R_SPIN = const(3)  # the dice spinning (M_ANIM), the row as it was before the roll
+_R_SPIN = const(3)  # the dice spinning (M_ANIM), the row as it was before the roll
 R_BUST = const(4)  # a bust said: the dice that missed, the row as it was before
 R_TOLD = const(5)  # the cards the bust brought, boxed in the row
 
 ROW_Y = 13  # the active row: symbols, counts under them (its boxes 12-28)
-CURSOR_Y = 29  # the discard cursor: a bar under the row, clear of its boxes
-LABEL_Y = 30  # the two rows' labels between them: "↑cards" and "llamas↓" (5x7)
-LLAMA_Y = 37  # the llama row's cards (boxes 37-45)
-LLAMA_H = 9
+_CURSOR_Y = const(29)  # the discard cursor: a bar under the row, clear of its boxes
+_LABEL_Y = const(30)  # the two rows' labels between them: "↑cards" and "llamas↓" (5x7)
+_LLAMA_Y = const(37)  # the llama row's cards (boxes 37-45)
+_LLAMA_H = const(9)
 PANEL_X = 87  # the players' list: its head, then a seat a line
-LIST_ROWS = 3  # seats the list shows at once (DOWN: the table panel shows them all)
+_LIST_ROWS = const(3)  # seats the list shows at once (DOWN: the table panel shows them all)
 MARK_X = 124  # the list's mark that more seats are at the table, after its head
 
 
@@ -52,7 +52,7 @@ class DiceScreen(GameScreen):
         self.rolled = None  # the events of the roll, handled when the animation ends
         self.anim_end = 0
         # (row, llama row, score) of the seat to act before the last action: drawn while its
-        # roll spins and until a bust is told (R_SPIN, R_BUST), else the real state is
+        # roll spins and until a bust is told (_R_SPIN, R_BUST), else the real state is
         self.pre = None
         self.bust = None  # a bust's cards (R_BUST, R_TOLD)
 
@@ -73,7 +73,7 @@ class DiceScreen(GameScreen):
         if self.session.in_play() and self.session.state.phase == dice.TURN:
             self.roll = R_NONE
         elif self.roll > R_HITS:
-            self.roll = R_SHOWN  # what the roll did is told: its dice stay
+            self.roll = _R_SHOWN  # what the roll did is told: its dice stay
         GameScreen.begin_turn(self)
 
     def start_discard(self):
@@ -88,7 +88,7 @@ class DiceScreen(GameScreen):
     def start_take(self):
         self.mode = M_TAKE
         if self.roll != R_HITS:
-            self.roll = R_SHOWN  # (a resumed game shows no marks)
+            self.roll = _R_SHOWN  # (a resumed game shows no marks)
         self.takes = [a[1] for a in self.session.legal()]
         self.cursor = 0
 
@@ -117,7 +117,7 @@ class DiceScreen(GameScreen):
                 self.actor = seat  # three llamas or a bust end the turn at once
                 self.mode = M_ANIM
                 self.rolled = events
-                self.roll = R_SPIN
+                self.roll = _R_SPIN
                 self.msg = name + " " + T.G_ROLLS
                 sound(self.app, "roll")
                 self.spin()
@@ -133,7 +133,7 @@ class DiceScreen(GameScreen):
             elif k == "round_end":
                 ended = True
         if self.roll == R_HITS:
-            self.roll = R_SHOWN  # the choice is made: the dice stay, unmarked
+            self.roll = _R_SHOWN  # the choice is made: the dice stay, unmarked
         self.after_step(seat, ended, self.session.bot(seat) is not None)
 
     def after_roll(self, events):
@@ -149,10 +149,10 @@ class DiceScreen(GameScreen):
             k = ev[0]
             if k == "token":
                 result = T.G_THREE_LLAMAS + " " + name + " -" + str(ev[2])
-                self.roll = R_SHOWN  # three llamas: the token is gone at once
+                self.roll = _R_SHOWN  # three llamas: the token is gone at once
             elif k == "none":
                 result = T.G_THREE_LLAMAS + " " + T.G_NO_TOKEN
-                self.roll = R_SHOWN
+                self.roll = _R_SHOWN
             elif k == "bust":
                 result = name + " " + T.G_BUSTS + " " + faces
                 self.roll = R_BUST  # the miss first, the cards it brings told next
@@ -214,7 +214,7 @@ class DiceScreen(GameScreen):
     def before_roll(self):
         """(row, llama row, score) of the roller from before the roll while its outcome is
         not told yet (the dice spin, or a bust shows the dice that missed), else None."""
-        return self.pre if self.roll == R_SPIN or self.roll == R_BUST else None
+        return self.pre if self.roll == _R_SPIN or self.roll == R_BUST else None
 
     def held(self, i):
         """Cards seat i holds, as the table shows them: the roller's from before the roll
@@ -349,17 +349,17 @@ class DiceScreen(GameScreen):
         grouped(fb, row, 0, ROW_Y, marks, boxed)
         if self.mode == M_DISCARD:
             # the cursor under its column, the number going under each chosen one
-            fb.fill_rect(self.cursor * COLW, CURSOR_Y, COLW - 1, 2, 1)
+            fb.fill_rect(self.cursor * COLW, _CURSOR_Y, COLW - 1, 2, 1)
             for s in range(N_SYMBOLS):
                 n = self.sel[s]
                 if n >= 10:
-                    gfx.mid(fb, str(n), s * COLW, LLAMA_Y + 1)
+                    gfx.mid(fb, str(n), s * COLW, _LLAMA_Y + 1)
                 elif n:  # a minus (a line: the next column's number stays apart) and n
-                    fb.hline(s * COLW + 1, LLAMA_Y + 4, 3, 1)
-                    gfx.mid(fb, str(n), s * COLW + 5, LLAMA_Y + 1)
+                    fb.hline(s * COLW + 1, _LLAMA_Y + 4, 3, 1)
+                    gfx.mid(fb, str(n), s * COLW + 5, _LLAMA_Y + 1)
         else:
-            gfx.mid(fb, T.G_ROW_LABEL, 0, LABEL_Y)
-            gfx.mid_right(fb, T.G_LLAMA_LABEL, COLW * 7 - 2, LABEL_Y)
+            gfx.mid(fb, T.G_ROW_LABEL, 0, _LABEL_Y)
+            gfx.mid_right(fb, T.G_LLAMA_LABEL, COLW * 7 - 2, _LABEL_Y)
             self.draw_llama_row(fb, llama_row)
         # everyone: name, cards held
         gfx.mid(fb, T.G_CARDS_HEAD, PANEL_X + 1, ROW_Y - 1)
@@ -387,11 +387,11 @@ class DiceScreen(GameScreen):
                 gfx.mid_right(fb, T.G_K_A, 127, KEY_Y)
 
     def listed(self):
-        """The seats the CARDS column shows: every seat up to LIST_ROWS, else the one the
+        """The seats the CARDS column shows: every seat up to _LIST_ROWS, else the one the
         table shows playing, then the next ones still in the round, in turn order (who
         plays now and who comes next; DOWN shows the table of all)."""
         n = self.session.n()
-        if n <= LIST_ROWS:
+        if n <= _LIST_ROWS:
             return list(range(n))
         quit_ = self.session.state.quit
         a = self.active()
@@ -400,7 +400,7 @@ class DiceScreen(GameScreen):
             i = (a + k) % n
             if not quit_[i]:
                 seats.append(i)
-                if len(seats) == LIST_ROWS:
+                if len(seats) == _LIST_ROWS:
                     break
         return seats
 
@@ -414,9 +414,9 @@ class DiceScreen(GameScreen):
                 continue
             x = s * COLW
             if s == chosen:
-                fb.fill_rect(x, LLAMA_Y, COLW - 1, LLAMA_H, 1)
-                symbol(fb, s, x + 2, LLAMA_Y + 1, 0)
+                fb.fill_rect(x, _LLAMA_Y, COLW - 1, _LLAMA_H, 1)
+                symbol(fb, s, x + 2, _LLAMA_Y + 1, 0)
             else:
                 if not taking or s in self.takes:
-                    fb.rect(x, LLAMA_Y, COLW - 1, LLAMA_H, 1)
-                symbol(fb, s, x + 2, LLAMA_Y + 1, 1)
+                    fb.rect(x, _LLAMA_Y, COLW - 1, _LLAMA_H, 1)
+                symbol(fb, s, x + 2, _LLAMA_Y + 1, 1)

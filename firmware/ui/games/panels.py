@@ -60,6 +60,13 @@ class Panel:
         return BAR_Y
 
 
+# the round-end page's columns: the cards from _END_CARDS_X, the round's points, the token
+# given back and the total right-aligned at _END_ROUND_X, _END_BACK_X and the right edge
+_END_CARDS_X = const(21)
+_END_ROUND_X = const(81)
+_END_BACK_X = const(101)
+
+
 class RoundEndPanel(Panel):
     """End of round, under column heads: each player's cards, points, the token value
     returned (S2, S4), new total; the reason in words. A goes on (next round, game over)."""
@@ -74,17 +81,17 @@ class RoundEndPanel(Panel):
         gfx.mid(fb, gfx.fit(T.G_ROUND_SHORT + str(ev[1]) + ": " + why, gfx.MID_COLS), 0, 0)
         fb.hline(0, 7, 128, 1)
         heads = T.G_END_HEADS
-        gfx.mid(fb, heads[0], END_CARDS_X, 8)
-        gfx.mid_right(fb, heads[1], END_ROUND_X, 8)
-        gfx.mid_right(fb, heads[2], END_BACK_X, 8)
+        gfx.mid(fb, heads[0], _END_CARDS_X, 8)
+        gfx.mid_right(fb, heads[1], _END_ROUND_X, 8)
+        gfx.mid_right(fb, heads[2], _END_BACK_X, 8)
         gfx.mid_right(fb, heads[3], 127, 8)
         for i in range(n):
             y = 16 + 8 * i
             gfx.mid(fb, ses.name(i), 0, y)
-            gfx.mid(fb, cards_text(ses.cards_of(i), 7), END_CARDS_X, y)
-            gfx.mid_right(fb, "+" + str(ev[3][i]), END_ROUND_X, y)
+            gfx.mid(fb, cards_text(ses.cards_of(i), 7), _END_CARDS_X, y)
+            gfx.mid_right(fb, "+" + str(ev[3][i]), _END_ROUND_X, y)
             if ev[4][i]:
-                gfx.mid_right(fb, "-" + str(ev[4][i]), END_BACK_X, y)
+                gfx.mid_right(fb, "-" + str(ev[4][i]), _END_BACK_X, y)
             gfx.mid_right(fb, str(ev[5][i]), 127, y)
         keys = T.G_K_NEXT if ses.result is None else T.G_K_RESULT
         if n < 6:
@@ -101,13 +108,6 @@ class RoundEndPanel(Panel):
         self.screen.round_read()
 
 
-# the round-end page's columns: the cards from END_CARDS_X, the round's points, the token
-# given back and the total right-aligned at END_ROUND_X, END_BACK_X and the right edge
-END_CARDS_X = 21
-END_ROUND_X = 81
-END_BACK_X = 101
-
-
 def key_cap(fb, key, x, y):
     """A button's letter on a small inverted square (x..x+8, y..y+7): the key that goes on,
     where a footer has no room."""
@@ -115,7 +115,7 @@ def key_cap(fb, key, x, y):
     gfx.mid(fb, key, x + 2, y, 0)
 
 
-TABLE_KIND_X = 27  # the table page's column of kinds (person, or a computer player's level)
+_TABLE_KIND_X = const(27)  # the table page's column of kinds (person, or a computer player's level)
 
 
 class TablePanel(Panel):
@@ -131,13 +131,13 @@ class TablePanel(Panel):
         fb.hline(0, 7, 128, 1)
         heads = T.G_TABLE_HEADS
         gfx.mid(fb, heads[0], 0, 8)
-        gfx.mid(fb, heads[1], TABLE_KIND_X, 8)
+        gfx.mid(fb, heads[1], _TABLE_KIND_X, 8)
         gfx.mid_right(fb, heads[2], 100, 8)
         gfx.mid_right(fb, heads[3], 127, 8)
         for i in range(ses.n()):
             y = 16 + 8 * i
             gfx.mid(fb, ses.name(i), 0, y)
-            gfx.mid(fb, kind_word(T, ses.bot(i)), TABLE_KIND_X, y)
+            gfx.mid(fb, kind_word(T, ses.bot(i)), _TABLE_KIND_X, y)
             if st.quit[i]:
                 gfx.mid_right(fb, T.G_OUT, 100, y)
             else:
@@ -203,14 +203,14 @@ class LogPanel(Panel):
 
 
 # the game menu's entries, in order
-I_RESUME = const(0)
-I_TABLE = const(1)
-I_HINT = const(2)
-I_LOG = const(3)
-I_RULES = const(4)
-I_CONTROLS = const(5)
-I_SAVE = const(6)  # then abandon (asks)
-I_COUNT = const(8)
+_I_RESUME = const(0)
+_I_TABLE = const(1)
+_I_HINT = const(2)
+_I_LOG = const(3)
+_I_RULES = const(4)
+_I_CONTROLS = const(5)
+_I_SAVE = const(6)  # then abandon (asks)
+_I_COUNT = const(8)
 
 
 class MenuPanel(Panel):
@@ -260,24 +260,24 @@ class MenuPanel(Panel):
                 self.confirm = False
             return False
         if b == UP or b == DOWN:
-            self.cursor = (self.cursor + (1 if b == DOWN else -1)) % I_COUNT
+            self.cursor = (self.cursor + (1 if b == DOWN else -1)) % _I_COUNT
         elif kind == PRESS and b == B:
             return True
         elif kind == PRESS and b == A:
             c = self.cursor
-            if c == I_RESUME:
+            if c == _I_RESUME:
                 return True
-            if c == I_TABLE:
+            if c == _I_TABLE:
                 scr.replace_panel(TablePanel(scr))
-            elif c == I_HINT:
+            elif c == _I_HINT:
                 scr.replace_panel(HintPanel(scr))
-            elif c == I_LOG:
+            elif c == _I_LOG:
                 scr.replace_panel(LogPanel(scr))
-            elif c == I_RULES:
+            elif c == _I_RULES:
                 scr.app.pages(scr.app, "rules", scr.session.game.ui)
-            elif c == I_CONTROLS:
+            elif c == _I_CONTROLS:
                 scr.app.pages(scr.app, "controls", None)
-            elif c == I_SAVE:
+            elif c == _I_SAVE:
                 scr.to_menu()  # the save stays: "Continue the game?" offers it again
                 return True
             else:

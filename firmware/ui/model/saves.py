@@ -40,11 +40,12 @@ from lama import codec, games, records, score
 from ui.model.settings_record import KIND_SETTINGS, SETTINGS_MAX, SETTINGS_NAME, SETTINGS_VERSION
 from ui.model.settings_record import read_settings
 from ui.text import lang
+from micropython import const
 
 KIND_STATS = 2
 KIND_GAME = 3
 LEGACY = "game"  # the one saved game of older firmware, moved at start (Saves._migrate)
-MAX_MESSAGES = 4
+_MAX_MESSAGES = const(4)
 UNKNOWN = "?"  # Saves._saved: not read yet
 DROPPED = 10  # a message outcome: statistics loaded, but damaged entries left out
 
@@ -82,7 +83,7 @@ class Saves:
         self._state_buf = bytearray(records.MAX_STATE)
         self._record_buf = bytearray(max(records.STATS_MAX, records.PROGRESS_MAX))
         # messages waiting to be shown, what * 16 + outcome each: noted with no allocation
-        self._pending = bytearray(MAX_MESSAGES)
+        self._pending = bytearray(_MAX_MESSAGES)
         self._waiting = 0
         # what a load gives when memory runs out (made now: nothing to allocate then)
         from ui.model.settings import Settings
@@ -108,7 +109,7 @@ class Saves:
         """Keep a message for the screen (allocates nothing: noted even with no memory)."""
         if outcome == st.OK or outcome == st.MISSING:
             return
-        if self._waiting < MAX_MESSAGES:
+        if self._waiting < _MAX_MESSAGES:
             self._pending[self._waiting] = what * 16 + outcome
             self._waiting += 1
 

@@ -4,18 +4,19 @@ from hal.buttons import A, B, PRESS
 from ui.draw import gfx
 from ui.loop.screen import Screen
 from ui.text import lang
+from micropython import const
 
-PAD = 0  # the key caps drawn in front of lang.s.CONTROLS_LINES, in order
-CAPS = (PAD, "A", "B", "B", "B")
+_PAD = const(0)  # the key caps drawn in front of lang.s.CONTROLS_LINES, in order
+CAPS = (_PAD, "A", "B", "B", "B")
 TEXT_X = 16  # the explanations start here: 14 characters of the 8x8 font fit
-TOP_Y = 11  # the first row, clear of the header rule
+_TOP_Y = const(11)  # the first row, clear of the header rule
 PITCH = 10  # a key cap is 9 high: a pixel between two
 
 
 def cap(fb, key, x, y):
     """A key cap 9x9 from (x, y-1): the direction pad (a cross) or a button letter on a
     rounded inverted square."""
-    if key == PAD:
+    if key == _PAD:
         fb.fill_rect(x + 3, y - 1, 3, 9, 1)
         fb.fill_rect(x, y + 2, 9, 3, 1)
         return
@@ -39,6 +40,6 @@ class ControlsScreen(Screen):
         gfx.header(fb, s.CONTROLS)
         lines = s.CONTROLS_LINES
         for i in range(len(CAPS)):
-            y = TOP_Y + PITCH * i
+            y = _TOP_Y + PITCH * i
             cap(fb, CAPS[i], 1, y)
             gfx.text(fb, lines[i], TEXT_X, y)

@@ -5,10 +5,11 @@ from ui.draw import gfx
 from ui.model.settings import FIELDS
 from ui.screens.menu import ListScreen
 from ui.text import lang
+from micropython import const
 
 _LABELS = ("S_CONTRAST", "S_SOUND", "S_FLIP", "S_REPEAT", "S_LANGUAGE", "S_TARGET", "S_ROUNDS", "S_KOMARAMI", "S_SPEED")
 ROWS = 3  # rows on screen (bars 10-36): two 8x8 lines of explanation go under them
-HELP_Y = 40  # the explanation's first line, a rule above it at HELP_Y - 2, the footer under
+_HELP_Y = const(40)  # the explanation's first line, a rule above it at _HELP_Y - 2, the footer under
 HELP_LINES = 2
 
 
@@ -93,10 +94,10 @@ class SettingsScreen(ListScreen):
             gfx.small(fb, "↑", gfx.W - 8, 1)
         if self.top + ROWS < n:
             gfx.small(fb, "↓", gfx.W - 4, 1)
-        fb.hline(0, HELP_Y - 2, gfx.W, 1)
+        fb.hline(0, _HELP_Y - 2, gfx.W, 1)
         lines = self.explanation()
         for i in range(len(lines)):
-            gfx.text(fb, lines[i], 0, HELP_Y + 8 * i)
+            gfx.text(fb, lines[i], 0, _HELP_Y + 8 * i)
         gfx.footer(fb, self.hint())
 
 

@@ -15,16 +15,17 @@ from ui.loop.screen import Screen
 from ui.model import games
 from ui.screens.menu import ListScreen
 from ui.text import lang
+from micropython import const
 
 WINS = 0  # the page kinds of each game, in order (1: the best and average scores)
-HIGH = 2
-TOTALS = 3
+_HIGH = const(2)
+_TOTALS = const(3)
 KINDS = 4
-TITLE_Y = 10  # the page's title (8x8)
-HEAD_Y = 18  # the column heads (5x7), a rule under them
-TABLE_Y = 28  # the first table row (8x8)
-TABLE_ROWS = 3  # rows of 8 above the footer
-NAME_CHARS = 5
+_TITLE_Y = const(10)  # the page's title (8x8)
+_HEAD_Y = const(18)  # the column heads (5x7), a rule under them
+_TABLE_Y = const(28)  # the first table row (8x8)
+_TABLE_ROWS = const(3)  # rows of 8 above the footer
+_NAME_CHARS = const(5)
 # the columns' right ends (a cell is drawn right-aligned there; the name is left-aligned)
 PLAYER_ENDS = (0, 72, 128)  # name, games or best, wins or average
 HIGH_ENDS = (16, 24, 80, 128)  # place, winner (left-aligned at 24), points, players
@@ -52,10 +53,10 @@ def tenths_text(v10):
 def player_cells(p, kind):
     """The table cells of a PlayerStats: name, games, wins (WINS) or name, best, average."""
     if kind == WINS:
-        return (p.name[:NAME_CHARS], str(p.games), wins_text(p.wins60))
+        return (p.name[:_NAME_CHARS], str(p.games), wins_text(p.wins60))
     best = "-" if p.best == records.NO_SCORE else str(p.best)
     avg = tenths_text(p.average10()) if p.games else "-"
-    return (p.name[:NAME_CHARS], best, avg)
+    return (p.name[:_NAME_CHARS], best, avg)
 
 
 def stats_of(app):
@@ -86,9 +87,9 @@ class StatsScreen(Screen):
     def _rows(self):
         gs = self.stats().game(self._game())
         kind = self._kind()
-        if kind == HIGH:
+        if kind == _HIGH:
             return len(gs.high)
-        return 0 if kind == TOTALS else len(gs.players)
+        return 0 if kind == _TOTALS else len(gs.players)
 
     def handle(self, ev):
         kind, button = ev
@@ -102,7 +103,7 @@ class StatsScreen(Screen):
         elif button == UP and self.top > 0:
             self.top -= 1
             self.dirty = True
-        elif button == DOWN and self.top + TABLE_ROWS < self._rows():
+        elif button == DOWN and self.top + _TABLE_ROWS < self._rows():
             self.top += 1
             self.dirty = True
         elif kind == PRESS and button == A:
@@ -117,11 +118,11 @@ class StatsScreen(Screen):
         page = "%d/%d" % (self.page + 1, KINDS * len(records.GAMES))
         gfx.mid(fb, page, 0, 0)  # the header's left corner (its right one: the scroll marks)
         kind = self._kind()
-        gfx.text(fb, s.STATS_TITLES[kind], 0, TITLE_Y)
+        gfx.text(fb, s.STATS_TITLES[kind], 0, _TITLE_Y)
         gs = self.stats().game(game)
-        if kind == TOTALS:
+        if kind == _TOTALS:
             self._draw_totals(fb, gs)
-        elif kind == HIGH:
+        elif kind == _HIGH:
             rows = []
             for i in range(len(gs.high)):
                 points, ini, n = gs.high[i]
@@ -140,7 +141,7 @@ class StatsScreen(Screen):
 
     def _draw_lines(self, fb, lines):
         for i in range(min(len(lines), 4)):
-            gfx.text(fb, lines[i], 0, HEAD_Y + 1 + 8 * i)  # a pixel under the title
+            gfx.text(fb, lines[i], 0, _HEAD_Y + 1 + 8 * i)  # a pixel under the title
 
     def _draw_totals(self, fb, gs):
         s = lang.s
@@ -150,7 +151,7 @@ class StatsScreen(Screen):
             (s.STATS_EMPTIED, gs.emptied),
         )
         for i in range(len(lines)):
-            y = HEAD_Y + 1 + 10 * i
+            y = _HEAD_Y + 1 + 10 * i
             gfx.text(fb, lines[i][0], 0, y)
             gfx.right(fb, str(lines[i][1]), y)
 
@@ -161,17 +162,17 @@ class StatsScreen(Screen):
         n = len(cols)
         for j in range(n):
             w = gfx.mid_width(cols[j]) + 1  # as wide as 8x8 text, whose last column is blank
-            gfx.mid(fb, cols[j], _x(ends, j, n, w), HEAD_Y)
-        fb.hline(0, HEAD_Y + 8, gfx.W, 1)  # under the heads' descenders
-        for i in range(TABLE_ROWS):
+            gfx.mid(fb, cols[j], _x(ends, j, n, w), _HEAD_Y)
+        fb.hline(0, _HEAD_Y + 8, gfx.W, 1)  # under the heads' descenders
+        for i in range(_TABLE_ROWS):
             k = self.top + i
             if k >= len(rows):
                 break
-            y = TABLE_Y + 8 * i
+            y = _TABLE_Y + 8 * i
             for j in range(n):
                 cell = rows[k][j]
                 gfx.text(fb, cell, _x(ends, j, n, 8 * len(cell)), y)
-        gfx.scroll_marks(fb, self.top, len(rows), TABLE_ROWS)
+        gfx.scroll_marks(fb, self.top, len(rows), _TABLE_ROWS)
 
 
 def _x(ends, j, n, width):
