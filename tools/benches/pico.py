@@ -110,6 +110,7 @@ def run_tour(image, log):
             tour = Tour(pico, probe)
             busy = {}
             heap = []
+            slow_by = {}  # the count of frames over 120 ms at the end of each part of the tour
             starts = {}
             tour.wait_screen(lambda s: s == "TitleScreen", 5000)
             pico.run(500)
@@ -120,9 +121,11 @@ def run_tour(image, log):
             heap.append(probe.collect())
             tour.press("A", "menu: LAMA Dice")
             dice = six_seat_game(tour, probe, heap, starts, "dice", log)
+            slow_by["dice"] = probe.slow_frames()[1]
             tour.press("DOWN", "menu")
             tour.press("A", "menu: L.L.A.M.A.")
             cards = six_seat_game(tour, probe, heap, starts, "cards", log)
+            slow_by["cards"] = probe.slow_frames()[1]
             # a person's game: the hint at their first turn, then save and leave
             tour.press("UP", "menu")
             tour.press("A", "menu: LAMA Dice")
@@ -139,6 +142,7 @@ def run_tour(image, log):
             tour.press("B", "menu", hold_ms=900)
             tour.keys(["UP", "A", "A"], "leave")
             pico.run(500)
+            slow_by["3 seats"] = probe.slow_frames()[1]
             # the rules, the statistics, the settings
             tour.keys(["DOWN"] * 5, "menu")
             tour.press("A", "menu: rules")
@@ -159,7 +163,9 @@ def run_tour(image, log):
             heap.append(probe.collect())
             tour.keys(["B"], "settings")
             tour.keys(["UP"] * 3, "menu")  # from the settings row to LAMA Dice's
+            slow_by["pages"] = probe.slow_frames()[1]
             alloc = [allocation(tour, probe, []), allocation(tour, probe, ["DOWN"])]
+            slow_by["allocation"] = probe.slow_frames()[1]
             pico.run(125_000)  # the panel dims at 30 s, goes off at 120 s
             busy["panel off"] = tour.idle_busy_pct(3000)
             final = probe.read()
@@ -186,6 +192,7 @@ def run_tour(image, log):
         "frame_whole_ms_max": round(final["whole_frame_us_max"] / 1000, 1),
         "frames_over_120_ms": slow_count,
         "frames_over_120_ms_first": ["%s %.0f" % f for f in slow],
+        "frames_over_120_ms_by": slow_by,
         "heap_free_min": min(h for h in heap + [final["free_min"]] if h),
         "heap_free_all": heap,
         "alloc_max_frame": max(alloc),
@@ -219,6 +226,7 @@ LINES = (
     ("frame_work_max_screen", "  on the screen (and its page)"),
     ("frames_over_120_ms", "  frames of work over 120 ms"),
     ("frames_over_120_ms_first", "    the first of them (screen, ms)"),
+    ("frames_over_120_ms_by", "    how many by the end of each part of the tour"),
     ("frame_after_show_ms_max", "  the most work after a frame's picture (saves) (ms)"),
     ("frame_whole_ms_max", "  the longest whole frame, without its sleep (ms)"),
     ("heap_free_min", "least free heap after a collect (bytes)"),
