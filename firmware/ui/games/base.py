@@ -9,6 +9,7 @@ from ui.text import lang
 from ui.games.pieces import KEY_Y, MSG_Y
 from ui.loop.screen import Screen
 
+import gc
 import micropython
 from micropython import const
 
@@ -24,6 +25,11 @@ STEP_TIMES = (2000, 1200, 500, 0)  # normal (the default): 1.2 s a move, to foll
 ANIM_TIMES = (700, 420, 210, 0)
 LOG_MAX = const(40)  # moves kept in the round's log
 THINK_MS = const(12)  # a computer player's thinking in one frame: slices until this is spent
+# a game's frames allocate 2-3 KB each on the Pico (words, the move log, the saves): the
+# heap is collected after every _GC_DRAWS frames drawn, once the picture is out, so that
+# the collector's own turn (ui.prime.GC_EVERY, about 33 ms) does not fall in a frame's
+# work and push a busy one past issue 26's 120 ms
+_GC_DRAWS = const(8)
 
 
 def panel_code():
@@ -74,6 +80,7 @@ class GameScreen(Screen):
         self.pending_end = False  # the round ended: show its page after the step on screen
         self.hint_ahead = None  # the hint, thought while B is held (b_pending) and not shown
         self.leaving = False  # to_menu: the game stands still until the menu replaces it
+        self.gc_draws = app.draws  # the app's count of frames drawn at the last collect
 
     # -- panels ------------------------------------------------------------------------
 
@@ -305,8 +312,16 @@ class GameScreen(Screen):
     # -- the frame loop's calls --------------------------------------------------------
 
     def after_frame(self):
-        """The frame's answer is on the panel: now save the actions it showed."""
-        self.session.flush()
+        """The frame's answer is on the panel: now save the actions it showed; the heap is
+        collected every _GC_DRAWS frames drawn (in a frame that saved nothing)."""
+        ses = self.session
+        if ses.unsaved:
+            ses.flush()
+            return
+        draws = self.app.draws
+        if draws - self.gc_draws >= _GC_DRAWS:
+            self.gc_draws = draws
+            gc.collect()
 
     def leave(self):
         """Nothing applied is lost when the screen goes (menu, rematch, save and leave)."""
