@@ -12,12 +12,12 @@ _HEAD = const(12)
 # name without ".mpy", b" ", its offset from the end of the index (5 hex digits), its
 # length (4) and b"\n". Only .mpy files are packed.
 SUFFIX = ".mpy"
-_NUMS = 9
-_S_IFDIR = 0x4000
-_S_IFREG = 0x8000
-_ENOENT = 2
-_EROFS = 30
-_IOCTL_BUFFER_SIZE = 11
+_NUMS = const(9)
+_S_IFDIR = const(0x4000)
+_S_IFREG = const(0x8000)
+_ENOENT = const(2)
+_EROFS = const(30)
+_IOCTL_BUFFER_SIZE = const(11)
 
 
 class _Member(io.IOBase):

@@ -32,7 +32,7 @@ from micropython import const
 CLASSES_A_SLICE = const(18)  # kinds of roll weighed between two yields of think() (of 71)
 _SCALE = SCALE
 _OFFSET = OFFSET
-_H = 64  # hazards are in 1/64
+_H = const(64)  # hazards are in 1/64
 
 
 def _roll_classes():
@@ -66,7 +66,7 @@ def _roll_classes():
 
 
 _CLASSES, _N_LLL = _roll_classes()
-_REC = 7
+_REC = const(7)
 
 
 def _masks(cls):

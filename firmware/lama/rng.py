@@ -4,9 +4,10 @@ the bots' sampled deals."""
 
 from lama import native as micropython  # @micropython.native and .viper: lama.native
 from lama.native import ptr8
+from micropython import const
 
-_MASK15 = 0x7FFF
-_MASK30 = 0x3FFFFFFF
+_MASK15 = const(0x7FFF)
+_MASK30 = const(0x3FFFFFFF)
 # x' = (A * x + C) mod 2**30, computed in 15-bit halves so that no intermediate value
 # reaches 2**30: MicroPython's small ints hold it on the Pico, and both interpreters agree.
 _A_HI = 29773421 >> 15
