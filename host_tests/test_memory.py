@@ -175,6 +175,8 @@ d = Driver(seed=2, data_dir=DATA)
 out = {}
 d.keys("A")
 out["menu"] = games()
+out["boot screens at the menu"] = [m for m in ("ui.screens.title", "ui.screens.notices")
+                                   if m in sys.modules]
 menu = used()
 d.keys("A,UP,A,B,WAIT:100")  # dice: 2 seats, Start, B skips how to play
 out["dice"] = games()
@@ -199,6 +201,7 @@ print(json.dumps(out))
 def test_back_to_the_menu_frees_the_game_modules(micropython, mpy_path, tmp_path):
     out = micropython.run_json(BACK_TO_MENU.replace("DATA", repr(str(tmp_path))), path=mpy_path)
     assert out["menu"] == []
+    assert out["boot screens at the menu"] == []  # never shown again: not kept
     assert out["dice top"] == "DiceScreen"
     assert "lama.dice" in out["dice"] and "lama.cards" not in out["dice"]
     assert out["after dice top"] == "MainMenu"

@@ -10,6 +10,9 @@ from ui.screens.menu import ListScreen
 from ui.text import lang
 
 _PAGES = ("M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT")  # after the games
+# the boot's screens, never shown again once the menu is up (a module that imports one
+# later loads it anew): not kept in RAM (issue 26: 1.8 KB of the Pico's heap)
+_BOOT_CODE = ("ui.screens.title", "ui.screens.notices", "ui.screens.resume")
 
 
 class MainMenu(ListScreen):
@@ -29,6 +32,8 @@ class MainMenu(ListScreen):
         if store is not None:
             store.release()  # the saved games' engine states: their code goes next
         if self.keep is None:
+            for name in _BOOT_CODE:
+                resident.forget(name)
             self.keep = resident.snapshot(games.is_game_code)
             if store is not None:
                 store.compact()  # (the statistics read now, at the menu)
