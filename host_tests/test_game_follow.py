@@ -107,7 +107,7 @@ _MARKS = {"0301": "acute", "0300": "grave", "0302": "circ", "0308": "diaer", "03
 
 def _accented_capitals():
     """Every accented capital that the 5x7 font (glyphs.MID_CHARS) or the 8x8 font
-    (accents.MARKS) draws or French panel text (ui.text.strings_fr) uses: {char: (base, mark)}."""
+    (accents.CHARS) draws or French panel text (ui.text.strings_fr) uses: {char: (base, mark)}."""
     from ui.draw import accents, glyphs
     from ui.text import strings_fr
 
@@ -116,7 +116,7 @@ def _accented_capitals():
         if isinstance(v, (list, tuple)):
             text += "".join(x for x in v if isinstance(x, str))
     out = {}
-    for ch in glyphs.MID_CHARS + "".join(accents.MARKS) + text:
+    for ch in glyphs.MID_CHARS + accents.CHARS + text:
         parts = unicodedata.decomposition(ch).split()
         if ch.isupper() and len(parts) == 2 and parts[1] in _MARKS:
             out[ch] = (chr(int(parts[0], 16)), _MARKS[parts[1]])

@@ -195,7 +195,7 @@ def columns(rows, width):
 
 def mid_index(chars):
     """(bytes of 128: the glyph index of each ASCII code, {code point: glyph index} of the
-    others the 5x7 font draws, those of ui.draw.accents.MARKS it lacks as their base)."""
+    others the 5x7 font draws, those of ui.draw.accents.CHARS it lacks as their base)."""
     import sys
 
     from paths import FIRMWARE
@@ -212,9 +212,9 @@ def mid_index(chars):
             narrow[ord(ch)] = i
         else:
             wide[ord(ch)] = i
-    for ch, m in accents.MARKS.items():
+    for ch, base in zip(accents.CHARS, accents.BASES):
         if ord(ch) not in wide:
-            i = chars.find(m[0])
+            i = chars.find(base)
             wide[ord(ch)] = i if i >= 0 else unknown
     return bytes(narrow), dict(sorted(wide.items()))
 

@@ -4,44 +4,30 @@ The built-in lower case leaves rows 0-1 (above) and row 7 (below) free, so é is
 an acute in rows 0-1; capitals fill rows 0-6, so À, É ... are their capital drawn five rows
 high (two of its rows left out) in rows 2-6, under the same two-row mark in rows 0-1."""
 
-# char: (base letter, row 0 bits, row 1 bits, row 7 bits), bit 7 = leftmost pixel
-_ACUTE = (0x0C, 0x18)
-_GRAVE = (0x30, 0x18)
-_CIRC = (0x18, 0x24)
-_DIAER = (0x66, 0x00)
-MARKS = {
-    "é": ("e",) + _ACUTE + (0,),
-    "è": ("e",) + _GRAVE + (0,),
-    "ê": ("e",) + _CIRC + (0,),
-    "ë": ("e",) + _DIAER + (0,),
-    "à": ("a",) + _GRAVE + (0,),
-    "â": ("a",) + _CIRC + (0,),
-    "î": ("i",) + _CIRC + (0,),
-    "ï": ("i",) + _DIAER + (0,),
-    "ô": ("o",) + _CIRC + (0,),
-    "ù": ("u",) + _GRAVE + (0,),
-    "û": ("u",) + _CIRC + (0,),
-    "ü": ("u",) + _DIAER + (0,),
-    "ç": ("c", 0, 0, 0x18),
-    "Ç": ("C", 0, 0, 0x18),
-    # capitals: the same marks over the capital five rows high (_capital)
-    "À": ("A",) + _GRAVE + (0,),
-    "Â": ("A",) + _CIRC + (0,),
-    "É": ("E",) + _ACUTE + (0,),
-    "È": ("E",) + _GRAVE + (0,),
-    "Ê": ("E",) + _CIRC + (0,),
-    "Ë": ("E",) + _DIAER + (0,),
-    "Î": ("I",) + _CIRC + (0,),
-    "Ï": ("I",) + _DIAER + (0,),
-    "Ô": ("O",) + _CIRC + (0,),
-    "Ù": ("U",) + _GRAVE + (0,),
-    "Û": ("U",) + _CIRC + (0,),
-    "Ü": ("U",) + _DIAER + (0,),
-    "œ": ("o", 0, 0, 0),
-    "’": ("'", 0, 0, 0),
-    "«": ("<", 0, 0, 0),
-    "»": (">", 0, 0, 0),
-}
+from micropython import const
+
+# the characters drawn as a base letter of the built-in font with a mark: each one's base
+# in BASES, and its mark's rows 0, 1 and 7 (bit 7 = the leftmost pixel) in _ROWS, three
+# bytes a character (a string and bytes: a dict of tuples took 2 KB of the Pico's heap)
+CHARS = 'éèêëàâîïôùûüçÇÀÂÉÈÊËÎÏÔÙÛÜœ’«»'
+BASES = "eeeeaaiiouuucCAAEEEEIIOUUUo'<>"
+_ROWS = (
+    b"\x0c\x18\x00\x30\x18\x00\x18\x24\x00\x66\x00\x00\x30\x18\x00"  # éèêëà
+    b"\x18\x24\x00\x18\x24\x00\x66\x00\x00\x18\x24\x00\x30\x18\x00"  # âîïôù
+    b"\x18\x24\x00\x66\x00\x00\x00\x00\x18\x00\x00\x18\x30\x18\x00"  # ûüçÇÀ
+    b"\x18\x24\x00\x0c\x18\x00\x30\x18\x00\x18\x24\x00\x66\x00\x00"  # ÂÉÈÊË
+    b"\x18\x24\x00\x66\x00\x00\x18\x24\x00\x30\x18\x00\x18\x24\x00"  # ÎÏÔÙÛ
+    b"\x66\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"  # Üœ’«»
+)
+
+
+def mark(ch):
+    """(base letter, row 0 bits, row 1 bits, row 7 bits) of character `ch`, or None."""
+    i = CHARS.find(ch)
+    if i < 0:
+        return None
+    r = _ROWS
+    return (BASES[i], r[3 * i], r[3 * i + 1], r[3 * i + 2])
 
 
 def _row(fb, bits, x, y, c):
@@ -52,8 +38,8 @@ def _row(fb, bits, x, y, c):
 
 # the rows of a built-in capital kept when it is drawn five rows high (bit r: row r): the
 # top, a stem, the middle bar, a stem and the foot; A keeps its sides and not its apex
-_KEPT = 0b1101011
-_KEPT_A = 0b1101110
+_KEPT = const(0b1101011)
+_KEPT_A = const(0b1101110)
 _cap_buf = None
 _cap_fb = None
 
@@ -63,7 +49,7 @@ def _capital(fb, base, r0, r1, x, y, c):
     rows 0-1."""
     global _cap_buf, _cap_fb
     if _cap_fb is None:
-        import framebuf  # (MARKS alone is read on CPython too)
+        import framebuf  # (mark() alone is read on CPython too)
 
         _cap_buf = bytearray(8)
         _cap_fb = framebuf.FrameBuffer(_cap_buf, 8, 8, framebuf.MONO_VLSB)
@@ -97,7 +83,7 @@ def _capital(fb, base, r0, r1, x, y, c):
 
 def draw(fb, ch, x, y, c):
     """Draw one non-ASCII character at (x, y) in colour c; unknown characters show as '?'."""
-    m = MARKS.get(ch)
+    m = mark(ch)
     if m is None:
         fb.text("?", x, y, c)
         return
