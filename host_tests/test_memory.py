@@ -181,6 +181,9 @@ menu = used()
 d.keys("A,UP,A,B,WAIT:100")  # dice: 2 seats, Start, B skips how to play
 out["dice"] = games()
 out["dice top"] = d.top()
+out["menu code in the game"] = [m for m in ("ui.screens.main_menu", "ui.screens.menu")
+                                if m in sys.modules]
+out["under the game"] = type(d.app.stack[0]).__name__
 d.keys("B:900,UP,A,A,WAIT:100")  # in-game menu: quit to the menu, confirmed
 out["after dice"] = games()
 out["after dice top"] = d.top()
@@ -203,6 +206,7 @@ def test_back_to_the_menu_frees_the_game_modules(micropython, mpy_path, tmp_path
     assert out["menu"] == []
     assert out["boot screens at the menu"] == []  # never shown again: not kept
     assert out["dice top"] == "DiceScreen"
+    assert out["menu code in the game"] == [] and out["under the game"] == "MenuToCome"
     assert "lama.dice" in out["dice"] and "lama.cards" not in out["dice"]
     assert out["after dice top"] == "MainMenu"
     assert out["after dice"] == []
@@ -316,7 +320,10 @@ app.run(3)
 out["game"] = type(app.top()).__name__
 out["in game"] = games()
 app.top().quit_to_menu()
-app.run(3)
+for _ in range(10):  # the busy mark, the game let go, the menu's code, the menu
+    app.run(1)
+    if type(app.top()).__name__ == "MainMenu":
+        break
 out["menu"] = type(app.top()).__name__
 out["after"] = games()
 print(json.dumps(out))

@@ -33,7 +33,7 @@ def open_page(app, page, game):
     if page == "controls":
         app.open("ui.screens.controls", "ControlsScreen")
     else:
-        from ui.screens.main_menu import rules_page
+        from ui.screens.message import rules_page
 
         rules_page(app, game)
 

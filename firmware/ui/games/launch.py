@@ -172,6 +172,7 @@ def launch(app, setup):
     """The game of `setup` (a GameSetup) in place of the setup screen, whose code is
     dropped from RAM (ui.model.games.SETUP_CODE)."""
     from ui.loop.resident import forget
+    from ui.screens.menu_stand_in import menu_below
     from ui.model.new_game import PERSON
 
     seats = [(name, None if kind == PERSON else kind) for name, kind in setup.seats]
@@ -181,6 +182,7 @@ def launch(app, setup):
     ses = new_session(app, load(setup.game, later), seats, setup.rules, setup.first)
     screen = screen_for(app, ses)
     app.replace(screen)
+    menu_below(app)  # the main menu's code not kept while the game is played
     # the game on the glass first (issue 26: within 250 ms of Start, when the setup's
     # preload had not got that far), then the rest of its code, a module a frame
     load_later(app, screen, later)

@@ -56,6 +56,7 @@ class App:
         self.game_store = game_store
         self.error_screen = error_screen
         self.pages = pages
+        self.kept = None  # the modules kept from the main menu's first coming up on (ui.loop.resident)
         self.frame_ms = frame_ms
         # the sleep between frames is cut short by a press (seen every wake_ms), so that it
         # is answered at once; 0: one sleep to the frame's end (a host whose sleep only

@@ -1,11 +1,17 @@
 """What stays in RAM between screens: the code a game or a menu page loaded is dropped from
 sys.modules when the main menu comes back, so the heap (which holds the .mpy code on the
-Pico) never carries both games, nor a game while in the settings or statistics.
+Pico) never carries both games, nor a game while in the settings or statistics; and while
+a game is played, the main menu's own code is not kept either
+(ui/screens/menu_stand_in.py).
 The next game imports its modules anew: a test or tool that keeps a class of the last
 game (for isinstance) must import it again after the menu came back."""
 
 import gc
 import sys
+
+# the boot's screens, never shown again once the menu is up (a module that imports one
+# later loads it anew): not kept in RAM (issue 26: 1.8 KB of the Pico's heap)
+BOOT_CODE = ("ui.screens.title", "ui.screens.notices", "ui.screens.resume")
 
 
 def snapshot(unloads):
@@ -39,3 +45,12 @@ def release(keep, collect=True):
     if collect:
         gc.collect()
     return gone
+
+
+def keep_from_now(app, unloads):
+    """Set `app.kept` once the boot is over (the main menu up, or a saved game resumed):
+    the modules loaded now but the boot's screens (forgotten) and those `unloads(name)`
+    says are never kept (ui.model.games.is_game_code)."""
+    for name in BOOT_CODE:
+        forget(name)
+    app.kept = snapshot(unloads)

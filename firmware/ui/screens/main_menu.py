@@ -7,18 +7,15 @@ from lama import games as lama_games
 from ui.loop import resident
 from ui.model import games
 from ui.screens.menu import ListScreen
+from ui.screens.menu_stand_in import drop_loaded
 from ui.text import lang
 
 _PAGES = ("M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT")  # after the games
-# the boot's screens, never shown again once the menu is up (a module that imports one
-# later loads it anew): not kept in RAM (issue 26: 1.8 KB of the Pico's heap)
-_BOOT_CODE = ("ui.screens.title", "ui.screens.notices", "ui.screens.resume")
 
 
 class MainMenu(ListScreen):
     """No header (the title screen came just before): six of the seven entries show at once."""
 
-    keep = None  # the modules loaded when the menu first came up (ui.loop.resident)
     _words = None  # the menu's words, read once for the table they came from (_of)
     _of = None
 
@@ -28,18 +25,15 @@ class MainMenu(ListScreen):
         (a saved game's summary) must not land among the game's blocks (issue 28: the heap
         left in pieces). A page's (the statistics, the settings...) once the menu is shown:
         a collect takes about 20 ms on the Pico (issue 26: B answered within 50 ms)."""
-        store = getattr(self.app, "game_store", None)
-        if store is not None:
-            store.release()  # the saved games' engine states: their code goes next
-        if self.keep is None:
-            for name in _BOOT_CODE:
-                resident.forget(name)
-            self.keep = resident.snapshot(games.is_game_code)
+        if self.app.kept is None:
+            store = getattr(self.app, "game_store", None)
+            if store is not None:
+                store.release()  # the saved games' engine states: their code goes next
+            resident.keep_from_now(self.app, games.is_game_code)
             if store is not None:
                 store.compact()  # (the statistics read now, at the menu)
             return
-        lang.forget()  # the words the game read, before its room is collected
-        gone = resident.release(self.keep, collect=False)
+        gone = drop_loaded(self.app)
         for name in gone:
             if games.is_game_code(name):
                 self.tidy()
@@ -128,11 +122,8 @@ class RulesMenu(ListScreen):
         return (getattr(lang.s, games.GAMES[i].title), None)
 
     def choose(self, i):
+        from ui.screens.message import rules_page
+
         rules_page(self.app, games.GAMES[i])
 
 
-def rules_page(app, g):
-    """The rules summary of game `g` (its ui.model.games row) on top of the app's stack."""
-    from ui.screens.message import TextScreen
-
-    app.push(TextScreen(app, lambda s: getattr(s, g.title), lambda s: getattr(s, g.rules)))

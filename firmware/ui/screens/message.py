@@ -107,3 +107,9 @@ class ErrorScreen(Screen):
         for i in range(len(self.detail)):
             gfx.mid(fb, self.detail[i], 0, gfx.line_y(2 + i))
         gfx.footer(fb, lang.s.K_MENU)
+
+
+def rules_page(app, g):
+    """The rules summary of game `g` (its ui.model.games row) on top of the app's stack
+    (from the main menu's rules, or a game's menu: ui.boot.open_page)."""
+    app.push(TextScreen(app, lambda s: getattr(s, g.title), lambda s: getattr(s, g.rules)))

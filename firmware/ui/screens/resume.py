@@ -37,7 +37,7 @@ class ContinueScreen(Screen):
             return
         app = self.app
         if ev[1] == A:  # the game's code loaded first, a module a frame
-            app.soon(self._resume, ("ui.games.launch", "ui.screens.main_menu"))
+            app.soon(self._resume, ("ui.games.launch",))
         elif ev[1] == B:
             app.push(ConfirmDiscard(app, self))
         elif (ev[1] == LEFT or ev[1] == RIGHT) and len(self.saved) > 1:
@@ -46,14 +46,17 @@ class ContinueScreen(Screen):
 
     def _resume(self):
         from ui.games import launch
-        from ui.screens.main_menu import MainMenu
+        from ui.loop import resident
+        from ui.screens.menu_stand_in import menu_below
 
         app = self.app
         state, seats, _ = self.shown()
 
         def put():
             app.home()  # the title screen
-            app.replace(MainMenu(app))  # under the game, as after a new game
+            if app.kept is None:
+                resident.keep_from_now(app, games.is_game_code)
+            menu_below(app)  # under the game, as after a new game
             launch.resume(app, state, seats)
 
         app.soon(put, launch.code(state.GAME))
