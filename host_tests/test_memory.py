@@ -184,6 +184,7 @@ out["dice top"] = d.top()
 out["menu code in the game"] = [m for m in ("ui.screens.main_menu", "ui.screens.menu")
                                 if m in sys.modules]
 out["under the game"] = type(d.app.stack[0]).__name__
+out["launch in the game"] = "ui.games.launch" in sys.modules
 d.keys("B:900,UP,A,A,WAIT:100")  # in-game menu: quit to the menu, confirmed
 out["after dice"] = games()
 out["after dice top"] = d.top()
@@ -207,6 +208,7 @@ def test_back_to_the_menu_frees_the_game_modules(micropython, mpy_path, tmp_path
     assert out["boot screens at the menu"] == []  # never shown again: not kept
     assert out["dice top"] == "DiceScreen"
     assert out["menu code in the game"] == [] and out["under the game"] == "MenuToCome"
+    assert out["launch in the game"] is False  # its work done, a rematch loads it anew
     assert "lama.dice" in out["dice"] and "lama.cards" not in out["dice"]
     assert out["after dice top"] == "MainMenu"
     assert out["after dice"] == []

@@ -8,23 +8,9 @@ import sys
 
 from lama import games
 from lama.rng import HardwareRng, SeededRng
-from ui.games.session import Session
+from ui.games.session import Loaded, Session
 from ui.model import games as games_ui
 from ui.text import lang
-
-
-class Loaded:
-    """One game's code, loaded for play: `info` its row of lama.games, `ui` its row of
-    ui.model.games, `mod` its engine module, `bots` its bot registry (BOTS: name -> choose
-    function) and `thinkers` the bots that think a slice a frame (THINKERS: name ->
-    generator function)."""
-
-    def __init__(self, info, ui, mod, bots, thinkers):
-        self.info = info
-        self.ui = ui
-        self.mod = mod
-        self.bots = bots
-        self.thinkers = thinkers
 
 
 def load(gid, later=()):
@@ -97,9 +83,21 @@ def load_later(app, screen, names):
             games.load(left.pop(0))
             if left:
                 app.later(step)  # (the next frame's)
+                return
+        let_go()
 
     if left:
         app.later(step)
+    else:
+        let_go()
+
+
+def let_go():
+    """This module's work for the game is done: its code is not kept while the game is
+    played (issue 26; a rematch, or the next game's setup, imports it anew)."""
+    from ui.loop.resident import forget
+
+    forget(__name__)
 
 
 def preload(gid):
@@ -198,6 +196,7 @@ def rematch(app, session):
     in place of its screen."""
     ses = new_session(app, session.game, session.seats, session.state.rules, session.first)
     app.replace(screen_for(app, ses))
+    let_go()
 
 
 def resume(app, state, seats, rng_states=()):
@@ -211,6 +210,7 @@ def resume(app, state, seats, rng_states=()):
     screen = screen_for(app, ses)
     screen.log.append(lang.s.G_LOG_RESUMED)  # the save keeps the state, not the moves in words
     app.push(screen)
+    let_go()
 
 
 def seeded(value):

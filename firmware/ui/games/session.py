@@ -10,6 +10,20 @@ from lama.errors import RuleError
 from lama.score import NAME_LENGTH, winners
 
 
+class Loaded:
+    """One game's code, loaded for play: `info` its row of lama.games, `ui` its row of
+    ui.model.games, `mod` its engine module, `bots` its bot registry (BOTS: name -> choose
+    function) and `thinkers` the bots that think a slice a frame (THINKERS: name ->
+    generator function)."""
+
+    def __init__(self, info, ui, mod, bots, thinkers):
+        self.info = info
+        self.ui = ui
+        self.mod = mod
+        self.bots = bots
+        self.thinkers = thinkers
+
+
 def choose_bot(table, name):
     """The choose function of bot `name`, or the weakest sensible one when it is missing."""
     fn = table.get(name)
@@ -19,7 +33,7 @@ def choose_bot(table, name):
 
 
 class Session:
-    """One game in play: `game` its code (ui.games.launch.Loaded: row, engine, bots), the
+    """One game in play: `game` its code (a Loaded: row, engine, bots), the
     `seats` as (name, bot) pairs (bot None: a person, else a bot name), rules, the seat
     that starts, the generator for dice and deals (`rng`) and the bots' own (`bot_rng`).
     `store` (optional) has save_progress(state, seats), clear_progress(game id) and
