@@ -25,11 +25,12 @@ STEP_TIMES = (2000, 1200, 500, 0)  # normal (the default): 1.2 s a move, to foll
 ANIM_TIMES = (700, 420, 210, 0)
 LOG_MAX = const(40)  # moves kept in the round's log
 THINK_MS = const(12)  # a computer player's thinking in one frame: slices until this is spent
-# a game's frames allocate 2-3 KB each on the Pico (words, the move log, the saves): the
-# heap is collected after every _GC_DRAWS frames drawn, once the picture is out, so that
-# the collector's own turn (ui.prime.GC_EVERY, about 33 ms) does not fall in a frame's
-# work and push a busy one past issue 26's 120 ms
-_GC_DRAWS = const(8)
+# a game in play allocates 1.5-2.5 KB a frame on the Pico (words, the move log, the saves,
+# the experts' thinking): the heap is collected after every _GC_FRAMES frames that drew
+# or thought, once the picture is out, so that the collector's own turn (after
+# ui.prime.GC_EVERY bytes, about 33 ms) does not fall in a frame's work and push a busy one
+# past issue 26's 120 ms (it did, to 143 and 144 ms, in the tour's dice and card games)
+_GC_FRAMES = const(12)
 
 
 def panel_code():
@@ -80,7 +81,8 @@ class GameScreen(Screen):
         self.pending_end = False  # the round ended: show its page after the step on screen
         self.hint_ahead = None  # the hint, thought while B is held (b_pending) and not shown
         self.leaving = False  # to_menu: the game stands still until the menu replaces it
-        self.gc_draws = app.draws  # the app's count of frames drawn at the last collect
+        self.busy_frames = 0  # frames that drew or thought since the last collect
+        self.drawn = app.draws  # the app's count of frames drawn, at the last frame's end
 
     # -- panels ------------------------------------------------------------------------
 
@@ -313,14 +315,16 @@ class GameScreen(Screen):
 
     def after_frame(self):
         """The frame's answer is on the panel: now save the actions it showed; the heap is
-        collected every _GC_DRAWS frames drawn (in a frame that saved nothing)."""
+        collected once _GC_FRAMES frames drew or thought (in a frame that saved nothing)."""
         ses = self.session
+        draws = self.app.draws
+        if draws != self.drawn or ses.thought is not None:
+            self.drawn = draws
+            self.busy_frames += 1
         if ses.unsaved:
             ses.flush()
-            return
-        draws = self.app.draws
-        if draws - self.gc_draws >= _GC_DRAWS:
-            self.gc_draws = draws
+        elif self.busy_frames >= _GC_FRAMES:
+            self.busy_frames = 0
             gc.collect()
 
     def leave(self):

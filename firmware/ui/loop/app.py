@@ -1,6 +1,7 @@
 """The app: the frame loop (poll -> power filter -> screen -> draw when dirty -> show -> sleep)
 and the screen stack, on the Board a profile's make_board() returns (hal/assembly.py)."""
 
+import gc
 import sys
 
 from hal.buttons import B, EVENTS, LONG, PRESS, RELEASE
@@ -71,6 +72,10 @@ class App:
         self.marks = 0  # presses answered by the busy mark (soon)
         # (fn, the names still to import) while soon() loads
         self._soon = None  # type: tuple | None
+        # soon() loaded modules and put a screen up: the heap is collected once that screen's
+        # first picture is out (imports allocate 10-20 KB: the collector's turn, about 33 ms
+        # on the Pico, would otherwise fall in the frame of one of the next presses)
+        self._settle = False
         self.now = self.clock.ticks_ms()
         self._b_down = False  # B pressed and not yet delivered (short or long?)
         settings.apply(board)
@@ -159,6 +164,7 @@ class App:
                     raise
                 return
         self._soon = None
+        self._settle = True
         fn()
 
     # --- settings --------------------------------------------------------------------
@@ -270,6 +276,9 @@ class App:
                 for _ in range(len(later)):  # (what these add waits for the next frame)
                     later.pop(0)()
                 top.after_frame()
+                if self._settle and self._soon is None:
+                    self._settle = False
+                    gc.collect()
             # nothing to do until a press, which ends the sleep: fewer frames (idle CPU)
             if quiet >= QUIET_FRAMES and top.resting() and board.buttons.may_rest():
                 frame_ms = REST_MS
