@@ -121,10 +121,8 @@ def compile_mpy(out, arch="host"):
                     source = os.path.join(base, f)
                     if f.endswith(".py"):
                         target = os.path.join(dst, rel, f[:-3] + ".mpy")
-                        # the name tracebacks give, as a flash's (tools/flash/image.py): one
-                        # that does not depend on where the repository was cloned (the .mpy
-                        # interns it, and a longer name moves what the heap holds after it)
-                        named = os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/")
+                        # the name tracebacks give, as a flash's (tools/flash/image.py)
+                        named = native.source_name(os.path.normpath(os.path.join(rel, f)))
                         cmd = [cross] + list(native.CROSS_FLAGS) + ["-s", named, "-o", target]
                         if arch:
                             cmd.append("-march=" + arch)

@@ -16,6 +16,19 @@ ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp"
 # it, all in RAM on the Pico (issue 26: 6.9 KB more free heap in a game); a traceback on
 # the device still names each file and function, the simulator's (from source) the lines
 CROSS_FLAGS = ("-O3",)
+
+
+def source_name(rel):
+    """The file name an .mpy keeps for tracebacks (mpy-cross -s) of the module at `rel`
+    ("ui/games/base.py", "ui/model/__init__.py"): its dotted name ("ui.games.base",
+    "ui.model"), a name the import interns anyway, so that no second name a module is
+    spent on the heap (about 20 bytes each on the Pico: issue 26); a traceback still
+    names the module and the function. Independent of where the repository was cloned."""
+    name = rel.replace("\\", "/")
+    name = name[:-3] if name.endswith(".py") else name
+    if name.endswith("/__init__"):
+        name = name[: -len("/__init__")]
+    return name.strip("./").replace("/", ".")
 _NATIVE = re.compile(rb"^([ \t]*)@micropython\.(?:native|viper)[ \t]*$", re.M)
 
 

@@ -70,7 +70,8 @@ def compile_mpy(src, rel, out, mpy_cross, arch=None):
     with open(src, "rb") as f:
         source = f.read()
     key = hashlib.sha256(source + rel.encode() + mpy_cross.encode() + str(arch).encode()
-                         + repr(native.CROSS_FLAGS).encode()).hexdigest()
+                         + repr(native.CROSS_FLAGS).encode()
+                         + native.source_name(rel).encode()).hexdigest()
     try:
         with open(out + ".key") as f:
             if f.read() == key and os.path.exists(out):
@@ -78,7 +79,7 @@ def compile_mpy(src, rel, out, mpy_cross, arch=None):
     except OSError:
         pass
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    cmd = [mpy_cross] + list(native.CROSS_FLAGS) + ["-s", rel, "-o", out]
+    cmd = [mpy_cross] + list(native.CROSS_FLAGS) + ["-s", native.source_name(rel), "-o", out]
     if arch:
         cmd += ["-march=" + arch, src]
     else:
