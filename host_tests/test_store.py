@@ -161,6 +161,52 @@ print(json.dumps([res, got, files("/f/data")]))
     assert names == ["x.a"]
 
 
+def test_a_record_encoded_in_the_frame_is_saved_whole_and_read_back_in_pieces(micropython):
+    """A payload encoded in room() (the frame buffer: no second copy of a record in RAM)
+    is saved as it was; the read-back compares the file a piece at a time, so a byte
+    wrong in its last piece, or a byte too many, still fails the save (issue 26)."""
+    r = micropython.run_json(
+        PRELUDE
+        + """
+fresh(32)
+s = st.Store("/f/data", 1000)
+room = s.room()
+payload = bytes((i * 7 + 3) & 255 for i in range(900))
+room[:900] = payload
+out = [len(room), s.save("x", 1, 1, room[:900], 1000)]
+out.append(st.Store("/f/data").load("x", 1, 1, 1000, lambda p: p)[0] == payload)
+real_open = open
+class Liar:
+    def __init__(self, f, extra):
+        self.f = f
+        self.extra = extra
+        self.pos = 0
+    def __enter__(self): return self
+    def __exit__(self, *a): self.f.close()
+    def readinto(self, buf):
+        n = self.f.readinto(buf)
+        if self.extra and n == 0 and self.pos:
+            buf[0] = 0
+            self.pos = 0
+            return 1
+        self.pos += n
+        if not self.extra and self.pos > 880 and n:
+            buf[n - 1] ^= 1
+        return n
+for extra in (False, True):
+    st.open = lambda path, mode="r": (Liar(real_open(path, mode), extra)
+                                      if "r" in mode and path.endswith(".tmp")
+                                      else real_open(path, mode))
+    room[:5] = b"newer"
+    out.append(s.save("x", 1, 1, room[:900], 1000))
+    del st.open
+out.append(st.Store("/f/data").load("x", 1, 1, 1000, lambda p: p)[0] == payload)
+print(json.dumps(out))
+"""
+    )
+    assert r == [1000, 0, True, 5, 5, True]  # OK, then FAILED twice, the first copy kept
+
+
 def test_clear_leaves_no_copy_and_a_cut_after_the_tombstone_loads_nothing(micropython):
     r = micropython.run_json(
         PRELUDE

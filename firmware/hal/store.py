@@ -42,6 +42,7 @@ ENOSPC = const(28)  # errno.ENOSPC; the unix port's errno module lacks the name
 SLOTS = ("a", "b")
 _MAX_BAD = const(4)  # damaged files kept per record: NAME.bad, NAME.bad1 .. NAME.bad3
 _S_IFDIR = const(0x4000)
+_CHUNK = const(128)  # a save is read back and compared this many bytes at a time
 
 # Outcomes of load/save (the UI turns them into words, see ui/model/saves.py).
 OK = const(0)
@@ -196,14 +197,22 @@ def free_bad(base):
 
 class Store:
     """Record files under `root` (a directory, created when missing). Saves of payloads up
-    to `largest` bytes are framed and read back in two buffers made once, here."""
+    to `largest` bytes are framed in a buffer made once, here (`room()`: a payload may be
+    encoded in place there), and read back in pieces of _CHUNK bytes."""
 
     def __init__(self, root, largest=0):
         self.root = root
         self._frame = bytearray(HEADER + largest + TRAILER) if largest else None
-        self._back = bytearray(HEADER + largest + TRAILER + 1) if largest else None
+        self._back = bytearray(_CHUNK)
         self._slots = {}  # name -> [index of the current slot or -1, its seq]
         self.last_error = 0  # errno of the last failed write (0: none)
+
+    def room(self):
+        """Where a payload of up to `largest` bytes may be encoded for the next save: the
+        frame buffer past its header (the save then copies nothing), or None without one."""
+        if self._frame is None:
+            return None
+        return memoryview(self._frame)[HEADER : len(self._frame) - TRAILER]
 
     def path(self, name):
         return self.root + "/" + name
@@ -365,13 +374,9 @@ class Store:
             with open(tmp, "wb") as f:
                 f.write(data)
             with open(tmp, "rb") as f:
-                if self._back is not None and len(self._back) > len(data):
-                    back = memoryview(self._back)[: f.readinto(self._back)]
-                else:
-                    back = f.read(len(data) + 1)
-            if back != data:
+                same = _holds(f, data, self._back)
+            if not same:
                 raise OSError(5)  # EIO: what is on flash is not what was written
-            back = None
             os.rename(tmp, self.path(name + "." + SLOTS[target]))
         except Exception as e:  # OSError, MemoryError
             self.last_error = _errno(e) if isinstance(e, OSError) else 12  # 12: ENOMEM
@@ -414,6 +419,21 @@ class Store:
 
 
 _NOT_NOW = (None, UNREADABLE)
+
+
+def _holds(f, data, buf):
+    """True when the open file `f` holds exactly `data`, read into `buf` a piece at a
+    time (a small buffer, not a second copy of the record)."""
+    n = len(data)
+    pos = 0
+    piece = memoryview(buf)
+    while True:
+        got = f.readinto(buf)
+        if not got:
+            return pos == n
+        if pos + got > n or piece[:got] != data[pos : pos + got]:
+            return False
+        pos += got
 
 
 def _accept(payload):

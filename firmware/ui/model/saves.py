@@ -79,9 +79,9 @@ class Saves:
     def __init__(self, data_dir):
         self.store = st.Store(data_dir, max(records.STATS_MAX, records.PROGRESS_MAX))
         self.store.repair()
-        # what every save encodes into, made once (no heap churn per action: issue 12)
+        # what every save encodes the game's state into, made once (no heap churn per
+        # action: issue 12); a record is encoded straight into the store's frame (room())
         self._state_buf = bytearray(records.MAX_STATE)
-        self._record_buf = bytearray(max(records.STATS_MAX, records.PROGRESS_MAX))
         # messages waiting to be shown, what * 16 + outcome each: noted with no allocation
         self._pending = bytearray(_MAX_MESSAGES)
         self._waiting = 0
@@ -199,7 +199,7 @@ class Saves:
 
     def _save_stats(self):
         try:
-            data = records.encode_stats(self.stats, self._record_buf)
+            data = records.encode_stats(self.stats, self.store.room())
         except (ValueError, MemoryError):
             data = None
         return self._save(KIND_STATS, "stats", records.STATS_VERSION, data, records.STATS_MAX)
@@ -314,7 +314,7 @@ class Saves:
         _keep_states(prog, rngs)
         try:
             prog.state_bytes = codec.encode(state, self._state_buf)
-            data = records.encode_progress(prog, self._record_buf)
+            data = records.encode_progress(prog, self.store.room())
         except (ValueError, MemoryError):  # a name or state the format cannot hold
             data = None
         ok = self._save(KIND_GAME, record_name(state.GAME), records.PROGRESS_VERSION, data,
@@ -429,7 +429,7 @@ class Saves:
             self.load_stats()  # read now, at the menu, rather than in the next game
             return
         try:
-            fresh = records.decode_stats(records.encode_stats(self.stats, self._record_buf))
+            fresh = records.decode_stats(records.encode_stats(self.stats, self.store.room()))
         except (ValueError, MemoryError):  # kept as they are
             return
         self.stats = fresh
