@@ -8,9 +8,10 @@ PACK = "/code.pak"
 MOUNT = "/code"
 MAGIC = b"LPK3 "  # then the index's length (6 hex digits) and a newline
 _HEAD = const(12)
-# The index: for each folder, b"/", its path and b"\n"; then for each of its modules: its
-# name without ".mpy", b" ", its offset from the end of the index (5 hex digits), its
-# length (4) and b"\n". Only .mpy files are packed.
+# The index: for each folder, b"/", its path and b"\n"; then for each of its files: a
+# module's name without ".mpy" (a name with no dot) or a data file's whole name (as
+# "strings_en.bin"), b" ", its offset from the end of the index (5 hex digits), its length
+# (4) and b"\n". Only .mpy files and the data files the firmware reads are packed.
 SUFFIX = ".mpy"
 _NUMS = const(9)
 _S_IFDIR = const(0x4000)
@@ -21,10 +22,12 @@ _IOCTL_BUFFER_SIZE = const(11)
 
 
 class _Member(io.IOBase):
-    """One module of the pack, read by the import system (readinto, ioctl)."""
+    """One file of the pack, read by the import system (readinto, ioctl) or by the firmware
+    (a data file: seek, read, readinto), through the pack's one open file."""
 
     def __init__(self, f, start, size):
         self.f = f
+        self.start = start
         self.pos = start
         self.end = start + size
 
@@ -39,6 +42,21 @@ class _Member(io.IOBase):
         got = f.readinto(buf)
         self.pos += got
         return got
+
+    def read(self, n=-1):
+        left = self.end - self.pos
+        if n < 0 or n > left:
+            n = left if left > 0 else 0
+        buf = bytearray(n)
+        return bytes(memoryview(buf)[: self.readinto(buf)]) if n else b""
+
+    def seek(self, offset, whence=0):
+        base = self.start if whence == 0 else self.pos if whence == 1 else self.end
+        self.pos = max(self.start, base + offset)
+        return self.pos - self.start
+
+    def tell(self):
+        return self.pos - self.start
 
     def ioctl(self, request, arg):
         if request == _IOCTL_BUFFER_SIZE:
@@ -87,14 +105,18 @@ class Pack:
         self.base = _HEAD + n
 
     def _find(self, path):
-        """The index position of the numbers of module `path` ("/ui/boot.mpy"), or -1."""
-        if not path.endswith(SUFFIX):
-            return -1
+        """The index position of the numbers of file `path` ("/ui/boot.mpy",
+        "/ui/text/strings_en.bin"), or -1."""
         j = path.rfind("/")
+        name = path[j + 1 :]
+        if name.endswith(SUFFIX):
+            name = name[: -len(SUFFIX)]  # a module: indexed without its suffix
+        elif "." not in name:
+            return -1  # (a name with no dot in the index is a module's)
         span = self.dirs.get(path[:j])
         if span is None:
             return -1
-        key = b"\n" + path[j + 1 : -len(SUFFIX)].encode() + b" "
+        key = b"\n" + name.encode() + b" "
         i = self.index.find(key, span[0], span[1])
         return i + len(key) if i >= 0 else -1
 
@@ -109,7 +131,7 @@ class Pack:
     def open(self, path, mode):
         i = self._find(path)
         if i < 0:
-            return open(path, mode)  # a data file beside the modules (not in the pack)
+            return open(path, mode)  # a file beside the pack's (not in it)
         if "w" in mode or "a" in mode or "+" in mode:
             raise OSError(_EROFS)
         index = self.index
@@ -126,7 +148,8 @@ class Pack:
         if span is not None:
             for line in self.index[span[0] + 1 : span[1]].split(b"\n"):
                 if line:
-                    yield (line[: line.find(b" ")].decode() + SUFFIX, _S_IFREG, 0)
+                    name = line[: line.find(b" ")].decode()
+                    yield (name if "." in name else name + SUFFIX, _S_IFREG, 0)
 
     def mount(self, readonly, mkfs):
         pass

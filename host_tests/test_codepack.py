@@ -21,8 +21,20 @@ out["stat"] = {q: stat(q) for q in ("/code/lama/dice.mpy", "/code/lama/dice.py",
                "/code/lama/nothing.mpy", "/code/lama", "/code/ui/games", "/code/nowhere")}
 out["size"] = os.stat("/code/lama/dice.mpy")[6]
 out["listed"] = sorted(os.listdir("/code/ui"))
-with open("/code" + DATA, "rb") as f:  # a data file beside the modules: from the file system
+with open("/code" + DATA, "rb") as f:  # a file beside the pack's: from the file system
     out["data"] = f.read().decode()
+f = open("/code/lama/dice_values.bin", "rb")  # a packed data file, as the firmware reads it
+head = f.read(4)
+f.seek(2)
+buf = bytearray(3)
+got = f.readinto(buf)
+f.seek(-2, 2)
+out["packed"] = [head.decode(), got, bytes(buf).decode(), f.tell(), len(f.read()), f.read(),
+                 os.stat("/code/lama/dice_values.bin")[6], "dice_values.bin" in os.listdir("/code/lama")]
+try:
+    os.stat("/code/lama/dice_values")
+except OSError as e:
+    out["no suffix"] = str(e)
 try:
     open("/code/lama/dice.mpy", "wb")
 except OSError as e:
@@ -46,18 +58,17 @@ def test_the_board_and_the_host_agree_on_the_format():
     assert codepack.PACK == "/" + pack.PACK and codepack.MOUNT == "/" + pack.MOUNT
 
 
-def test_every_module_of_the_folders_is_packed_and_the_rest_stays_files(built):
+def test_every_module_and_data_file_of_the_folders_is_packed_and_the_rest_stays_files(built):
     installed, files = built
-    mods = {p: d for p, d in files.items() if "/" in p and p.endswith(".mpy")}
-    assert len(mods) > 60
+    mods = {p: d for p, d in files.items() if "/" in p and p.endswith((".mpy", ".bin"))}
+    assert len(mods) > 60 and "lama/dice_values.bin" in mods and "ui/text/strings_fr.bin" in mods
     assert pack.unpack(installed[pack.PACK]) == mods
-    assert not [p for p in installed if p.endswith(".mpy") and "/" in p]
-    assert {"main.py", "board.py", "codepack.mpy", "lama/dice_values.bin",
-            "ui/text/strings_en.bin"} <= set(installed)
+    assert not [p for p in installed if p.endswith((".mpy", ".bin")) and "/" in p]
+    assert {"main.py", "board.py", "codepack.mpy"} <= set(installed)
 
 
 def test_names_the_format_cannot_hold_are_refused():
-    for bad in ("lama/a b.mpy", "lama/x.py", "/lama/x.mpy"):
+    for bad in ("lama/a b.mpy", "lama/x.py", "/lama/x.mpy", "lama/x.y.bin", "lama/notes.txt"):
         with pytest.raises(ValueError):
             pack.pack({bad: b""})
     with pytest.raises(ValueError, match="64 KB"):
@@ -80,6 +91,10 @@ def test_the_modules_import_from_the_mounted_pack(micropython, built, tmp_path):
     want = {p.split("/")[1] for p in files if p.startswith("ui/") and p.count("/") >= 1}
     assert set(out["listed"]) == want and "boot.mpy" in want and "games" in want
     assert out["data"] == "beside"
+    size = len(files["lama/dice_values.bin"])
+    assert out["packed"] == ["LDV1", 3, "V1" + chr(files["lama/dice_values.bin"][4]), size - 2,
+                             2, "", size, True]
+    assert "ENOENT" in out["no suffix"]
     assert "EROFS" in out["write"] or "30" in out["write"]
     assert out["again"] is None and out["mounted"] == ["/code"]  # mounted once
 

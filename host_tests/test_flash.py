@@ -23,13 +23,13 @@ SETTLE_S = 3  # s: make run left running past the title, the saves loaded behind
 
 def expected_root(firmware):
     """What `mpremote fs ls` should list at / after a flash (plus data/): the code pack (and
-    where the game mounted it), the top-level files, and the folders that hold data files
-    (their modules are in the pack)."""
+    where the game mounted it), the top-level files, and the folders that hold files the
+    pack does not (their modules and data files are in the pack)."""
     names = {"board.py", "data/", pack.PACK, "code/"}
     for n in os.listdir(firmware):
         if os.path.isdir(os.path.join(firmware, n)):
             for _, _, files in os.walk(os.path.join(firmware, n)):
-                if any(not f.endswith((".py", ".pyc")) for f in files):
+                if any(not f.endswith((".py", ".pyc") + pack.DATA) for f in files):
                     names.add(n + "/")
         elif n in image.KEEP_SOURCE:
             names.add(n)
@@ -103,9 +103,10 @@ def test_flash_installs_the_layout_and_keeps_saves(flashed, build, tmp_path):
     assert "board reset: the game starts" in out
     assert "the bots' play-outs as x64 machine code" in out  # the virtual Pico: the unix port
     assert ls(vp.device) == expected_root(str(build) + "-src")
-    assert ls(vp.device, ":lama") == {"dice_values.bin"}  # its modules: in the pack
+    assert "lama/" not in ls(vp.device)  # its modules and its data file: in the pack
     packed = board_pack(vp.device, tmp_path)
-    assert set(packed) >= {"lama/score.mpy", "lama/__init__.mpy", "ui/boot.mpy", "hal/oled.mpy"}
+    assert set(packed) >= {"lama/score.mpy", "lama/__init__.mpy", "ui/boot.mpy", "hal/oled.mpy",
+                           "lama/dice_values.bin", "ui/text/strings_en.bin"}
     assert ls(vp.device, ":code/lama") >= {"score.mpy", "__init__.mpy"}  # the game mounted it
     got = mpremote(vp.device, "exec", "print(repr(open('/data/keep.bin','rb').read()))")
     assert got.stdout.strip() == repr(SAVE)
@@ -131,7 +132,7 @@ def deploy_reset(device):
 def test_every_mpy_module_imports_on_the_board(flashed, build, tmp_path):
     vp, _ = flashed
     mods = sorted(p[:-4].replace("/", ".").replace(".__init__", "")
-                  for p in board_pack(vp.device, tmp_path))
+                  for p in board_pack(vp.device, tmp_path) if p.endswith(".mpy"))
     code = (
         "import codepack\n"
         "print(codepack.mount())\n"
@@ -163,12 +164,12 @@ def test_a_flash_replaces_stale_files_that_would_shadow_the_new_ones(flashed, bu
     vp, _ = flashed
     junk = tmp_path / "score.py"
     junk.write_text("raise ImportError('the stale copy')\n")
-    mpremote(vp.device, "fs", "cp", str(junk), ":lama/score.py", "+", "fs", "cp", str(junk),
+    mpremote(vp.device, "fs", "mkdir", ":lama", "+", "fs", "cp", str(junk), ":lama/score.py",
+             "+", "fs", "cp", str(junk),
              ":lama/gone.mpy", "+", "fs", "cp", str(junk), ":notes.txt")
     out = flash(vp, build)
     assert "lama/score.py (stale)" in out and "lama/gone.mpy (stale)" in out, out
-    left = ls(vp.device, ":lama")
-    assert "score.py" not in left and "gone.mpy" not in left and "dice_values.bin" in left
+    assert "lama/" not in ls(vp.device)  # the stale files gone, and their folder emptied
     assert "notes.txt" in ls(vp.device)  # not ours: left alone
     mpremote(vp.device, "fs", "rm", ":notes.txt")
 
