@@ -341,6 +341,36 @@ out["after"] = d.top()
     assert got["after"] == "MainMenu"
 
 
+def test_the_error_screen_loads_when_an_error_comes_and_no_room_for_it_is_survived(micropython):
+    """The error screen's code is not in RAM until an error comes (issue 26); when even
+    it cannot be made (no memory), the app goes on at the menu, the error on the console."""
+    got = run(micropython, """
+import sys
+class Broken(Screen):
+    def draw(self, fb):
+        raise ValueError("boom")
+d = Driver()
+d.keys("A")
+out["loaded at the menu"] = "ui.screens.message" in sys.modules
+d.app.push(Broken(d.app))
+d.app.run(3)
+out["top"] = d.top()
+out["loaded after"] = "ui.screens.message" in sys.modules
+d.keys("A")
+tries = []
+def no_room(app, e):
+    tries.append(repr(e))
+    raise MemoryError("no room")
+d.app.error_screen = no_room
+d.app.push(Broken(d.app))
+d.app.run(3)
+out["no room"] = [d.top(), len(tries) >= 2, d.app.running]
+""")
+    assert got["loaded at the menu"] is False
+    assert got["top"] == "ErrorScreen" and got["loaded after"] is True
+    assert got["no room"] == ["MainMenu", True, True]
+
+
 def test_a_failing_frame_waits_a_frame_instead_of_spinning(micropython):
     got = run(micropython, """
 class Broken(Screen):

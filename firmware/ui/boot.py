@@ -14,16 +14,23 @@ def make_app(board, settings=None, **kw):
     """An App on `board` (App's keywords; the default settings if none) at the title
     screen, with the error screen and the menu pages a game opens over itself."""
     from ui.loop.app import App
-    from ui.screens.message import ErrorScreen
     from ui.screens.title import TitleScreen
 
     if settings is None:
         from ui.model.settings import Settings
 
         settings = Settings()
-    app = App(board, settings, error_screen=ErrorScreen, pages=open_page, **kw)
+    app = App(board, settings, error_screen=error_screen, pages=open_page, **kw)
     app.start(TitleScreen(app))
     return app
+
+
+def error_screen(app, error):
+    """The screen that shows `error` (the App's `error_screen`): ui.screens.message is
+    imported when an error comes, not kept in RAM for the ones that never do (issue 26)."""
+    from ui.screens.message import ErrorScreen
+
+    return ErrorScreen(app, error)
 
 
 def open_page(app, page, game):

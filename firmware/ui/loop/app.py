@@ -325,7 +325,14 @@ class App:
             print(repr(e))
         self.home()
         if self.error_screen is not None:
-            self.push(self.error_screen(self, e))
+            try:  # (its code is loaded now: with the heap short, once more after a collect)
+                self.push(self.error_screen(self, e))
+            except MemoryError:
+                gc.collect()
+                try:
+                    self.push(self.error_screen(self, e))
+                except MemoryError:
+                    print("the error screen could not be shown: out of memory")
         # A screen that fails on every frame must not spin the CPU (nor flood the console):
         # wait one frame, as step() would have.
         self.clock.sleep_ms(self.frame_ms)
