@@ -97,18 +97,21 @@ class Buttons:
     def due_in(self, now_ms):
         """Ms from now_ms until a held button's next event (B's LONG, a direction's
         REPEAT) is due, at most 1000: the frame loop sleeps no longer, so that the event
-        comes when due, not a frame late."""
+        comes when due, not a frame late. (Called every frame: at most 11 words of
+        state, see _change.)"""
         due = 1000
-        diff = self._clock.ticks_diff
-        for i in range(COUNT):
-            if not self._down[i]:
-                continue
-            if i == B:
-                if not self._long_sent[i]:
-                    due = min(due, LONG_MS - diff(now_ms, self._changed[i]))
-            elif i <= RIGHT:
-                due = min(due, diff(self._next_repeat[i], now_ms))
-        return max(0, due)
+        i = 0
+        while i < COUNT:
+            if self._down[i]:
+                if i == B:
+                    w = 1000 if self._long_sent[i] else LONG_MS - self._clock.ticks_diff(
+                        now_ms, self._changed[i])
+                else:
+                    w = self._clock.ticks_diff(self._next_repeat[i], now_ms) if i <= RIGHT else 1000
+                if w < due:
+                    due = w
+            i += 1
+        return due if due > 0 else 0
 
     def is_down(self, button):
         """True while `button` is held (debounced state as of the last poll)."""
@@ -129,58 +132,74 @@ class Buttons:
 
     @micropython.native
     def poll(self, now_ms):
-        """The events since the last poll (one snapshot per frame)."""
+        """The events since the last poll (one snapshot per frame). Native code for a
+        button at rest, the case of every frame; the rest (_change) is bytecode, for RAM
+        (issue 26: the whole of it native took 2 KB of the Pico's heap)."""
         out = self._out
         out.clear()
         self._pressed = False
-        diff = self._clock.ticks_diff
-        add = self._clock.ticks_add
         for i in range(COUNT):
             raw = self._pins[i].value() == 0
-            down = self._down[i]
-            latched = self._latched[i]
-            self._latched[i] = 0
-            if self._held[i]:
-                if raw:
-                    self._changed[i] = now_ms
-                elif diff(now_ms, self._changed[i]) >= self._debounce:
-                    self._held[i] = 0
-                    self._changed[i] = now_ms
-                continue
-            # an edge latched well after the last accepted change is a real press
-            fresh = latched and diff(self._edge[i], self._changed[i]) >= self._debounce
-            if raw != bool(down):
-                if diff(now_ms, self._changed[i]) >= self._debounce:
-                    if raw:
-                        self._press(i, now_ms)
-                    else:
-                        self._release(i, now_ms)
-                continue
-            if fresh:
-                if diff(now_ms, self._edge[i]) < self._debounce:
-                    self._latched[i] = 1  # maybe contact bounce: decide at the next poll
-                    continue
-                if down:  # released and pressed again since the last poll
-                    self._release(i, now_ms)
-                    self._press(i, now_ms)
-                else:  # pressed and released since the last poll
-                    self._press(i, now_ms)
-                    self._release(i, now_ms)
-                continue
-            if not down:
+            if raw or self._down[i] or self._latched[i] or self._held[i]:
+                self._change(i, now_ms, raw)
+            elif self._clock.ticks_diff(now_ms, self._changed[i]) >= self._debounce:
                 # settled and idle: keep the last change recent (same decisions), so
                 # ticks_diff (range 2**29 ms, about 6 days, on the rp2) never wraps
-                if diff(now_ms, self._changed[i]) >= self._debounce:
-                    self._changed[i] = add(now_ms, -self._debounce)
-                continue
-            if i == B:
-                if not self._long_sent[i] and diff(now_ms, self._changed[i]) >= LONG_MS:
-                    self._long_sent[i] = 1
-                    out.append(EVENTS[LONG][i])
-            elif i <= RIGHT and diff(now_ms, self._next_repeat[i]) >= 0:
-                out.append(EVENTS[REPEAT][i])
-                nxt = add(self._next_repeat[i], self._interval)
-                if diff(nxt, now_ms) <= 0:  # a slow frame: no burst of repeats
-                    nxt = add(now_ms, self._interval)
-                self._next_repeat[i] = nxt
+                self._changed[i] = self._clock.ticks_add(now_ms, -self._debounce)
         return out
+
+    def _change(self, i, now, raw):
+        """Button i, not at rest (`raw`: its pin reads pressed now): its events, if any.
+        At most 11 words of state (a bytecode call's state past that comes from the heap
+        on the rp2 port, at each call: see ui.loop.app.App.step)."""
+        latched = self._latched[i]
+        self._latched[i] = 0
+        if self._held[i]:
+            if raw:
+                self._changed[i] = now
+            elif self._since(now, self._changed[i]):
+                self._held[i] = 0
+                self._changed[i] = now
+            return
+        down = self._down[i]
+        if raw != bool(down):
+            if self._since(now, self._changed[i]):
+                if raw:
+                    self._press(i, now)
+                else:
+                    self._release(i, now)
+            return
+        # an edge latched well after the last accepted change is a real press
+        if latched and self._since(self._edge[i], self._changed[i]):
+            if not self._since(now, self._edge[i]):
+                self._latched[i] = 1  # maybe contact bounce: decide at the next poll
+            elif down:  # released and pressed again since the last poll
+                self._release(i, now)
+                self._press(i, now)
+            else:  # pressed and released since the last poll
+                self._press(i, now)
+                self._release(i, now)
+            return
+        if down:
+            self._held_events(i, now)
+        elif self._since(now, self._changed[i]):  # at rest after all: as poll does
+            self._changed[i] = self._clock.ticks_add(now, -self._debounce)
+
+    def _since(self, now, then):
+        """True when `then` is at least the debounce time before `now`."""
+        return self._clock.ticks_diff(now, then) >= self._debounce
+
+    def _held_events(self, i, now):
+        """Button i held down: B's LONG once when due, a direction's REPEATs."""
+        out = self._out
+        diff = self._clock.ticks_diff
+        if i == B:
+            if not self._long_sent[i] and diff(now, self._changed[i]) >= LONG_MS:
+                self._long_sent[i] = 1
+                out.append(EVENTS[LONG][i])
+        elif i <= RIGHT and diff(now, self._next_repeat[i]) >= 0:
+            out.append(EVENTS[REPEAT][i])
+            nxt = self._clock.ticks_add(self._next_repeat[i], self._interval)
+            if diff(nxt, now) <= 0:  # a slow frame: no burst of repeats
+                nxt = self._clock.ticks_add(now, self._interval)
+            self._next_repeat[i] = nxt

@@ -6,7 +6,6 @@ import sys
 
 from hal.buttons import B, EVENTS, LONG, PRESS, RELEASE
 
-import micropython
 from micropython import const
 
 
@@ -232,64 +231,92 @@ class App:
         if top is not None:
             top.handle(ev)
 
-    @micropython.native
     def step(self):
-        """One frame: events, tick, draw if needed, feed the watchdog, sleep to the frame's end."""
-        clock = self.clock
-        start = clock.ticks_ms()
+        """One frame: events, tick, draw if needed, feed the watchdog, sleep to the frame's end.
+
+        Bytecode in parts (issue 26: its native code took 1.9 KB of the Pico's RAM), each
+        with at most 11 words of state (locals and stack): the rp2 port takes a bytecode
+        call's state from the heap past that, and idle frames must allocate nothing."""
+        start = self.clock.ticks_ms()
         self.now = start
-        board = self.board
         if self._soon is not None:  # loading what a press asked for: no input meanwhile
             self._load_step(self._soon)  # (a module, or the call that puts the screen up)
             self.frames += 1
             if self.watchdog is not None:
                 self.watchdog.feed()
             return  # the next step at once, no sleep: it draws (no frame does both)
-        events = board.buttons.poll(start)
-        power = board.power
-        if power is not None:
-            events = power.filter(events, start)
+        frame_ms = self._frame(start, self._input(start))
+        if self.watchdog is not None:
+            self.watchdog.feed()
+        self.frames += 1
+        self._sleep(start, frame_ms)
+
+    def _input(self, start):
+        """The frame's events (the buttons', through the power filter) handed out; the
+        frames in a row without one (0: one came)."""
+        events = self.board.buttons.poll(start)
+        if self.board.power is not None:
+            events = self.board.power.filter(events, start)
         quiet = self.quiet + 1
-        for ev in events:
-            self._dispatch(ev)
+        i = 0
+        while i < len(events):
+            self._dispatch(events[i])
             quiet = 0
+            i += 1
+        return quiet
+
+    def _frame(self, start, quiet):
+        """The top screen's tick, its picture when dirty, the work after it; the frame's
+        length (longer at rest: nothing to do until a press, which ends the sleep)."""
         frame_ms = self.frame_ms
         top = self.top()
         if top is not None:
             top.tick(start)
             top = self.top()
             if top.dirty and self._soon is None:  # (the busy mark stays while it loads)
-                top.dirty = False
-                fb = self.fb
-                fb.fill(0)
-                top.draw(fb)
-                fb.show()
-                self.draws += 1
+                self._draw(top)
                 quiet = 0
-            # e.g. a save: the answer to a press is on the glass first; a press that came
-            # meanwhile is answered before it (at most DEFER_FRAMES frames in a row)
-            if self.deferred < DEFER_FRAMES and board.buttons.pressed_since_poll():
-                self.deferred += 1
-            else:
-                self.deferred = 0
-                later = self._later
-                for _ in range(len(later)):  # (what these add waits for the next frame)
-                    later.pop(0)()
-                top.after_frame()
-                if self._settle and self._soon is None:
-                    self._settle = False
-                    gc.collect()
-            # nothing to do until a press, which ends the sleep: fewer frames (idle CPU)
-            if quiet >= QUIET_FRAMES and top.resting() and board.buttons.may_rest():
+            self._after(top)
+            if quiet >= QUIET_FRAMES and top.resting() and self.board.buttons.may_rest():
                 frame_ms = REST_MS
         self.quiet = quiet
-        if self.watchdog is not None:
-            self.watchdog.feed()
-        self.frames += 1
-        now = clock.ticks_ms()
-        left = frame_ms - clock.ticks_diff(now, start)
+        return frame_ms
+
+    def _draw(self, top):
+        top.dirty = False
+        fb = self.fb
+        fb.fill(0)
+        top.draw(fb)
+        fb.show()
+        self.draws += 1
+
+    def _after(self, top):
+        """The work after the picture (e.g. a save: the answer to a press is on the glass
+        first); a press that came meanwhile is answered before it (at most DEFER_FRAMES
+        frames in a row)."""
+        if self.deferred < DEFER_FRAMES and self.board.buttons.pressed_since_poll():
+            self.deferred += 1
+            return
+        self.deferred = 0
+        later = self._later
+        n = len(later)
+        while n > 0:  # (what these add waits for the next frame)
+            later.pop(0)()
+            n -= 1
+        top.after_frame()
+        if self._settle and self._soon is None:
+            self._settle = False
+            gc.collect()
+
+    def _sleep(self, start, frame_ms):
+        """Sleep to the end of the frame begun at `start`, or to a held button's next event."""
+        now = self.clock.ticks_ms()
+        left = frame_ms - self.clock.ticks_diff(now, start)
         if left > 0 and self._soon is None:
-            self._rest(min(left, board.buttons.due_in(now)))
+            due = self.board.buttons.due_in(now)
+            if due < left:
+                left = due
+            self._rest(left)
 
     def _rest(self, ms):
         """Sleep ms, or less when a button is pressed meanwhile (the next frame answers it)."""
