@@ -121,7 +121,7 @@ def big_round_end(game, n, language):
     from lama import cards, dice
     from lama.score import Rules
     from lama.symbols import str_to_counts
-    from ui.games.panels import RoundEndPanel
+    from ui.games.panel_round_end import RoundEndPanel
 
     faults = []
     mod = dice if game == 1 else cards
@@ -169,8 +169,13 @@ def notes_and_moves(game, n, language):
     longest move lines (a bust bringing all seven kinds, a discard of all seven; the hint
     of a discard of three cards)."""
     from lama import cards, dice
-    from ui.games.panels import (CurtainPanel, GameOverPanel, HintPanel, LogPanel, MenuPanel,
-                                 RoundEndPanel, TablePanel)
+    from ui.games.panel_curtain import CurtainPanel
+    from ui.games.panel_game_over import GameOverPanel
+    from ui.games.panel_hint import HintPanel
+    from ui.games.panel_log import LogPanel
+    from ui.games.panel_menu import MenuPanel
+    from ui.games.panel_round_end import RoundEndPanel
+    from ui.games.panel_table import TablePanel
     from ui.text import lang
 
     faults = []
@@ -191,7 +196,7 @@ def notes_and_moves(game, n, language):
         for note in notes:
             scr.note_text = note
             check(faults, "note %r over %s" % (note, type(p).__name__), d)
-            if isinstance(p, (RoundEndPanel, TablePanel)):  # every seat's row still there
+            if type(p).__name__ in ("RoundEndPanel", "TablePanel"):  # every seat's row still there
                 shown = [r[1] for r in fit.visible(d.drawn())]
                 for name in NAMES[:n]:
                     if name not in shown:

@@ -240,7 +240,7 @@ from lama.rng import SeededRng
 from lama.score import Rules
 from ui.games.base import THINK_MS, GameScreen
 from ui.games.launch import load
-from ui.games.panels import HintPanel
+from ui.games.panel_hint import HintPanel
 from ui.games.session import Session
 from ui.text import lang
 

@@ -10,8 +10,8 @@ MOUNTED = r"""
 import sys, json, os
 import codepack
 out = {"mount": codepack.mount(PACK), "first": sys.path[0]}
-import lama.dice, ui.games.panels
-out["files"] = [lama.dice.__file__, sys.modules["ui.games.panels"].__file__]
+import lama.dice, ui.games.base
+out["files"] = [lama.dice.__file__, sys.modules["ui.games.base"].__file__]
 def stat(path):
     try:
         return os.stat(path)[0]
@@ -83,7 +83,7 @@ def test_the_modules_import_from_the_mounted_pack(micropython, built, tmp_path):
         "DATA", repr(str(tmp_path / "data.bin")))
     out = micropython.run_json(code)
     assert out["mount"] is None and out["first"] == "/code"
-    assert out["files"] == ["/code/lama/dice.mpy", "/code/ui/games/panels.mpy"]
+    assert out["files"] == ["/code/lama/dice.mpy", "/code/ui/games/base.mpy"]
     assert out["stat"] == {"/code/lama/dice.mpy": 0x8000, "/code/lama/dice.py": "[Errno 2] ENOENT",
                            "/code/lama/nothing.mpy": "[Errno 2] ENOENT", "/code/lama": 0x4000,
                            "/code/ui/games": 0x4000, "/code/nowhere": "[Errno 2] ENOENT"}

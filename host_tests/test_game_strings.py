@@ -112,7 +112,7 @@ def test_french_words_keep_their_accents_and_name_a_level_one_way():
 
 
 def fill(T, key, a, b):
-    """A hint sentence as the hint page fills it in (ui/games/panels.py HintPanel)."""
+    """A hint sentence as the hint page fills it in (ui/games/panel_hint.py HintPanel)."""
     words = T.G_WHY[key].replace("%s", "" if a == 1 else "s").replace("%u", "" if b == 1 else "s")
     return words.replace("%a", str(a)).replace("%b", str(b))
 

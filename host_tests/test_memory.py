@@ -133,26 +133,43 @@ def test_the_heap_figures_of_a_session_that_ran_out_are_kept():
 
 
 LOADED = r"""
-import json, sys
+import json, sys, micropython
 from simulator.driver import Driver
 d = Driver(seed=3, data_dir=DATA)
 d.keys("A,DOWN,A,UP,A")  # L.L.A.M.A.: you and two medium computer players, Start
 if d.top() == "HowToScreen":  # a person's first game of a kind: B skips how to play
     d.keys("B")
+d.run(1000)
 out = {"top": d.top(), "expert": "lama.card_expert" in sys.modules,
-       "hint": "ui.games.cards_hint" in sys.modules}
+       "hint": "ui.games.cards_hint" in sys.modules,
+       "pages": [m for m in sys.modules if m.startswith("ui.games.panel_")]}
+print("NAMES BEFORE")
+micropython.qstr_info()
+import ui.games.cards_hint, ui.games.panel_hint, ui.games.panel_menu, ui.games.panel_game_over
+print("NAMES AFTER")
+micropython.qstr_info()
 print(json.dumps(out))
 """
 
 
 def test_a_game_loads_its_experts_and_its_hint_when_it_starts(micropython, mpy_path, tmp_path):
-    """The expert a computer player (or the hint) imports on first call, and the hint's
-    reasons, are loaded with the game, in one piece, not in the middle of a game in play
-    (issue 28: a MemoryError while lama.card_expert was imported mid-game; the names the
-    hint's module interned at the first hint, mid-game, halved the menu's largest free
-    block for good, 43 KB to 21 KB)."""
-    out = micropython.run_json(LOADED.replace("DATA", repr(str(tmp_path))), path=mpy_path)
-    assert out == {"top": "CardsScreen", "expert": True, "hint": True}
+    """The expert a computer player (or the hint) imports on first call is loaded with the
+    game, in one piece, not in the middle of a game in play; the hint's reasons and the
+    pages over the table are loaded then too, so that their names are interned, and let go
+    till they open (issue 28: a MemoryError while lama.card_expert was imported mid-game;
+    the names the hint's module interned at the first hint, mid-game, halved the menu's
+    largest free block for good, 43 KB to 21 KB; issue 26: the pages' code in RAM only
+    while one is open): opened mid-game, they intern no name."""
+    proc = micropython.run(LOADED.replace("DATA", repr(str(tmp_path))), path=mpy_path)
+    lines = proc.stdout.strip().splitlines()
+    out = json.loads(lines[-1])
+    assert out == {"top": "CardsScreen", "expert": True, "hint": False, "pages": []}
+
+    def n_qstr(after):
+        line = lines[lines.index(after) + 1]
+        return int(line.split("n_qstr=")[1].split(",")[0])
+
+    assert n_qstr("NAMES AFTER") == n_qstr("NAMES BEFORE"), proc.stdout[-2000:]
 
 
 def test_idle_frames_allocate_nothing(micropython, mpy_path):

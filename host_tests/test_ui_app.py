@@ -596,18 +596,21 @@ out["log"] = log
 
 def test_start_puts_the_game_up_before_its_panels_experts_and_hint_load(micropython):
     """Issue 26: Start pressed before the setup has preloaded anything answers with the
-    busy mark, then the game's first frame with only what the table needs; its panels,
-    the expert and the hint follow, a module a frame after it, once
-    they were loaded before since boot (later_code). The first game of a kind loads them
-    before its first frame: a first import interns names for good, and not among the
-    game's blocks (issue 28). A game left before they are in loads none of them."""
+    busy mark, then the game's first frame with only what the table needs; its pages
+    (panels), the expert and the hint follow, a module a frame after it, once they were
+    loaded before since boot (later_code). The first game of a kind loads them before its
+    first frame: a first import interns names for good, and not among the game's blocks
+    (issue 28). Once in, the pages and the hint are let go (each page's module is loaded
+    when it opens, ui.games.panel): the expert stays. A game left before they are in loads
+    none of them."""
     got = run(micropython, """
 import sys
 from ui.games import launch
 from lama.games import GAME_DICE
 d = Driver()
 app = d.app
-after = ["ui.games.panels"] + launch.after_code(GAME_DICE)
+pages = launch.page_code()
+after = pages + launch.after_code(GAME_DICE)
 def loaded():
     return [name for name in after if name in sys.modules]
 def quick_start():  # LAMA Dice from the menu, Start with nothing preloaded
@@ -620,21 +623,27 @@ def quick_start():  # LAMA Dice from the menu, Start with nothing preloaded
     later = launch.later_code(GAME_DICE)
     app.top().start()
     n = 0
+    seen = set()
     while d.top() not in ("DiceScreen", "HowToScreen") and n < 30:
         app.step()
+        seen.update(loaded())
         n += 1
-    return later
+    return later, sorted(seen)
 d.keys("A")  # the menu
-out["first_later"] = quick_start()
+out["first_later"], out["first_seen"] = quick_start()
 out["first"] = [d.top(), loaded()]  # put up, how to play over it (a first game)
 app.home()
 d.run(300)
-out["second_later"] = quick_start()
+out["second_later"], out["second_seen"] = quick_start()
 out["second"] = [d.top(), loaded()]
 draws = app.draws
 app.step()  # its first frame: drawn, then a module loaded
 out["then"] = [app.draws - draws, loaded()]
-d.run(300)
+seen = set()
+for _ in range(40):
+    app.step()
+    seen.update(loaded())
+out["later_seen"] = sorted(seen)
 out["after"] = loaded()
 # left at once: nothing of later_code loads into the menu
 for name in after:
@@ -643,9 +652,51 @@ launch.load_later(app, app.top(), after)
 app.home()
 d.run(300)
 out["left"] = [d.top(), loaded()]
+out["pages"] = pages
+out["after_code"] = after
 """)
-    assert got["first_later"] == [] and got["first"] == ["HowToScreen", got["after"]], got
-    assert got["second_later"] == got["after"] and len(got["after"]) == 3, got
+    pages, every = got["pages"], sorted(got["after_code"])
+    assert "ui.games.panel_menu" in pages and "ui.games.hint" in pages, got
+    assert got["first_later"] == [] and got["first_seen"] == every, got  # all before it
+    assert got["first"] == ["HowToScreen", ["lama.dice_expert"]], got  # the pages let go
+    assert got["second_later"] == got["after_code"], got
     assert got["second"][1] == [], got  # (how to play again: no game of it was played)
-    assert got["then"] == [1, got["after"][:1]], got
+    assert got["then"] == [1, got["after_code"][:1]], got
+    # (the last one loaded, the hint's words, is let go in its own frame)
+    assert got["later_seen"] == sorted(got["after_code"][:-1]), got
+    assert got["after"] == ["lama.dice_expert"], got
     assert got["left"] == ["MainMenu", []], got
+
+
+def test_a_pages_code_is_in_ram_only_while_the_page_is_open(micropython):
+    """Issue 26: a game in play keeps in RAM the module of the page on screen alone (the
+    game menu, the hint with its words, the table...): each is loaded when it opens and
+    let go when it closes (ui.games.panel.make and tidy)."""
+    got = run(micropython, """
+import sys
+def pages():
+    return sorted(m[len("ui.games."):] for m in sys.modules
+                  if m.startswith("ui.games.panel_") or m.endswith("hint") or m.endswith("odds"))
+d = Driver(seed=2)
+d.keys("A,A,UP,A,WAIT:300")  # LAMA Dice: two seats, Start
+if d.top() == "HowToScreen":
+    d.keys("B")
+d.run(1000)  # its later code in, a module a frame
+out["table"] = [d.top(), pages()]
+d.keys("B:900,WAIT:100")  # held: the game menu
+out["menu"] = [type(d.screen().panels[-1]).__name__, pages()]
+d.keys("DOWN,A,WAIT:100")  # the table page in its place
+out["table page"] = [type(d.screen().panels[-1]).__name__, pages()]
+d.keys("B,WAIT:100")
+out["closed"] = [len(d.screen().panels), pages()]
+d.keys("B,WAIT:1500")  # a short B: the hint (the person is to act)
+out["hint"] = [type(d.screen().panels[-1]).__name__, pages()]
+d.keys("A,WAIT:100")
+out["after hint"] = [len(d.screen().panels), pages()]
+""")
+    assert got["table"] == ["DiceScreen", []], got
+    assert got["menu"] == ["MenuPanel", ["panel_menu"]], got
+    assert got["table page"] == ["TablePanel", ["panel_table"]], got
+    assert got["closed"] == [0, []], got
+    assert got["hint"] == ["HintPanel", ["dice_hint", "hint", "odds", "panel_hint"]], got
+    assert got["after hint"] == [0, []], got

@@ -71,7 +71,7 @@ top = app2.top()
 name = type(top).__name__
 same = codec.encode(top.shown()[0]) == codec.encode(on_flash[0])
 top.handle((PRESS, A))
-app2.run(5)
+app2.run(20)  # the game's code loaded first, a module a frame
 game = type(app2.top()).__name__
 resumed = codec.encode(app2.top().session.state) == codec.encode(on_flash[0])
 moved = codec.encode(first) != codec.encode(on_flash[0])

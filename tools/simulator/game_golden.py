@@ -132,7 +132,7 @@ def scenes():
         d4.press("DOWN")
     d4.press("A")
     yield "game_log", d4
-    from ui.games.panels import GameOverPanel
+    from ui.games.panel_game_over import GameOverPanel
 
     scr = d.screen()
     d.session.result = ("game_end", [12, 7, 31, 7, 25, 44], [1, 3])

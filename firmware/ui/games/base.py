@@ -1,11 +1,12 @@
 """What both game screens share: the GameScreen base that runs the turn flow (computer
 players' moves step by step at the speed setting's pace, the last move and the round's
-move log, the panels over the table of ui/games/panels.py)."""
+move log, the panels over the table: ui/games/panel.py and a module a page)."""
 
 from hal.buttons import A, B, DOWN, LONG, PRESS, REPEAT, UP
 from lama.symbols import total
 from ui.draw import gfx
 from ui.text import lang
+from ui.games.panel import make, module_name, tidy
 from ui.games.pieces import KEY_Y, MSG_Y
 from ui.loop.screen import Screen
 
@@ -31,14 +32,6 @@ THINK_MS = const(12)  # a computer player's thinking in one frame: slices until 
 # ui.prime.GC_EVERY bytes, about 33 ms) does not fall in a frame's work and push a busy one
 # past issue 26's 120 ms (it did, to 143 and 144 ms, in the tour's dice and card games)
 _GC_FRAMES = const(12)
-
-
-def panel_code():
-    """ui/games/panels.py: loaded in the frames after a game's first (ui.games.launch's
-    later_code: the table is drawn without it), or here by a panel wanted before that."""
-    from ui.games import panels
-
-    return panels
 
 
 def sound(app, name):
@@ -94,17 +87,20 @@ class GameScreen(Screen):
         if self.panels:
             self.panels.pop()
         self.push_panel(p)
+        tidy(self)
 
     def panel_done(self):
-        """The top panel was left: it says what follows (Panel.done)."""
+        """The top panel was left: it says what follows (Panel.done); the code of the
+        pages no longer open is let go."""
         p = self.panels.pop()
         self.dirty = True
         p.done()
+        tidy(self)
 
     def round_read(self):
         """The round-end page was read: the game-over page, or the next round's deal."""
         if self.session.result is not None:
-            self.push_panel(panel_code().GameOverPanel(self))
+            self.push_panel(make("game_over", self))
             sound(self.app, "win")
         else:
             self.session.next_round()
@@ -139,7 +135,7 @@ class GameScreen(Screen):
     def moves_since(self):
         """The move log from the first move after the seat to act last moved (UP at a
         person's turn: what the others did meanwhile)."""
-        return panel_code().LogPanel(self, self.marks[self.session.state.turn])
+        return make("log", self, self.marks[self.session.state.turn])
 
     def speed(self):
         """0..3 (slow .. instant): the setting, also once every person has quit the round
@@ -181,7 +177,7 @@ class GameScreen(Screen):
         self.dirty = True
         if not ses.in_play():
             self.note_text = ""  # a key's note of the moves before: not over the page's title
-            self.push_panel(panel_code().RoundEndPanel(self))
+            self.push_panel(make("round_end", self))
             return
         if ses.person_to_act():
             self.start_person_turn()
@@ -298,12 +294,12 @@ class GameScreen(Screen):
         so that it shows at B's release (the game menu, a long press, drops it)."""
         if self.session.person_to_act() and self.due is None and not self.panels:
             self.app.mark()  # the press seen at once; its page follows at the release
-            self.hint_ahead = panel_code().HintPanel(self)
+            self.hint_ahead = make("hint", self)
 
     def show_hint(self):
         p = self.hint_ahead
         self.hint_ahead = None
-        self.push_panel(p if p is not None else panel_code().HintPanel(self))
+        self.push_panel(p if p is not None else make("hint", self))
 
     def rematch(self):
         """A new game with the same seats and rules, started by the same seat."""
@@ -363,13 +359,14 @@ class GameScreen(Screen):
 
     def handle(self, ev):
         kind, b = ev
-        if b != B or kind == LONG:
+        if (b != B or kind == LONG) and self.hint_ahead is not None:
             self.hint_ahead = None  # not a short B: the hint thought ahead is not asked
+            tidy(self)
         if kind == LONG and b == B:
             if self.panels:
                 self.panels[-1].long_b()  # the menu, unless the page says otherwise
             else:
-                self.push_panel(panel_code().MenuPanel(self))
+                self.push_panel(make("menu", self))
             return
         if kind != PRESS and kind != REPEAT:
             return
@@ -382,13 +379,13 @@ class GameScreen(Screen):
         if kind == PRESS and (b == UP or b == DOWN) and not self.uses_up_down():
             # at a press: UP the moves since the player to act last moved, DOWN everyone's
             # cards and score
-            self.push_panel(self.moves_since() if b == UP else panel_code().TablePanel(self))
+            self.push_panel(self.moves_since() if b == UP else make("table", self))
             return
         if kind == PRESS and b == B:
             if not self.session.person_to_act():
                 self.note(lang.s.G_NOTE_WAIT)
-            elif self.due is None:  # its words' module loaded first, a frame of its own
-                self.app.soon(self.show_hint, (self.session.game.ui.hint,))
+            elif self.due is None:  # its modules loaded first, a frame each
+                self.app.soon(self.show_hint, (self.session.game.ui.hint, module_name("hint")))
             else:  # the person's own dice still rolling, or a move still on screen
                 self.note(lang.s.G_NOTE_SPEED)
             return

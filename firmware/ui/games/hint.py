@@ -6,7 +6,8 @@ from lama.rng import SeededRng
 from ui.games.session import choose_bot
 
 
-def _reasons(session):
+def reasons(session):
+    """The module of `session`'s game's hint words and reasons, imported if it is not yet."""
     return games.load(session.game.ui.hint)
 
 
@@ -30,9 +31,9 @@ def think_hint(session):
             if action is not None:
                 break
             yield None
-    yield (action,) + _reasons(session).reason(mod, st, action)
+    yield (action,) + reasons(session).reason(mod, st, action)
 
 
 def action_words(T, session, action):
     """The action of `session`'s game in words from string table T, e.g. 'Discard 3 L'."""
-    return _reasons(session).words(T, session.mod, action)
+    return reasons(session).words(T, session.mod, action)

@@ -44,7 +44,18 @@ def code(gid):
     ui = games_ui.get(gid)
     names.append(ui.screen[0])
     names.append(ui.hint)
+    names.extend(page_code())
     return names
+
+
+def page_code():
+    """The modules of the panels over a game's table and of its hint, which its first frame
+    does without: each is imported when its page opens and let go when it closes
+    (ui.games.panel.tidy), but all of them once at a game's start, so that their names
+    are interned then (issue 28)."""
+    from ui.games import panel
+
+    return list(panel.HINT_CODE) + panel.code()
 
 
 def after_code(gid):
@@ -56,14 +67,14 @@ def after_code(gid):
 def later_code(gid):
     """The modules Start may load after game `gid`'s first frame (issue 26: the game
     within 250 ms of Start), each loaded by its first use when that comes first: the
-    panels and after_code, once a game of its kind has loaded them since boot
+    pages and after_code, once a game of its kind has loaded them since boot
     (ui.model.games.GameUi.loaded), else none. A module's first import interns its names
     for good, and interned among a game's blocks they would split the menu's room when
     the game is left (issue 28: one 128-byte piece of names cut the largest free block
     from 35 to 21 KB); imported again, it leaves nothing."""
     if not games_ui.get(gid).loaded:
         return []
-    return [games_ui.PANEL_CODE] + after_code(gid)
+    return page_code() + after_code(gid)
 
 
 def start_code(gid):
@@ -84,12 +95,21 @@ def load_later(app, screen, names):
             if left:
                 app.later(step)  # (the next frame's)
                 return
-        let_go()
+        done(screen)
 
     if left:
         app.later(step)
     else:
-        let_go()
+        done(screen)
+
+
+def done(screen):
+    """The game's code is in: the pages' not open are let go (their names stay interned),
+    then this module."""
+    from ui.games.panel import tidy
+
+    tidy(screen)
+    let_go()
 
 
 def let_go():
@@ -195,8 +215,9 @@ def rematch(app, session):
     """A new game with the same seats and rules as `session`, started by the same seat,
     in place of its screen."""
     ses = new_session(app, session.game, session.seats, session.state.rules, session.first)
-    app.replace(screen_for(app, ses))
-    let_go()
+    screen = screen_for(app, ses)
+    app.replace(screen)
+    done(screen)
 
 
 def resume(app, state, seats, rng_states=()):
@@ -210,7 +231,7 @@ def resume(app, state, seats, rng_states=()):
     screen = screen_for(app, ses)
     screen.log.append(lang.s.G_LOG_RESUMED)  # the save keeps the state, not the moves in words
     app.push(screen)
-    let_go()
+    load_later(app, screen, page_code())  # (their names interned, if not yet)
 
 
 def seeded(value):

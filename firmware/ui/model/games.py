@@ -39,10 +39,7 @@ GAMES = (
 SHARED_CODE = ("lama.match", "ui.games.")  # code of every game (not the ui.games package)
 # the game screens' shared code, in the order it imports itself: ui.games.launch.preload
 # loads it a module a frame before a game's screen (which imports it all at once otherwise)
-SCREEN_CODE = ("ui.games.pieces", "ui.games.session", "ui.games.hint", "ui.games.panels",
-               "ui.games.base")
-# their panels (menu, hint, round end...), which the table's first frame does without
-PANEL_CODE = "ui.games.panels"
+SCREEN_CODE = ("ui.games.pieces", "ui.games.session", "ui.games.panel", "ui.games.base")
 # the new-game setup's code, unused once its game has started: dropped from RAM then
 # (ui.games.launch), loaded again by the next setup
 SETUP_CODE = ("ui.screens.setup", "ui.screens.names", "ui.model.new_game")
