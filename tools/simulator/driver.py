@@ -76,6 +76,8 @@ class Driver:
         d.app.stack = []
         d.app.push(screen_for(d.app, d.session))
         d.app.step()
+        while d.app._soon is not None:  # a page it opened at once, its module loading
+            d.app.step()
         return d
 
     def _make_board(self, panel, seed, data_dir):

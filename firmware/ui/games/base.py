@@ -83,6 +83,21 @@ class GameScreen(Screen):
         self.panels.append(p)
         self.dirty = True
 
+    def open_panel(self, name, *args, replace=False):
+        """Page `name` (ui.games.panel.CLASSES) over the table, made with `args` (in the top
+        page's place with `replace`): at once when its module is in, else behind the busy
+        mark, its module loaded in a frame of its own (App.soon: no frame both imports and
+        draws, issue 26)."""
+
+        def put():
+            p = make(name, self, *args)
+            if replace:
+                self.replace_panel(p)
+            else:
+                self.push_panel(p)
+
+        self.app.soon(put, (module_name(name),))
+
     def replace_panel(self, p):
         if self.panels:
             self.panels.pop()
@@ -100,7 +115,7 @@ class GameScreen(Screen):
     def round_read(self):
         """The round-end page was read: the game-over page, or the next round's deal."""
         if self.session.result is not None:
-            self.push_panel(make("game_over", self))
+            self.open_panel("game_over")
             sound(self.app, "win")
         else:
             self.session.next_round()
@@ -135,7 +150,7 @@ class GameScreen(Screen):
     def moves_since(self):
         """The move log from the first move after the seat to act last moved (UP at a
         person's turn: what the others did meanwhile)."""
-        return make("log", self, self.marks[self.session.state.turn])
+        self.open_panel("log", self.marks[self.session.state.turn])
 
     def speed(self):
         """0..3 (slow .. instant): the setting, also once every person has quit the round
@@ -177,7 +192,7 @@ class GameScreen(Screen):
         self.dirty = True
         if not ses.in_play():
             self.note_text = ""  # a key's note of the moves before: not over the page's title
-            self.push_panel(make("round_end", self))
+            self.open_panel("round_end")
             return
         if ses.person_to_act():
             self.start_person_turn()
@@ -366,7 +381,7 @@ class GameScreen(Screen):
             if self.panels:
                 self.panels[-1].long_b()  # the menu, unless the page says otherwise
             else:
-                self.push_panel(make("menu", self))
+                self.open_panel("menu")
             return
         if kind != PRESS and kind != REPEAT:
             return
@@ -379,7 +394,10 @@ class GameScreen(Screen):
         if kind == PRESS and (b == UP or b == DOWN) and not self.uses_up_down():
             # at a press: UP the moves since the player to act last moved, DOWN everyone's
             # cards and score
-            self.push_panel(self.moves_since() if b == UP else make("table", self))
+            if b == UP:
+                self.moves_since()
+            else:
+                self.open_panel("table")
             return
         if kind == PRESS and b == B:
             if not self.session.person_to_act():

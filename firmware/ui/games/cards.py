@@ -8,7 +8,6 @@ from lama.symbols import SYMBOLS
 from ui.draw import gfx
 from ui.text import lang
 from ui.games.base import M_TURN, GameScreen, sound
-from ui.games.panel import make
 from ui.games.pieces import BAR_Y, GROUP_H, MSG_Y, button_bar, big_symbol, grouped
 from micropython import const
 
@@ -56,7 +55,7 @@ class CardsScreen(GameScreen):
         self.items.append(-2)  # quit
         self.cursor = 0 if (len(self.items) > 2 or not self.draw_refusal()) else 1
         if ses.people() >= 2 and self.shown_seat != t:
-            self.push_panel(make("curtain", self, t))
+            self.open_panel("curtain", t)
 
     def draw_refusal(self):
         """Why drawing is not allowed now (C5, C7), or "" when it is."""

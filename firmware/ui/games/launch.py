@@ -44,18 +44,23 @@ def code(gid):
     ui = games_ui.get(gid)
     names.append(ui.screen[0])
     names.append(ui.hint)
-    names.extend(page_code())
     return names
 
 
 def page_code():
-    """The modules of the panels over a game's table and of its hint, which its first frame
-    does without: each is imported when its page opens and let go when it closes
-    (ui.games.panel.tidy), but all of them once at a game's start, so that their names
-    are interned then (issue 28)."""
+    """The modules of the pages over a game's table and of its hint, which no frame needs
+    but one with its page open: each is imported when its page opens and let go when it
+    closes (ui.games.panel.tidy). The first game since boot loads them all once before its
+    first frame (or the setup's preload does), so that their names are interned then and
+    not among a game's blocks (issue 28); then they are let go."""
     from ui.games import panel
 
     return list(panel.HINT_CODE) + panel.code()
+
+
+def pages_to_intern():
+    """page_code, if its names were not interned since boot, else none."""
+    return [] if games_ui.pages_interned else page_code()
 
 
 def after_code(gid):
@@ -67,20 +72,21 @@ def after_code(gid):
 def later_code(gid):
     """The modules Start may load after game `gid`'s first frame (issue 26: the game
     within 250 ms of Start), each loaded by its first use when that comes first: the
-    pages and after_code, once a game of its kind has loaded them since boot
+    after_code, once a game of its kind has loaded them since boot
     (ui.model.games.GameUi.loaded), else none. A module's first import interns its names
     for good, and interned among a game's blocks they would split the menu's room when
     the game is left (issue 28: one 128-byte piece of names cut the largest free block
     from 35 to 21 KB); imported again, it leaves nothing."""
     if not games_ui.get(gid).loaded:
         return []
-    return page_code() + after_code(gid)
+    return after_code(gid)
 
 
 def start_code(gid):
-    """The modules Start loads before game `gid`'s first frame: code less later_code."""
+    """The modules Start loads before game `gid`'s first frame: code less later_code, and
+    the pages when their names were never interned (pages_to_intern)."""
     later = later_code(gid)
-    return [name for name in code(gid) if name not in later]
+    return [name for name in code(gid) if name not in later] + pages_to_intern()
 
 
 def load_later(app, screen, names):
@@ -104,10 +110,12 @@ def load_later(app, screen, names):
 
 
 def done(screen):
-    """The game's code is in: the pages' not open are let go (their names stay interned),
-    then this module."""
+    """The game's code is in: the pages' not open are let go (their names stay interned:
+    all of them were loaded, see page_code), then this module."""
     from ui.games.panel import tidy
 
+    if not games_ui.pages_interned and all(name in sys.modules for name in page_code()):
+        games_ui.pages_interned = True
     tidy(screen)
     let_go()
 
@@ -123,23 +131,30 @@ def let_go():
 def preload(gid):
     """A generator that imports the code a start of game `gid` needs, one module (with what
     it imports) a step: the setup screen runs a step a frame while nothing else happens,
-    so that Start has little left to load (on the Pico an import costs 10-65 ms). The heap
-    is collected in the step of an import once half of ui.prime.GC_EVERY was allocated
-    since the last: else the collection the allocations bring on falls in the frame of a
-    later press (20 to 40 ms more on the Pico)."""
+    so that Start has little left to load (on the Pico an import costs 10-65 ms); then the
+    pages, if their names were never interned, each let go once loaded (pages_to_intern).
+    The heap is collected in the step of an import once half of ui.prime.GC_EVERY was
+    allocated since the last: else the collection the allocations bring on falls in the
+    frame of a later press (20 to 40 ms more on the Pico)."""
     import gc
 
+    from ui.loop.resident import forget
     from ui.prime import GC_EVERY
 
     gc.collect()
     free = gc.mem_free()
-    for name in code(gid):
+    pages = pages_to_intern()
+    for name in code(gid) + pages:
         if name not in sys.modules:
             games.load(name)
+            if name in pages:
+                forget(name)
             if free - gc.mem_free() > GC_EVERY // 2:
                 gc.collect()
                 free = gc.mem_free()
         yield
+    if pages:
+        games_ui.pages_interned = True
 
 
 _tables = {}  # module name -> the open file of tables it reads, once opened
@@ -231,7 +246,7 @@ def resume(app, state, seats, rng_states=()):
     screen = screen_for(app, ses)
     screen.log.append(lang.s.G_LOG_RESUMED)  # the save keeps the state, not the moves in words
     app.push(screen)
-    load_later(app, screen, page_code())  # (their names interned, if not yet)
+    load_later(app, screen, pages_to_intern())
 
 
 def seeded(value):

@@ -72,7 +72,7 @@ class Panel:
 
     def long_b(self):
         """A long press of B over the page: the in-game menu."""
-        self.screen.push_panel(make("menu", self.screen))
+        self.screen.open_panel("menu")
 
     def a_goes_on(self, ev):
         """A handle for pages that only A leaves: another key says to press A."""

@@ -2,7 +2,7 @@
 
 from hal.buttons import A, B, DOWN, PRESS, REPEAT, UP
 from ui.draw import gfx
-from ui.games.panel import Panel, make
+from ui.games.panel import Panel
 from ui.text import lang
 
 from micropython import const
@@ -74,11 +74,11 @@ class MenuPanel(Panel):
             if c == _I_RESUME:
                 return True
             if c == _I_TABLE:
-                scr.replace_panel(make("table", scr))
+                scr.open_panel("table", replace=True)
             elif c == _I_HINT:
-                scr.replace_panel(make("hint", scr))
+                scr.open_panel("hint", replace=True)
             elif c == _I_LOG:
-                scr.replace_panel(make("log", scr))
+                scr.open_panel("log", replace=True)
             elif c == _I_RULES:
                 scr.app.pages(scr.app, "rules", scr.session.game.ui)
             elif c == _I_CONTROLS:

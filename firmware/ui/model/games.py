@@ -40,6 +40,10 @@ SHARED_CODE = ("lama.match", "ui.games.")  # code of every game (not the ui.game
 # the game screens' shared code, in the order it imports itself: ui.games.launch.preload
 # loads it a module a frame before a game's screen (which imports it all at once otherwise)
 SCREEN_CODE = ("ui.games.pieces", "ui.games.session", "ui.games.panel", "ui.games.base")
+# the pages over the tables (ui.games.launch.page_code) were loaded once since boot: their
+# names are interned for good, so a game's start need not load them (each is loaded when
+# its page opens); set by ui.games.launch
+pages_interned = False
 # the new-game setup's code, unused once its game has started: dropped from RAM then
 # (ui.games.launch), loaded again by the next setup
 SETUP_CODE = ("ui.screens.setup", "ui.screens.names", "ui.model.new_game")

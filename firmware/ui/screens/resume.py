@@ -59,7 +59,7 @@ class ContinueScreen(Screen):
             menu_below(app)  # under the game, as after a new game
             launch.resume(app, state, seats)
 
-        app.soon(put, launch.code(state.GAME))
+        app.soon(put, launch.code(state.GAME) + launch.pages_to_intern())
 
     def draw(self, fb):
         s = lang.s
