@@ -355,6 +355,7 @@ d.keys("A,UP,UP,A")  # the rules menu
 d.emu.buttons.press(A, 80)  # LAMA Dice's rules
 while d.top() != "TextScreen":
     d.app.step()
+d.app.step()  # its first frame (its module was loaded first, behind the busy mark)
 top = d.app.top()
 paras = lang.s.RULES_DICE
 out["first_frame"] = [top._next, len(paras), d.says("2 to 6 players.")]

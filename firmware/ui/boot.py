@@ -35,14 +35,18 @@ def error_screen(app, error):
 
 def open_page(app, page, game):
     """A menu page over a game screen (the App's `pages`: the game screens import no menu
-    screen): "controls" the controls card, "rules" the rules of `game` (its row of
-    ui.model.games)."""
+    screen) or the main menu's: "controls" the controls card, "rules" the rules of `game`
+    (its row of ui.model.games)."""
     if page == "controls":
         app.open("ui.screens.controls", "ControlsScreen")
-    else:
-        from ui.screens.message import rules_page
+    else:  # (its module loaded first, behind the busy mark: App.soon)
 
-        rules_page(app, game)
+        def put():
+            from ui.screens.message import rules_page
+
+            rules_page(app, game)
+
+        app.soon(put, ("ui.screens.message",))
 
 
 def run(board, frames=None, fault=None):

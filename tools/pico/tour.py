@@ -169,8 +169,10 @@ class Tour:
         ms = self.screen_ms = self.answer_ms(t0)
         if ms is not None and marks is not None and self.probe.read()["marks"] != marks:
             self.screen_ms = self.second_frame_ms(t0)
+            if self.screen_ms is None:  # the mark was on the glass already (a long press's
+                self.screen_ms = ms  # own, at its press): the one frame is the screen
             self.loads.append((label or name, ms, self.screen_ms))
-            if self.screen_ms is None or self.screen_ms > LOADED_MS:
+            if self.screen_ms > LOADED_MS or self.screen_ms == ms:
                 ms = self.screen_ms
         if count:
             self.presses.append((label or name, name, ms))

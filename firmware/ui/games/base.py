@@ -6,7 +6,7 @@ from hal.buttons import A, B, DOWN, LONG, PRESS, REPEAT, UP
 from lama.symbols import total
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.panel import make, module_name, tidy
+from ui.games.panel import make, make_module, module_name, tidy
 from ui.games.pieces import KEY_Y, MSG_Y
 from ui.loop.screen import Screen
 
@@ -310,11 +310,13 @@ class GameScreen(Screen):
         if self.session.person_to_act() and self.due is None and not self.panels:
             self.app.mark()  # the press seen at once; its page follows at the release
             self.hint_ahead = make("hint", self)
+            make_module("menu")  # (held on: the game menu, then at once)
 
     def show_hint(self):
         p = self.hint_ahead
         self.hint_ahead = None
         self.push_panel(p if p is not None else make("hint", self))
+        tidy(self)  # (the game menu's module, loaded at B's press in case it was held on)
 
     def rematch(self):
         """A new game with the same seats and rules, started by the same seat."""
@@ -376,12 +378,14 @@ class GameScreen(Screen):
         kind, b = ev
         if (b != B or kind == LONG) and self.hint_ahead is not None:
             self.hint_ahead = None  # not a short B: the hint thought ahead is not asked
-            tidy(self)
+            if kind != LONG:
+                tidy(self)
         if kind == LONG and b == B:
             if self.panels:
                 self.panels[-1].long_b()  # the menu, unless the page says otherwise
             else:
                 self.open_panel("menu")
+            tidy(self)  # (after: the menu's module, loaded at B's press, is kept)
             return
         if kind != PRESS and kind != REPEAT:
             return

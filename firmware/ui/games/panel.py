@@ -26,12 +26,17 @@ def code():
     return [module_name(name) for name in CLASSES]
 
 
-def make(name, screen, *args):
-    """A new panel `name` (a key of CLASSES) over game screen `screen`, its module loaded."""
+def make_module(name):
+    """The module of panel `name` (a key of CLASSES), imported if it is not yet."""
     mod = module_name(name)
     if mod not in sys.modules:
         __import__(mod)
-    return getattr(sys.modules[mod], CLASSES[name])(screen, *args)
+    return sys.modules[mod]
+
+
+def make(name, screen, *args):
+    """A new panel `name` (a key of CLASSES) over game screen `screen`, its module loaded."""
+    return getattr(make_module(name), CLASSES[name])(screen, *args)
 
 
 def tidy(screen):

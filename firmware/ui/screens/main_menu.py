@@ -122,8 +122,8 @@ class RulesMenu(ListScreen):
         return (getattr(lang.s, games.GAMES[i].title), None)
 
     def choose(self, i):
-        from ui.screens.message import rules_page
+        from ui.boot import open_page
 
-        rules_page(self.app, games.GAMES[i])
+        open_page(self.app, "rules", games.GAMES[i])
 
 
