@@ -84,8 +84,9 @@ class Pack:
         if _HEAD + n + int(index[last + 1 : last + 6], 16) + int(index[last + 6 : last + 10],
                                                                16) != size:
             raise ValueError("not the length its index gives")
-        # each folder's path -> (start, end) of its modules in the index (a search there is
-        # short: bytes.find costs about 0.3 us a byte on the Pico); its parents: (0, 0)
+        # each folder's path -> (start, end) of its files' lines in the index, which stays
+        # on flash (issue 26: 1.6 KB of RAM; a folder's lines are read when a file is
+        # looked up, about 0.3 ms on the Pico); its parents: (0, 0)
         dirs = {"": (0, 0)}
         i = 0
         while i < n:
@@ -100,43 +101,52 @@ class Pack:
                 j = path.rfind("/", 0, j)
             i = end
         self.f = f
-        self.index = index
         self.dirs = dirs
         self.base = _HEAD + n
 
+    def _lines(self, span):
+        """The index's lines of a folder (its `span` in dirs), read from the pack."""
+        if span[1] <= span[0]:
+            return b""
+        f = self.f
+        f.seek(_HEAD + span[0])
+        return f.read(span[1] - span[0])
+
     def _find(self, path):
-        """The index position of the numbers of file `path` ("/ui/boot.mpy",
-        "/ui/text/strings_en.bin"), or -1."""
+        """(offset, length) in the pack of file `path` ("/ui/boot.mpy",
+        "/ui/text/strings_en.bin"), or None."""
         j = path.rfind("/")
         name = path[j + 1 :]
         if name.endswith(SUFFIX):
             name = name[: -len(SUFFIX)]  # a module: indexed without its suffix
         elif "." not in name:
-            return -1  # (a name with no dot in the index is a module's)
+            return None  # (a name with no dot in the index is a module's)
         span = self.dirs.get(path[:j])
         if span is None:
-            return -1
+            return None
+        lines = self._lines(span)
         key = b"\n" + name.encode() + b" "
-        i = self.index.find(key, span[0], span[1])
-        return i + len(key) if i >= 0 else -1
+        i = lines.find(key)
+        if i < 0:
+            return None
+        i += len(key)
+        return self.base + int(lines[i : i + 5], 16), int(lines[i + 5 : i + _NUMS], 16)
 
     def stat(self, path):
-        i = self._find(path)
-        if i >= 0:
-            return (_S_IFREG, 0, 0, 0, 0, 0, int(self.index[i + 5 : i + _NUMS], 16), 0, 0, 0)
+        got = self._find(path)
+        if got is not None:
+            return (_S_IFREG, 0, 0, 0, 0, 0, got[1], 0, 0, 0)
         if path.rstrip("/") in self.dirs:
             return (_S_IFDIR, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         raise OSError(_ENOENT)
 
     def open(self, path, mode):
-        i = self._find(path)
-        if i < 0:
+        got = self._find(path)
+        if got is None:
             return open(path, mode)  # a file beside the pack's (not in it)
         if "w" in mode or "a" in mode or "+" in mode:
             raise OSError(_EROFS)
-        index = self.index
-        return _Member(self.f, self.base + int(index[i : i + 5], 16),
-                       int(index[i + 5 : i + _NUMS], 16))
+        return _Member(self.f, got[0], got[1])
 
     def ilistdir(self, path):
         """(name, type, inode) of what folder `path` holds (mpremote fs ls :/code)."""
@@ -146,7 +156,7 @@ class Pack:
                 yield (d[d.rfind("/") + 1 :], _S_IFDIR, 0)
         span = self.dirs.get(path)
         if span is not None:
-            for line in self.index[span[0] + 1 : span[1]].split(b"\n"):
+            for line in self._lines(span)[1:].split(b"\n"):
                 if line:
                     name = line[: line.find(b" ")].decode()
                     yield (name if "." in name else name + SUFFIX, _S_IFREG, 0)
