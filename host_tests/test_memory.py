@@ -195,11 +195,12 @@ out["menu"] = games()
 out["boot screens at the menu"] = [m for m in ("ui.screens.title", "ui.screens.notices")
                                    if m in sys.modules]
 menu = used()
+out["saves menu code at the menu"] = "ui.model.saves_menu" in sys.modules
 d.keys("A,UP,A,B,WAIT:100")  # dice: 2 seats, Start, B skips how to play
 out["dice"] = games()
 out["dice top"] = d.top()
-out["menu code in the game"] = [m for m in ("ui.screens.main_menu", "ui.screens.menu")
-                                if m in sys.modules]
+out["menu code in the game"] = [m for m in ("ui.screens.main_menu", "ui.screens.menu",
+                                           "ui.model.saves_menu") if m in sys.modules]
 out["under the game"] = type(d.app.stack[0]).__name__
 out["launch in the game"] = "ui.games.launch" in sys.modules
 d.keys("B:900,UP,A,A,WAIT:100")  # in-game menu: quit to the menu, confirmed
@@ -225,6 +226,7 @@ def test_back_to_the_menu_frees_the_game_modules(micropython, mpy_path, tmp_path
     assert out["boot screens at the menu"] == []  # never shown again: not kept
     assert out["dice top"] == "DiceScreen"
     assert out["menu code in the game"] == [] and out["under the game"] == "MenuToCome"
+    assert out["saves menu code at the menu"] is True  # (the saved games read at boot)
     assert out["launch in the game"] is False  # its work done, a rematch loads it anew
     assert "lama.dice" in out["dice"] and "lama.cards" not in out["dice"]
     assert out["after dice top"] == "MainMenu"

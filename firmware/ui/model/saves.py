@@ -36,7 +36,7 @@ between counting a game and removing its save never counts it twice, and no save
 shares its number with another saved one."""
 
 from hal import store as st
-from lama import codec, games, records, score
+from lama import codec, games, records
 from ui.model.settings_record import KIND_SETTINGS, SETTINGS_MAX, SETTINGS_NAME, SETTINGS_VERSION
 from ui.model.settings_record import read_settings
 from ui.text import lang
@@ -44,10 +44,12 @@ from micropython import const
 
 KIND_STATS = 2
 KIND_GAME = 3
-LEGACY = "game"  # the one saved game of older firmware, moved at start (Saves._migrate)
+LEGACY = "game"  # the one saved game of older firmware, moved at start (saves_menu.migrate)
 _MAX_MESSAGES = const(4)
 UNKNOWN = "?"  # Saves._saved: not read yet
 DROPPED = 10  # a message outcome: statistics loaded, but damaged entries left out
+# Saves' methods in ui/model/saves_menu.py (Saves.__getattr__)
+MENU_HALF = ("load_progress", "load_saved", "summary", "release", "compact", "reset_stats")
 
 
 def _state_of(rng):
@@ -102,7 +104,20 @@ class Saves:
         self._saved = {}
         for gid in games.IDS:
             self._saved[gid] = UNKNOWN
-        self._migrate()
+        from ui.model import saves_menu
+
+        saves_menu.migrate(self)  # (boot only: that module is not kept in a game)
+
+    def __getattr__(self, name):
+        """The menus' half of this API (MENU_HALF: ui/model/saves_menu.py, reading the saved
+        games, their summaries, release, compact, reset), its module imported when first
+        asked: a game in play keeps none of it in RAM (issue 26)."""
+        if name not in MENU_HALF:
+            raise AttributeError(name)
+        from ui.model import saves_menu
+
+        fn = getattr(saves_menu, name)
+        return lambda *args: fn(self, *args)
 
     # --- messages ---------------------------------------------------------------------
     def _note(self, what, outcome):
@@ -230,42 +245,7 @@ class Saves:
         self.places = places
         return True
 
-    def reset_stats(self):
-        """Forget all statistics and high scores (the screen asks first); not when the
-        saved ones cannot be read now (their last game number is needed)."""
-        old = self.load_stats()
-        if self.stats is None:
-            return False
-        self.stats = records.Stats()
-        self.stats.last_game = old.last_game  # a saved game stays not yet counted
-        return self._save_stats()
-
     # --- the games in progress (one per game kind) --------------------------------------
-    def _migrate(self):
-        """The single saved game of older firmware ("game") moves to its kind's record:
-        copied byte for byte (a verified save), then removed; a power cut in between
-        leaves both, and the next start removes the old one once the copy is seen. When
-        the kind's record holds another game, the old one is left where it is (never lost)."""
-        got, outcome = self.store.load(LEGACY, KIND_GAME, records.PROGRESS_VERSION,
-                                       records.PROGRESS_MAX, _legacy_decode)
-        self._note(KIND_GAME, outcome)
-        if got is None:
-            return
-        gid, payload = got
-        name = record_name(gid)
-        have, outcome = self.store.load(name, KIND_GAME, records.PROGRESS_VERSION,
-                                        records.PROGRESS_MAX, _raw)
-        self._note(KIND_GAME, outcome)
-        if outcome == st.UNREADABLE:
-            return
-        if have is None:
-            if self.store.save(name, KIND_GAME, records.PROGRESS_VERSION, payload,
-                               records.PROGRESS_MAX) != st.OK:
-                return  # the old record stays, to move at a later start
-        elif have != payload:
-            return
-        self.store.clear(LEGACY, KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX)
-
     def _number(self, gid):
         """The number of a new game of kind gid: the next after the last counted, past the
         number of any other kind's saved game (so that no two saved games share one, and a
@@ -323,117 +303,6 @@ class Saves:
             self._saved[state.GAME] = True  # its summary is made when next asked
         return ok
 
-    def load_progress(self, game=None):
-        """The saved game of kind `game` as (state, seats, rng_states), or None; without
-        `game`, the one started last (of any kind). A game already counted in the
-        statistics (a power cut before its save was removed) is removed now; one at its
-        end (its count could not be saved) is counted now and removed. Never raises."""
-        if game is None:
-            got = self.load_saved()
-            return got[0] if got else None
-        try:
-            return self._load_progress(game)
-        except MemoryError:
-            self._note(KIND_GAME, st.UNREADABLE)
-            return None
-
-    def _load_progress(self, game):
-        got, outcome = self.store.load(
-            record_name(game),
-            KIND_GAME,
-            records.PROGRESS_VERSION,
-            records.PROGRESS_MAX,
-            _DECODERS[games.IDS.index(game)],
-        )
-        self._note(KIND_GAME, outcome)
-        if got is None:
-            if outcome != st.UNREADABLE:
-                self._forget(game)
-            return None
-        prog, state = got
-        self._games[game] = [prog, state]
-        self._saved[game] = True
-        if state.phase == score.GAME_OVER:
-            if self.record_game_result(state, prog.seats):
-                self.clear_progress(game)
-            return None  # else kept, to be counted at a later boot
-        stats = self.load_stats()  # unreadable now: offered (counting waits for them)
-        if self.stats is not None and prog.game_no == stats.last_game:
-            self.clear_progress(game)
-            return None
-        return state, list(prog.seats), list(prog.rng_states)
-
-    def load_saved(self):
-        """Every saved game, as load_progress gives them, the one started last first.
-        Never raises: with no memory left, those that could be read (maybe none)."""
-        try:
-            return self._load_saved()
-        except MemoryError:
-            self._note(KIND_GAME, st.UNREADABLE)
-            return ()
-
-    def _load_saved(self):
-        found = []
-        for gid in games.IDS:
-            got = self.load_progress(gid)
-            if got is not None:
-                found.append(got)
-        if len(found) == 2 and st.newer(self._games[found[1][0].GAME][0].game_no,
-                                        self._games[found[0][0].GAME][0].game_no):
-            found = [found[1], found[0]]
-        return found
-
-    def summary(self, game):
-        """What the menus show of kind `game`'s saved game: (game number, round,
-        [(name, score)]), or None when there is none (read from flash when not known)."""
-        try:
-            return self._summary(game)
-        except MemoryError:
-            return None
-
-    def _summary(self, game):
-        known = self._saved.get(game, UNKNOWN)
-        if known is UNKNOWN:
-            self._load_progress(game)
-            known = self._saved.get(game)
-        if known is True:
-            pair = self._games.get(game)
-            if pair is None:
-                return None
-            prog, state = pair
-            scores = state.scores
-            known = (prog.game_no, state.round_no,
-                     [(prog.seats[i][0], scores[i]) for i in range(len(scores))])
-            self._saved[game] = known
-        return known if isinstance(known, tuple) else None
-
-    def release(self):
-        """Let go of the games' engine states (at the main menu, where their code is
-        dropped from RAM): what the menus show of them is kept, the rest is read again
-        from flash when a game goes on."""
-        self.places = ()
-        for gid in games.IDS:
-            if self._games[gid] is not None:
-                self.summary(gid)  # (None when memory ran out: read again when asked)
-                if self._saved.get(gid) is True:
-                    self._saved[gid] = UNKNOWN
-                self._games[gid] = None
-
-    def compact(self):
-        """Make the statistics anew (decoded from their own encoding, the same content), or
-        read them when they are not yet:
-        at the main menu, once a game's code is gone, so that what a game added to them
-        (made while its code was loaded, in the middle of the heap) moves down to the
-        lowest free room, and the room the game used is left in one piece for the next."""
-        if self.stats is None:
-            self.load_stats()  # read now, at the menu, rather than in the next game
-            return
-        try:
-            fresh = records.decode_stats(records.encode_stats(self.stats, self.store.room()))
-        except (ValueError, MemoryError):  # kept as they are
-            return
-        self.stats = fresh
-
     def _forget(self, game):
         if game in self._games:
             self._games[game] = None
@@ -462,31 +331,7 @@ def record_name(game):
     return "game_" + (g.key if g is not None else str(game))
 
 
-def _raw(payload):
-    return payload
-
-
 def _number_decode(payload):
     if len(payload) < 2:
         raise ValueError("too short")
     return (payload[0] << 8) | payload[1]
-
-
-def _decoder(game):
-    """decode_progress for kind `game`'s record: a game of another kind there is damage."""
-
-    def decode(payload):
-        got = records.decode_progress(payload)
-        if got[1].GAME != game:
-            raise ValueError("a game of another kind")
-        return got
-
-    return decode
-
-
-_DECODERS = tuple(_decoder(g) for g in games.IDS)
-
-
-def _legacy_decode(payload):
-    """(game id, payload) of the old single saved game, checked as load_progress would."""
-    return records.decode_progress(payload)[1].GAME, payload

@@ -9,8 +9,9 @@ from ui.loop import resident
 from ui.loop.screen import Screen
 
 MENU = ("ui.screens.main_menu", "MainMenu")
-# the main menu's code and the list screen's, which a game screen never uses
-MENU_CODE = ("ui.screens.main_menu", "ui.screens.menu")
+# the main menu's code and the list screen's, and the saves' menus' half, which a game
+# screen never uses
+MENU_CODE = ("ui.screens.main_menu", "ui.screens.menu", "ui.model.saves_menu")
 
 
 def drop_loaded(app):

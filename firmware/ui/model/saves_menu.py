@@ -1,0 +1,185 @@
+"""The menus' half of ui.model.saves.Saves, which a game in play does without: the saved games read back (load_progress, load_saved), their summaries, release and compact at the main menu, the statistics reset and the move of an older firmware's save; Saves lends them as its own methods (Saves.__getattr__), this module imported when first asked."""
+
+from hal import store as st
+from lama import games, records, score
+from ui.model.saves import KIND_GAME, LEGACY, UNKNOWN, record_name
+
+
+def load_progress(saves, game=None):
+    """The saved game of kind `game` as (state, seats, rng_states), or None; without
+    `game`, the one started last (of any kind). A game already counted in the
+    statistics (a power cut before its save was removed) is removed now; one at its
+    end (its count could not be saved) is counted now and removed. Never raises."""
+    if game is None:
+        got = load_saved(saves)
+        return got[0] if got else None
+    try:
+        return _load_progress(saves, game)
+    except MemoryError:
+        saves._note(KIND_GAME, st.UNREADABLE)
+        return None
+
+
+def _load_progress(saves, game):
+    got, outcome = saves.store.load(
+        record_name(game),
+        KIND_GAME,
+        records.PROGRESS_VERSION,
+        records.PROGRESS_MAX,
+        _DECODERS[games.IDS.index(game)],
+    )
+    saves._note(KIND_GAME, outcome)
+    if got is None:
+        if outcome != st.UNREADABLE:
+            saves._forget(game)
+        return None
+    prog, state = got
+    saves._games[game] = [prog, state]
+    saves._saved[game] = True
+    if state.phase == score.GAME_OVER:
+        if saves.record_game_result(state, prog.seats):
+            saves.clear_progress(game)
+        return None  # else kept, to be counted at a later boot
+    stats = saves.load_stats()  # unreadable now: offered (counting waits for them)
+    if saves.stats is not None and prog.game_no == stats.last_game:
+        saves.clear_progress(game)
+        return None
+    return state, list(prog.seats), list(prog.rng_states)
+
+
+def load_saved(saves):
+    """Every saved game, as load_progress gives them, the one started last first.
+    Never raises: with no memory left, those that could be read (maybe none)."""
+    try:
+        return _load_saved(saves)
+    except MemoryError:
+        saves._note(KIND_GAME, st.UNREADABLE)
+        return ()
+
+
+def _load_saved(saves):
+    found = []
+    for gid in games.IDS:
+        got = load_progress(saves, gid)
+        if got is not None:
+            found.append(got)
+    if len(found) == 2 and st.newer(saves._games[found[1][0].GAME][0].game_no,
+                                    saves._games[found[0][0].GAME][0].game_no):
+        found = [found[1], found[0]]
+    return found
+
+
+def summary(saves, game):
+    """What the menus show of kind `game`'s saved game: (game number, round,
+    [(name, score)]), or None when there is none (read from flash when not known)."""
+    try:
+        return _summary(saves, game)
+    except MemoryError:
+        return None
+
+
+def _summary(saves, game):
+    known = saves._saved.get(game, UNKNOWN)
+    if known is UNKNOWN:
+        _load_progress(saves, game)
+        known = saves._saved.get(game)
+    if known is True:
+        pair = saves._games.get(game)
+        if pair is None:
+            return None
+        prog, state = pair
+        scores = state.scores
+        known = (prog.game_no, state.round_no,
+                 [(prog.seats[i][0], scores[i]) for i in range(len(scores))])
+        saves._saved[game] = known
+    return known if isinstance(known, tuple) else None
+
+
+def release(saves):
+    """Let go of the games' engine states (at the main menu, where their code is
+    dropped from RAM): what the menus show of them is kept, the rest is read again
+    from flash when a game goes on."""
+    saves.places = ()
+    for gid in games.IDS:
+        if saves._games[gid] is not None:
+            summary(saves, gid)  # (None when memory ran out: read again when asked)
+            if saves._saved.get(gid) is True:
+                saves._saved[gid] = UNKNOWN
+            saves._games[gid] = None
+
+
+def compact(saves):
+    """Make the statistics anew (decoded from their own encoding, the same content), or
+    read them when they are not yet:
+    at the main menu, once a game's code is gone, so that what a game added to them
+    (made while its code was loaded, in the middle of the heap) moves down to the
+    lowest free room, and the room the game used is left in one piece for the next."""
+    if saves.stats is None:
+        saves.load_stats()  # read now, at the menu, rather than in the next game
+        return
+    try:
+        fresh = records.decode_stats(records.encode_stats(saves.stats, saves.store.room()))
+    except (ValueError, MemoryError):  # kept as they are
+        return
+    saves.stats = fresh
+
+
+def reset_stats(saves):
+    """Forget all statistics and high scores (the screen asks first); not when the
+    saved ones cannot be read now (their last game number is needed)."""
+    old = saves.load_stats()
+    if saves.stats is None:
+        return False
+    saves.stats = records.Stats()
+    saves.stats.last_game = old.last_game  # a saved game stays not yet counted
+    return saves._save_stats()
+
+
+def migrate(saves):
+    """The single saved game of older firmware ("game") moves to its kind's record:
+    copied byte for byte (a verified save), then removed; a power cut in between
+    leaves both, and the next start removes the old one once the copy is seen. When
+    the kind's record holds another game, the old one is left where it is (never lost)."""
+    got, outcome = saves.store.load(LEGACY, KIND_GAME, records.PROGRESS_VERSION,
+                                    records.PROGRESS_MAX, _legacy_decode)
+    saves._note(KIND_GAME, outcome)
+    if got is None:
+        return
+    gid, payload = got
+    name = record_name(gid)
+    have, outcome = saves.store.load(name, KIND_GAME, records.PROGRESS_VERSION,
+                                     records.PROGRESS_MAX, _raw)
+    saves._note(KIND_GAME, outcome)
+    if outcome == st.UNREADABLE:
+        return
+    if have is None:
+        if saves.store.save(name, KIND_GAME, records.PROGRESS_VERSION, payload,
+                            records.PROGRESS_MAX) != st.OK:
+            return  # the old record stays, to move at a later start
+    elif have != payload:
+        return
+    saves.store.clear(LEGACY, KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX)
+
+
+def _raw(payload):
+    return payload
+
+
+def _decoder(game):
+    """decode_progress for kind `game`'s record: a game of another kind there is damage."""
+
+    def decode(payload):
+        got = records.decode_progress(payload)
+        if got[1].GAME != game:
+            raise ValueError("a game of another kind")
+        return got
+
+    return decode
+
+
+_DECODERS = tuple(_decoder(g) for g in games.IDS)
+
+
+def _legacy_decode(payload):
+    """(game id, payload) of the old single saved game, checked as load_progress would."""
+    return records.decode_progress(payload)[1].GAME, payload
