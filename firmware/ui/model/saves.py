@@ -35,6 +35,8 @@ one); the statistics remember the number of the last game counted, so a power cu
 between counting a game and removing its save never counts it twice, and no saved game
 shares its number with another saved one."""
 
+import sys
+
 from hal import store as st
 from lama import codec, games, records
 from ui.model.settings_record import KIND_SETTINGS, SETTINGS_MAX, SETTINGS_NAME, SETTINGS_VERSION
@@ -48,8 +50,17 @@ LEGACY = "game"  # the one saved game of older firmware, moved at start (saves_m
 _MAX_MESSAGES = const(4)
 UNKNOWN = "?"  # Saves._saved: not read yet
 DROPPED = 10  # a message outcome: statistics loaded, but damaged entries left out
-# Saves' methods in ui/model/saves_menu.py (Saves.__getattr__)
+# Saves' methods in ui/model/saves_menu.py (Saves.__getattr__), a module loaded by name
+# when first needed, as the screens are (it imports this one)
 MENU_HALF = ("load_progress", "load_saved", "summary", "release", "compact", "reset_stats")
+MENU_HALF_MODULE = "ui.model.saves_menu"
+
+
+def _menu_half():
+    """ui/model/saves_menu.py, imported when first needed."""
+    if MENU_HALF_MODULE not in sys.modules:
+        __import__(MENU_HALF_MODULE)
+    return sys.modules[MENU_HALF_MODULE]
 
 
 def _state_of(rng):
@@ -104,9 +115,7 @@ class Saves:
         self._saved = {}
         for gid in games.IDS:
             self._saved[gid] = UNKNOWN
-        from ui.model import saves_menu
-
-        saves_menu.migrate(self)  # (boot only: that module is not kept in a game)
+        _menu_half().migrate(self)  # (boot only: that module is not kept in a game)
 
     def __getattr__(self, name):
         """The menus' half of this API (MENU_HALF: ui/model/saves_menu.py, reading the saved
@@ -114,9 +123,7 @@ class Saves:
         asked: a game in play keeps none of it in RAM (issue 26)."""
         if name not in MENU_HALF:
             raise AttributeError(name)
-        from ui.model import saves_menu
-
-        fn = getattr(saves_menu, name)
+        fn = getattr(_menu_half(), name)
         return lambda *args: fn(self, *args)
 
     # --- messages ---------------------------------------------------------------------
