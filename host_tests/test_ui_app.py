@@ -205,8 +205,9 @@ out["menu_sel"] = d.selected("LAMA Dice")
 d.keys("B:1500")  # a long press on the menu itself: nothing to go back to
 out["still"] = [type(s).__name__ for s in d.app.stack]
 """)
-    assert got["deep"] == ["MainMenu", "SetupScreen", "NameScreen"]
-    assert got["short"] == ["MainMenu", "SetupScreen"]
+    # (under the setup the main menu stands in: its code comes back with it)
+    assert got["deep"] == ["MenuToCome", "SetupScreen", "NameScreen"]
+    assert got["short"] == ["MenuToCome", "SetupScreen"]
     assert got["long"] == ["MainMenu"]  # and the release after the long press did nothing
     assert got["menu_sel"]
     assert got["still"] == ["MainMenu"]
@@ -243,7 +244,7 @@ out["page_held"] = [type(p).__name__ for p in scr.panels]
 d.run(900)
 out["page_long"] = [type(p).__name__ for p in scr.panels]
 """)
-    assert got["held"] == ["MainMenu", "SetupScreen"]  # back before B was let go
+    assert got["held"] == ["MenuToCome", "SetupScreen"]  # back before B was let go
     assert got["long"] == ["MainMenu"]
     assert got["table_held"] == ["DiceScreen", 0]  # short or long? not known yet
     assert got["hint"] == ["HintPanel"]
@@ -701,3 +702,21 @@ out["after hint"] = [len(d.screen().panels), pages()]
     assert got["closed"] == [0, []], got
     assert got["hint"] == ["HintPanel", ["dice_hint", "hint", "odds", "panel_hint"]], got
     assert got["after hint"] == [0, []], got
+
+
+def test_under_the_setup_the_main_menu_stands_in_and_comes_back_as_it_was(micropython):
+    """Issue 26: while the setup screen loads a game's code, the main menu's own code is not
+    kept (ui.screens.menu_stand_in); B brings the menu back behind the busy mark, its
+    cursor where it was."""
+    got = run(micropython, """
+import sys
+d = Driver()
+d.keys("A,DOWN,A,WAIT:300")  # the main menu, L.L.A.M.A.'s setup
+out["setup"] = [[type(s).__name__ for s in d.app.stack], "ui.screens.main_menu" in sys.modules]
+marks = d.app.marks
+d.keys("B,WAIT:300")
+out["back"] = [[type(s).__name__ for s in d.app.stack], d.app.marks - marks,
+               d.selected("L.L.A.M.A."), "ui.screens.main_menu" in sys.modules]
+""")
+    assert got["setup"] == [["MenuToCome", "SetupScreen"], False], got
+    assert got["back"] == [["MainMenu"], 1, True, True], got

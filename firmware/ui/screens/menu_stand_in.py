@@ -13,6 +13,7 @@ MENU = ("ui.screens.main_menu", "MainMenu")
 # the main menu's code and the list screen's, and the saves' menus' half, which a game
 # screen never uses
 MENU_CODE = ("ui.screens.main_menu", "ui.screens.menu", MENU_HALF_MODULE)
+MENU_OWN_CODE = ("ui.screens.main_menu", MENU_HALF_MODULE)
 
 
 def drop_loaded(app):
@@ -29,12 +30,14 @@ def drop_loaded(app):
     return resident.release(kept, collect=False) if kept is not None else []
 
 
-def menu_below(app):
+def menu_below(app, code=MENU_CODE):
     """A MenuToCome at the bottom of `app`'s stack, in the place of the main menu (or of the
-    title, for a game resumed at boot), and the menu's code dropped."""
+    title, for a game resumed at boot), unless one is there already, and the menu's `code`
+    dropped (MENU_OWN_CODE under the setup screen, which is a list screen too)."""
     under = app.stack[0]
-    app.stack[0] = MenuToCome(app, [getattr(under, k, None) for k in CARRIED])
-    for name in MENU_CODE:
+    if not isinstance(under, MenuToCome):
+        app.stack[0] = MenuToCome(app, [getattr(under, k, None) for k in CARRIED])
+    for name in code:
         resident.forget(name)
 
 

@@ -10,6 +10,7 @@ from lama.score import MAX_PLAYERS, MIN_PLAYERS, NAME_LENGTH
 from ui.model import games
 from ui.model.new_game import FIRST_GAME_PLAYERS, PERSON, GameSetup, bot_levels, default_level
 from ui.screens.menu import ListScreen
+from ui.screens.menu_stand_in import MENU_OWN_CODE, menu_below
 from ui.text import lang
 
 from micropython import const
@@ -121,6 +122,14 @@ class SetupScreen(ListScreen):
 
     def enter(self):
         self.keys_came()  # (put up, or back from the name editor: keys are coming)
+        # the main menu's own code not kept under the setup (issue 26: the game's code
+        # loads here): B brings it back (back)
+        if self.app.stack[0] is not self:
+            menu_below(self.app, MENU_OWN_CODE)
+
+    def back(self):
+        """B: the main menu, loaded back behind the busy mark (ui.screens.menu_stand_in)."""
+        self.app.soon(self.app.pop, busy=True)
 
     def handle(self, ev):
         if ev[0] == PRESS or ev[0] == REPEAT:
