@@ -52,7 +52,7 @@ UNKNOWN = "?"  # Saves._saved: not read yet
 DROPPED = 10  # a message outcome: statistics loaded, but damaged entries left out
 # Saves' methods in ui/model/saves_menu.py (Saves.__getattr__), a module loaded by name
 # when first needed, as the screens are (it imports this one)
-MENU_HALF = ("load_progress", "load_saved", "summary", "release", "compact", "reset_stats")
+MENU_HALF = ("load_progress", "load_saved", "compact", "reset_stats")
 MENU_HALF_MODULE = "ui.model.saves_menu"
 
 
@@ -309,6 +309,43 @@ class Saves:
         if ok:
             self._saved[state.GAME] = True  # its summary is made when next asked
         return ok
+
+    def summary(self, game):
+        """What the menus show of kind `game`'s saved game: (game number, round,
+        [(name, score)]), or None when there is none (read from flash when not known)."""
+        try:
+            return self._summary(game)
+        except MemoryError:
+            return None
+
+    def _summary(self, game):
+        known = self._saved.get(game, UNKNOWN)
+        if known is UNKNOWN:
+            self.load_progress(game)
+            known = self._saved.get(game)
+        if known is True:
+            pair = self._games.get(game)
+            if pair is None:
+                return None
+            prog, state = pair
+            scores = state.scores
+            known = (prog.game_no, state.round_no,
+                     [(prog.seats[i][0], scores[i]) for i in range(len(scores))])
+            self._saved[game] = known
+        return known if isinstance(known, tuple) else None
+
+    def release(self):
+        """Let go of the games' engine states (at the main menu, where their code is
+        dropped from RAM): what the menus show of them is kept, the rest is read again
+        from flash when a game goes on. (Here, not in the menus' half: leaving a game
+        does it before the menu's code is back.)"""
+        self.places = ()
+        for gid in games.IDS:
+            if self._games[gid] is not None:
+                self.summary(gid)  # (None when memory ran out: read again when asked)
+                if self._saved.get(gid) is True:
+                    self._saved[gid] = UNKNOWN
+                self._games[gid] = None
 
     def _forget(self, game):
         if game in self._games:

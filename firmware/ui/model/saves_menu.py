@@ -1,8 +1,8 @@
-"""The menus' half of ui.model.saves.Saves, which a game in play does without: the saved games read back (load_progress, load_saved), their summaries, release and compact at the main menu, the statistics reset and the move of an older firmware's save; Saves lends them as its own methods (Saves.__getattr__), this module imported when first asked."""
+"""The menus' half of ui.model.saves.Saves, which a game in play does without: the saved games read back (load_progress, load_saved), compact at the main menu, the statistics reset and the move of an older firmware's save; Saves lends them as its own methods (Saves.__getattr__), this module imported when first asked."""
 
 from hal import store as st
 from lama import games, records, score
-from ui.model.saves import KIND_GAME, LEGACY, UNKNOWN, record_name
+from ui.model.saves import KIND_GAME, LEGACY, record_name
 
 
 def load_progress(saves, game=None):
@@ -67,45 +67,6 @@ def _load_saved(saves):
                                     saves._games[found[0][0].GAME][0].game_no):
         found = [found[1], found[0]]
     return found
-
-
-def summary(saves, game):
-    """What the menus show of kind `game`'s saved game: (game number, round,
-    [(name, score)]), or None when there is none (read from flash when not known)."""
-    try:
-        return _summary(saves, game)
-    except MemoryError:
-        return None
-
-
-def _summary(saves, game):
-    known = saves._saved.get(game, UNKNOWN)
-    if known is UNKNOWN:
-        _load_progress(saves, game)
-        known = saves._saved.get(game)
-    if known is True:
-        pair = saves._games.get(game)
-        if pair is None:
-            return None
-        prog, state = pair
-        scores = state.scores
-        known = (prog.game_no, state.round_no,
-                 [(prog.seats[i][0], scores[i]) for i in range(len(scores))])
-        saves._saved[game] = known
-    return known if isinstance(known, tuple) else None
-
-
-def release(saves):
-    """Let go of the games' engine states (at the main menu, where their code is
-    dropped from RAM): what the menus show of them is kept, the rest is read again
-    from flash when a game goes on."""
-    saves.places = ()
-    for gid in games.IDS:
-        if saves._games[gid] is not None:
-            summary(saves, gid)  # (None when memory ran out: read again when asked)
-            if saves._saved.get(gid) is True:
-                saves._saved[gid] = UNKNOWN
-            saves._games[gid] = None
 
 
 def compact(saves):
