@@ -6,7 +6,6 @@ from hal.buttons import A, B, DOWN, LONG, PRESS, REPEAT, UP
 from lama.symbols import total
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.panel import make, make_module, module_name, tidy
 from ui.games.pieces import KEY_Y, MSG_Y
 from ui.loop.screen import Screen
 
@@ -32,6 +31,18 @@ THINK_MS = const(12)  # a computer player's thinking in one frame: slices until 
 # ui.prime.GC_EVERY bytes, about 33 ms) does not fall in a frame's work and push a busy one
 # past issue 26's 120 ms (it did, to 143 and 144 ms, in the tour's dice and card games)
 _GC_FRAMES = const(12)
+
+
+PAGES = "ui.games.panel"  # the pages' common ground; a page's module: PAGES + "_" + its name
+
+
+def pages():
+    """ui/games/panel.py, imported with the first page that opens (or after the game's
+    first frame: ui.games.launch), not before the table's first frame (issue 26: Start
+    within 250 ms of its press)."""
+    from ui.games import panel
+
+    return panel
 
 
 def sound(app, name):
@@ -90,19 +101,19 @@ class GameScreen(Screen):
         draws, issue 26)."""
 
         def put():
-            p = make(name, self, *args)
+            p = pages().make(name, self, *args)
             if replace:
                 self.replace_panel(p)
             else:
                 self.push_panel(p)
 
-        self.app.soon(put, (module_name(name),))
+        self.app.soon(put, (PAGES, PAGES + "_" + name))
 
     def replace_panel(self, p):
         if self.panels:
             self.panels.pop()
         self.push_panel(p)
-        tidy(self)
+        pages().tidy(self)
 
     def panel_done(self):
         """The top panel was left: it says what follows (Panel.done); the code of the
@@ -110,7 +121,7 @@ class GameScreen(Screen):
         p = self.panels.pop()
         self.dirty = True
         p.done()
-        tidy(self)
+        pages().tidy(self)
 
     def round_read(self):
         """The round-end page was read: the game-over page, or the next round's deal."""
@@ -309,14 +320,14 @@ class GameScreen(Screen):
         so that it shows at B's release (the game menu, a long press, drops it)."""
         if self.session.person_to_act() and self.due is None and not self.panels:
             self.app.mark()  # the press seen at once; its page follows at the release
-            self.hint_ahead = make("hint", self)
-            make_module("menu")  # (held on: the game menu, then at once)
+            self.hint_ahead = pages().make("hint", self)
+            pages().make_module("menu")  # (held on: the game menu, then at once)
 
     def show_hint(self):
         p = self.hint_ahead
         self.hint_ahead = None
-        self.push_panel(p if p is not None else make("hint", self))
-        tidy(self)  # (the game menu's module, loaded at B's press in case it was held on)
+        self.push_panel(p if p is not None else pages().make("hint", self))
+        pages().tidy(self)  # (the game menu's module, loaded at B's press in case it was held on)
 
     def rematch(self):
         """A new game with the same seats and rules, started by the same seat."""
@@ -379,13 +390,13 @@ class GameScreen(Screen):
         if (b != B or kind == LONG) and self.hint_ahead is not None:
             self.hint_ahead = None  # not a short B: the hint thought ahead is not asked
             if kind != LONG:
-                tidy(self)
+                pages().tidy(self)
         if kind == LONG and b == B:
             if self.panels:
                 self.panels[-1].long_b()  # the menu, unless the page says otherwise
             else:
                 self.open_panel("menu")
-            tidy(self)  # (after: the menu's module, loaded at B's press, is kept)
+            pages().tidy(self)  # (after: the menu's module, loaded at B's press, is kept)
             return
         if kind != PRESS and kind != REPEAT:
             return
@@ -407,7 +418,7 @@ class GameScreen(Screen):
             if not self.session.person_to_act():
                 self.note(lang.s.G_NOTE_WAIT)
             elif self.due is None:  # its modules loaded first, a frame each
-                self.app.soon(self.show_hint, (self.session.game.ui.hint, module_name("hint")))
+                self.app.soon(self.show_hint, (self.session.game.ui.hint, PAGES, PAGES + "_hint"))
             else:  # the person's own dice still rolling, or a move still on screen
                 self.note(lang.s.G_NOTE_SPEED)
             return

@@ -16,8 +16,8 @@ HINT_CODE = ("ui.games.hint", "ui.games.odds")
 
 
 def module_name(name):
-    """The module of panel `name` (a key of CLASSES)."""
-    return "ui.games.panel_" + name
+    """The module of panel `name` (a key of CLASSES): this one's name, "_" and `name`."""
+    return __name__ + "_" + name
 
 
 def code():
