@@ -187,14 +187,14 @@ def test_a_full_game_with_six_hard_computer_players_reaches_its_game_over(probed
         assert "GameOverPanel" in tour.probe.screen()
         text = pico.text()
         assert "Traceback" not in text, text[-2000:]
-        # the hard players' and the frame loop's code ran as armv6m machine code (MicroPython
+        # the hard players' and the buttons' and panel's code ran as armv6m machine code (MicroPython
         # imports a module's .py before its .mpy: none is there), from the code pack
         files = files_of(pico, tmp_path)
     files.update(pack.unpack(files[pack.PACK]))
     armv6m = native.ARCHS.index("armv6m")
     machine = {p for p, d in files.items() if p.endswith(".mpy") and d[2] >> 2 == armv6m}
     hot = {"lama/card_expert.mpy" if cards else "lama/dice_expert.mpy", "lama/rng.mpy",
-           "ui/loop/app.mpy", "hal/oled.mpy", "hal/buttons.mpy", "ui/draw/gfx.mpy"}
+           "hal/oled.mpy", "hal/buttons.mpy", "ui/draw/gfx.mpy"}
     assert hot <= machine
     assert not [p for p in machine if p[:-4] + ".py" in files]
 
