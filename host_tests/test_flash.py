@@ -446,3 +446,17 @@ def test_make_lint_is_part_of_make_test():
                          timeout=HANG_S).stdout
     assert "ruff check" in out
     assert "typecheck" in out or "mypy" in out
+
+
+def test_an_mpy_names_its_module_for_tracebacks_not_its_path(tmp_path):
+    """Issue 26: mpy-cross -s gives each .mpy its dotted module name, a name its import
+    interns anyway, rather than a path that would be interned beside it on the Pico."""
+    assert native.source_name("ui/games/base.py") == "ui.games.base"
+    assert native.source_name("ui/model/__init__.py") == "ui.model"
+    assert native.source_name("codepack.py") == "codepack"
+    out = str(tmp_path / "base.mpy")
+    image.compile_mpy(os.path.join(image.FIRMWARE, "ui", "games", "base.py"), "ui/games/base.py",
+                      out, image.mpy_cross_path())
+    with open(out, "rb") as f:
+        data = f.read()
+    assert b"ui.games.base" in data and b"ui/games/base.py" not in data
