@@ -103,6 +103,7 @@ class Pack:
         self.f = f
         self.dirs = dirs
         self.base = _HEAD + n
+        self.interrupted = False  # a Ctrl-C that came during stat(), for open() to raise
 
     def _lines(self, span):
         """The index's lines of a folder (its `span` in dirs), read from the pack."""
@@ -117,6 +118,8 @@ class Pack:
         "/ui/text/strings_en.bin"), or None."""
         j = path.rfind("/")
         name = path[j + 1 :]
+        if name.endswith(".py"):
+            return None  # (source is never packed: the import's first look, answered at once)
         if name.endswith(SUFFIX):
             name = name[: -len(SUFFIX)]  # a module: indexed without its suffix
         elif "." not in name:
@@ -133,14 +136,27 @@ class Pack:
         return self.base + int(lines[i : i + 5], 16), int(lines[i + 5 : i + _NUMS], 16)
 
     def stat(self, path):
-        got = self._find(path)
-        if got is not None:
-            return (_S_IFREG, 0, 0, 0, 0, 0, got[1], 0, 0, 0)
-        if path.rstrip("/") in self.dirs:
-            return (_S_IFDIR, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        # The import calls stat() from C and takes ANY exception for "no such file"
+        # (extmod/vfs.c, mp_vfs_import_stat): a Ctrl-C landing here would be lost, and
+        # mpremote, waiting for the REPL, would wait for ever. So it is kept, stat answers
+        # "a file", and open(), which the import calls next, raises it.
+        try:
+            if self.interrupted:
+                return (_S_IFREG, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            got = self._find(path)
+            if got is not None:
+                return (_S_IFREG, 0, 0, 0, 0, 0, got[1], 0, 0, 0)
+            if path.rstrip("/") in self.dirs:
+                return (_S_IFDIR, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        except KeyboardInterrupt:
+            self.interrupted = True
+            return (_S_IFREG, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         raise OSError(_ENOENT)
 
     def open(self, path, mode):
+        if self.interrupted:
+            self.interrupted = False
+            raise KeyboardInterrupt
         got = self._find(path)
         if got is None:
             return open(path, mode)  # a file beside the pack's (not in it)

@@ -139,3 +139,40 @@ print(json.dumps(calls))
 
 def test_main_mounts_the_pack_only_when_run_from_the_boards_own_files(micropython):
     assert micropython.run_json(BOOT) == ["/"]
+
+
+INTERRUPTED = r"""
+import sys, json, os, vfs
+import codepack
+p = codepack.Pack(open(PACK, "rb"), os.stat(PACK)[6])
+vfs.mount(p, "/cp")
+sys.path.insert(0, "/cp")
+find, hits, out = p._find, [], {}
+def ctrl_c_once(path):  # Ctrl-C lands while the import looks for its first file
+    if not hits:
+        hits.append(path)
+        raise KeyboardInterrupt
+    return find(path)
+p._find = ctrl_c_once
+try:
+    import lama.dice
+    out["first"] = "imported"
+except KeyboardInterrupt:
+    out["first"] = "KeyboardInterrupt"
+except ImportError as e:
+    out["first"] = "ImportError: %s" % e
+import lama.dice
+out["then"] = lama.dice.__file__
+out["hits"] = hits
+print(json.dumps(out))
+"""
+
+
+def test_a_ctrl_c_during_an_import_s_look_up_stops_the_program(micropython, built, tmp_path):
+    # MicroPython's import takes any exception in a file system's stat() for "no such file":
+    # the Ctrl-C mpremote sends would be lost, the game would go on and mpremote wait for ever
+    installed, _ = built
+    (tmp_path / "code.pak").write_bytes(installed[pack.PACK])
+    out = micropython.run_json(INTERRUPTED.replace("PACK", repr(str(tmp_path / "code.pak"))))
+    assert out["first"] == "KeyboardInterrupt", out
+    assert out["then"] == "/cp/lama/dice.mpy" and out["hits"] == ["/lama"], out
