@@ -73,6 +73,11 @@ function powerOn(reason = 0, scratch = null) {
   chip = new Chip({ bootrom, flash, board, emit, log, reason, scratch, epochNs });
 }
 function retire() {
+  // the chip stops: its USB device vanishes, and the host's serial connection with it
+  if (client) {
+    client.destroy();
+    client = null;
+  }
   totals.busyNs += chip.busyNs;
   totals.idleNs += chip.idleNs;
   epochNs = chip.nanos;
