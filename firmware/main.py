@@ -1,10 +1,6 @@
-"""Boots the console: builds the board from the installed profile (/board.py), starts the app."""
+"""Boots the console: the modules from the code pack, the board from the installed profile (/board.py, made by ui/start.py), then the app (ui/boot.py)."""
 
-
-def _say(msg, exc=None):
-    print("LAMA console: " + msg)
-    if exc is not None:
-        print("  (" + type(exc).__name__ + ": " + str(exc) + ")")
+import sys
 
 
 def mount_code():
@@ -21,58 +17,24 @@ def mount_code():
         return  # the modules are files (the host, a flash from before the pack)
     why = codepack.mount()
     if why:
-        _say(why)
-
-
-def load_board():
-    """The Board from the installed profile, or None after a clear console message."""
-    try:
-        import board
-    except ImportError as e:
-        if "board" in str(e):
-            _say("no board profile installed. Copy one of board/*.py to the device "
-                 "as /board.py (make flash does this), then reset.", e)
-        else:
-            _say("the board profile /board.py needs a module that is missing.", e)
-        return None
-    except Exception as e:  # a syntax error or a crash while importing the profile
-        _say("the board profile /board.py is broken; fix or reinstall it.", e)
-        return None
-    make = getattr(board, "make_board", None)
-    if make is None:
-        if hasattr(board, "__path__"):  # e.g. the repository's board/ folder on the host
-            _say("`board` is a folder here, not a profile: install one as /board.py.")
-        else:
-            _say("the board profile /board.py has no make_board() function.")
-        return None
-    try:
-        return make()
-    except Exception as e:  # wiring: no display at the address, bad pin numbers...
-        _say("the board profile could not set up the hardware; check the wiring "
-             "and the pins named in /board.py.", e)
-        return None
+        print("LAMA console: " + why)
 
 
 def main():
-    """Load the board and run the app; returns normally (to the REPL) on failure."""
+    """Make the board (ui/start.py, whose code then leaves the heap: a game needs the room)
+    and run the app on it (ui/boot.py); returns normally (to the REPL) on failure."""
     mount_code()
-    board = load_board()
-    if board is None:
-        return
     try:
-        from ui import boot
+        from ui import start
     except ImportError as e:
-        _say("the user interface (ui/boot.py) is not installed.", e)
+        print("LAMA console: the user interface (ui/) is not installed.\n  (ImportError: %s)" % e)
         return
-    try:
-        boot.run(board)  # saved settings and game, watchdog (hal/watchdog.py)
-    except Exception as e:  # the app's own loop shows errors; this is one it could not
-        import sys
-
-        if hasattr(sys, "print_exception"):
-            sys.print_exception(e)
-        _say("the app stopped on an error (the watchdog is off); reset the console "
-             "to start it again.", e)
+    board = start.load_board()
+    del start
+    sys.modules.pop("ui.start")
+    delattr(sys.modules["ui"], "start")
+    if board is not None:
+        sys.modules["ui.boot"].main(board)  # saved settings and game, watchdog
 
 
 if __name__ == "__main__":

@@ -88,8 +88,9 @@ def test_main_loads_the_emulated_profile(micropython):
 import json
 import sys
 sys.path.insert(0, "tools/emu")  # before "" (the repository root, where board/ is a folder)
-import main
-b = main.load_board()
+import main  # (mounts nothing here: the working folder is not /)
+from ui import start
+b = start.load_board()
 print(json.dumps([b.name, b.emu.panel.lit()]))
 """,
     )

@@ -1,13 +1,34 @@
 """Boot of the app with its storage: saved settings, the watchdog, "Continue the game?";
 the app's wiring (make_app: the screens it is handed).
 
-main.py calls run(board). The title is lit first: the settings alone are read from flash
+main.py calls main(board), which runs run(board). The title is lit first: the settings alone are read from flash
 (ui/model/settings_record.py), the app is made and its first frame shows the title. Then,
 behind it, the storage API (ui/model/saves.py, the engine's records with it) is loaded and
 given to the app as `app.game_store` (the game screens save through it, the statistics
 screen reads it), the saved games are offered on top of the title and any notice about
 the saves on top of that; then the frame loop runs, feeding the watchdog, which is stopped
 whatever way the loop ends (hal/watchdog.py explains why)."""
+
+
+def say(msg, exc=None):
+    """A message to whoever reads the console (the start's problems, a fatal error)."""
+    print("LAMA console: " + msg)
+    if exc is not None:
+        print("  (" + type(exc).__name__ + ": " + str(exc) + ")")
+
+
+def main(board):
+    """Run the app on `board` (main.py calls this); an error the app's own loop could not
+    show is printed, and the board goes back to the REPL."""
+    try:
+        run(board)
+    except Exception as e:
+        import sys
+
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(e)
+        say("the app stopped on an error (the watchdog is off); reset the console "
+            "to start it again.", e)
 
 
 def make_app(board, settings=None, **kw):

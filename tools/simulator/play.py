@@ -123,7 +123,7 @@ def run_under_micropython(script):
 
 
 def make_board(opts, **extra):
-    """The emulated board, built the way the device builds its own: main.load_board()
+    """The emulated board, built the way the device builds its own: ui.start.load_board()
     imports `board`, here tools/emu/board.py (first on sys.path: the repository root,
     where board/ is a folder, may be on it too)."""
     from emu.board import configure
@@ -132,9 +132,9 @@ def make_board(opts, **extra):
         sys.path.insert(0, paths.EMU)
 
     configure(panel=opts["panel"], seed=opts["seed"], **extra)
-    import main
+    from ui.start import load_board
 
-    return main.load_board()
+    return load_board()
 
 
 # --- headless ----------------------------------------------------------------------------
@@ -496,7 +496,7 @@ def interactive(opts):
         player.attach(board)
         from ui.boot import run
 
-        run(board)  # what main.py runs on the device
+        run(board)  # what main.py runs on the device (through ui.boot.main)
     except SystemExit:
         pass
     finally:

@@ -1,7 +1,7 @@
 """Board profile of the browser page: the firmware's hal on the page's parts (README: In a browser).
 
 Installed as /board.py in the page's file system, next to firmware/'s files, so that
-main.load_board() builds it the way the device builds its own profile. The display is the
+ui.start.load_board() builds it the way the device builds its own profile. The display is the
 real SSD1306 driver talking I2C to the emulated panel (tools/emu), whose glass the page
 draws; the buttons are pins the page's keys and on-screen buttons drive; saves go to /data,
 which the page mirrors into localStorage."""

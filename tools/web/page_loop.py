@@ -1,13 +1,12 @@
 """The page's entry (MicroPython WebAssembly): boots firmware/ on the browser board, one frame
 per call of step(), which the page's timer makes (tools/web/console.js).
 
-main.load_board() builds the board from /board.py (tools/web/board.py) as on the device;
+ui.start.load_board() builds the board from /board.py (tools/web/board.py) as on the device;
 ui.boot.run(board, frames=0) does the device's boot (saved settings, "Continue the
 game?", notices) and returns the App without running a frame; each step() then runs one
 frame through App.run (which shows an error screen for a screen that raises), sends the
 glass to the page when the panel received anything, and returns how long to wait."""
 
-import main
 from page_parts import glass
 
 _app = None
@@ -16,9 +15,11 @@ _bytes_seen = -1
 
 
 def start():
-    """Boot; True when the app runs (False: main.load_board printed why not)."""
+    """Boot; True when the app runs (False: ui.start.load_board printed why not)."""
     global _app, _board
-    _board = main.load_board()
+    from ui.start import load_board
+
+    _board = load_board()
     if _board is None:
         return False
     from ui import boot
