@@ -191,9 +191,9 @@ class Saves:
 
     # --- statistics -------------------------------------------------------------------
     def load_stats(self):
-        """The statistics (loaded from flash once, then kept). When they could not be read
-        now (also for want of memory), empty ones are returned, to read only, and
-        `self.stats` stays None: read again next time. Never raises."""
+        """The statistics (loaded from flash once, then kept until release()). When they
+        could not be read now (also for want of memory), empty ones are returned, to read
+        only, and `self.stats` stays None: read again next time. Never raises."""
         if self.stats is None:
             try:
                 self._load_stats()
@@ -263,7 +263,10 @@ class Saves:
                 n = self._number_of(g)
                 if n is not None:
                     taken.append(n)
+        kept = self.stats is not None
         n = self.load_stats().last_game
+        if not kept:  # read for the number alone: not kept in RAM through a game (issue 26)
+            self.stats = None
         while True:
             n = (n + 1) & 0xFFFF
             if n and n not in taken:
@@ -340,6 +343,7 @@ class Saves:
         from flash when a game goes on. (Here, not in the menus' half: leaving a game
         does it before the menu's code is back.)"""
         self.places = ()
+        self.stats = None  # (read again when needed: a game to come keeps them out of RAM)
         for gid in games.IDS:
             if self._games[gid] is not None:
                 self.summary(gid)  # (None when memory ran out: read again when asked)
