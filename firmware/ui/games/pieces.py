@@ -1,6 +1,5 @@
 """Drawing pieces the game screens share: symbols, dice, grouped rows of cards, choice bars."""
 
-import micropython
 from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
 from ui.draw import gfx, icons
 
@@ -14,7 +13,6 @@ BAR_Y = 55
 KEY_Y = 56
 
 
-@micropython.native
 def symbol(fb, s, x, y, c=1):
     """One symbol 0..6 in the 8x8 cell at (x, y): a digit, or the llama icon."""
     if s == LLAMA:
@@ -40,7 +38,6 @@ def big_symbol(fb, s, x, y, scale, c=1):
         gfx.big(fb, SYMBOLS[s], x, y, scale, c)
 
 
-@micropython.native
 def die(fb, face, x, y, marked):
     """A die 11x11 at (x, y) showing `face`; a marked die (it matches) is drawn filled."""
     if marked:
@@ -52,7 +49,6 @@ def die(fb, face, x, y, marked):
         symbol(fb, face, x + 2, y + 2, 1)
 
 
-@micropython.native
 def grouped(fb, counts, x0, y, marks=0, boxed=0, colw=COLW):
     """A set of cards grouped by symbol: seven columns from x0, a symbol on top (at y) and
     its count under it (y + COUNT_DY), so thirteen cards fit one line; a zero is a small dot.
