@@ -110,14 +110,13 @@ def _offer(app, board, outcome, fault):
 
     gc.collect()  # the saves' long-lived buffers go low in the heap, under a game's room
     from ui.model.saves import Saves
-    from ui.screens.notices import notices
 
     saves = Saves(board.data_dir)
     saves.note_settings(outcome)
 
     def save_settings(value):  # a failed settings save says why on screen
         if not saves.save_settings(value):
-            notices(app)
+            _notices(app)
 
     app.save_settings_hook = save_settings
     app.game_store = saves
@@ -129,4 +128,12 @@ def _offer(app, board, outcome, fault):
         if fault is None:
             fault = reset_by_watchdog()
         app.push(ContinueScreen(app, saved, fault))
+    _notices(app)
+
+
+def _notices(app):
+    """Any notices about the saves on top (ui/screens/notices.py, imported when called: a
+    hook that held the function would keep that module's code in RAM)."""
+    from ui.screens.notices import notices
+
     notices(app)
