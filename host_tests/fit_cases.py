@@ -64,13 +64,13 @@ def menu_screens(language):
         d = Driver()
         set_language(d, language)
         if full:  # six players each, three-digit scores, ten best wins
-            from lama import records
+            from lama import statistics
 
             st = d.saves.load_stats()
             seats = [(NAMES[i], None if i < 3 else "expert") for i in range(6)]
             for k in range(12):
                 for g in (1, 2):
-                    records.record_result(st, g, seats, [5 + k, 140, 99, 100, 7 + k, 120],
+                    statistics.record_result(st, g, seats, [5 + k, 140, 99, 100, 7 + k, 120],
                                           12, [1, 0, 2, 0, 9, 0], 2 * k + g)
             d.saves._save_stats()
         d.keys("A,DOWN,DOWN,A")  # statistics

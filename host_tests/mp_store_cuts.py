@@ -15,7 +15,7 @@ import sys
 
 from emu import powercut, ramflash
 from hal import store as st
-from lama import card_bots, cards, codec, dice, dice_bots, games, records
+from lama import card_bots, cards, codec, dice, dice_bots, games, records, statistics
 from lama.rng import SeededRng
 from ui.model.saves import KIND_GAME, LEGACY, Saves, record_name
 from ui.model.settings import Settings
@@ -70,7 +70,7 @@ def settings_of(s):
 
 
 def stats_of(s):
-    return records.encode_stats(s.load_stats())
+    return statistics.encode_stats(s.load_stats())
 
 
 def kind_of(s, kind):
@@ -157,7 +157,7 @@ def play(mod, bots, seats, seed, label, stop=-1, erasing_only=False, leave=False
         lambda: saves.record_game_result(state, seats),
         stats_of,
         old,
-        lambda: records.encode_stats(saves.stats),  # as counted (after the save)
+        lambda: statistics.encode_stats(saves.stats),  # as counted (after the save)
     )
     # counted: a boot no longer offers it, whether or not its removal was cut short
     assert game_on_flash() is not None
@@ -217,12 +217,12 @@ saves.clear_progress(games.GAME_CARDS)
 
 # --- statistics growing past littlefs's inline limit (512 bytes on the rp2) -------------
 stats = saves.load_stats()
-before = len(records.encode_stats(stats))
+before = len(statistics.encode_stats(stats))
 for i in range(records.MAX_NAMES):
-    records.record_result(
+    statistics.record_result(
         stats, games.GAME_DICE, [("P%d" % i, None), ("Q%d" % i, "random")], [12, 40], 5, [1, 0], 100 + i
     )
-after = records.encode_stats(stats)
+after = statistics.encode_stats(stats)
 old = now(stats_of)
 cut("stats grow %d->%d" % (before, len(after)), lambda: saves._save_stats(), stats_of, old, after)
 

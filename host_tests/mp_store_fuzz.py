@@ -24,7 +24,7 @@ from emu import ramflash
 dev = ramflash.RamFlash(12)  # first, while the small heap is still in one piece
 # ruff: noqa: E402
 from hal import store as st
-from lama import codec, dice, games, records
+from lama import codec, dice, games, records, statistics
 from lama.rng import SeededRng
 
 gc.collect()  # the string table's source compiles next: give it the free heap in one piece
@@ -63,11 +63,11 @@ def good_stats(i):
     stats = records.Stats()
     seats = [("ANA", None), ("BOB", "cautious"), ("CY", "expert"), ("DEE", None)]
     for g in range(1 + i % 6):
-        records.record_result(
+        statistics.record_result(
             stats, records.GAMES[g & 1], seats[: 2 + g % 3], [12 + g, 40, 9, 41][: 2 + g % 3],
             3 + g, [1, 0, 2][: 2 + g % 3] + [0] * 3, g + 1,
         )
-    return records.encode_stats(stats)
+    return statistics.encode_stats(stats)
 
 
 def good_game(i):
@@ -103,10 +103,10 @@ elif KIND == "stats":
         v = s.load_stats()
         ok = s.store._slots["stats"][0] >= 0
         if ok and v.dropped:  # damaged entries left out: what is left is sound
-            if records.decode_stats(records.encode_stats(v)).dropped:
+            if statistics.decode_stats(statistics.encode_stats(v)).dropped:
                 return b"not sound", s
             return PARTIAL, s
-        return (records.encode_stats(v) if ok else None), s
+        return (statistics.encode_stats(v) if ok else None), s
 
 else:  # "game": the dice game's record; "legacy": older firmware's one, moved at start
     NAME = sv.record_name(games.GAME_DICE) if KIND == "game" else sv.LEGACY

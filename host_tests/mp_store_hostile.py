@@ -23,7 +23,7 @@ from emu import ramflash
 dev = ramflash.RamFlash(40)
 # ruff: noqa: E402
 from hal import store as st
-from lama import card_bots, cards, codec, dice, games, records
+from lama import card_bots, cards, codec, dice, games, records, statistics
 from lama.rng import SeededRng
 from ui.model import saves as sv
 
@@ -78,8 +78,8 @@ ramflash.mkfs(dev)
 ramflash.mount(dev, MOUNT)
 s = sv.Saves(D)
 stats = s.load_stats()
-records.record_result(stats, 1, SEATS, [12, 41, 25], 6, [2, 0, 1], 1)
-records.record_result(stats, 2, SEATS[:2], [9, 40], 5, [3, 0], 2)
+statistics.record_result(stats, 1, SEATS, [12, 41, 25], 6, [2, 0, 1], 1)
+statistics.record_result(stats, 2, SEATS[:2], [9, 40], 5, [3, 0], 2)
 settings = s.load_settings()
 settings.contrast = 3
 rng = SeededRng(6)

@@ -9,7 +9,7 @@ from ui.text import strings_en, strings_fr
 SETUP = """
 import json
 from simulator.driver import Driver
-from lama import records
+from lama import statistics
 out = {}
 """
 
@@ -54,7 +54,7 @@ out["french"] = d.says("Ta main") and d.says("A:SUITE B:PASSER 1/3")
 d.keys("B")
 out["skipped"] = d.top()
 st = d.saves.load_stats()
-records.record_result(st, 2, [("ANA", None), ("BEN", "easy")], [3, 41], 4, [1, 0], 1)
+statistics.record_result(st, 2, [("ANA", None), ("BEN", "easy")], [3, 41], 4, [1, 0], 1)
 d.saves._save_stats()
 d.keys("B:900,UP,A,A")  # the game menu: abandon, confirmed
 out["menu"] = d.top()

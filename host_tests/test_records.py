@@ -2,7 +2,7 @@
 
 import pytest
 
-from lama import codec, dice, records
+from lama import codec, dice, records, statistics
 from lama.errors import CodecError
 from lama.rng import SeededRng
 
@@ -13,7 +13,7 @@ def test_S5_a_tied_win_is_shared_exactly_in_sixtieths():
     st = records.Stats()
     for k in range(2, 7):
         seats = [("P%d" % i, None) for i in range(k)]
-        records.record_result(st, 1, seats, [9] * k, 3, [0] * k, k)
+        statistics.record_result(st, 1, seats, [9] * k, 3, [0] * k, k)
     gs = st.game(1)
     # P0 and P1 were in all five games: 1/2 + 1/3 + 1/4 + 1/5 + 1/6 of a win
     assert gs.player("P0").wins60 == 30 + 20 + 15 + 12 + 10
@@ -23,8 +23,8 @@ def test_S5_a_tied_win_is_shared_exactly_in_sixtieths():
 
 def test_best_average_and_rounds_emptied_per_player():
     st = records.Stats()
-    records.record_result(st, 2, SEATS3, [12, 44, 30], 6, [2, 0, 1], 1)
-    records.record_result(st, 2, SEATS3, [41, 9, 25], 7, [0, 3, 1], 2)
+    statistics.record_result(st, 2, SEATS3, [12, 44, 30], 6, [2, 0, 1], 1)
+    statistics.record_result(st, 2, SEATS3, [41, 9, 25], 7, [0, 3, 1], 2)
     ana = st.game(2).player("ANA")
     assert (ana.games, ana.wins60, ana.best, ana.total, ana.emptied) == (2, 60, 12, 53, 2)
     assert ana.average10() == 265
@@ -37,9 +37,9 @@ def test_high_scores_keep_the_ten_lowest_of_people_in_the_order_set():
     st = records.Stats()
     places = []
     for i, pts in enumerate([20, 15, 20, 30, 15, 5, 40, 25, 22, 21, 23, 50, 1]):
-        places.append(records.record_result(st, 1, [("N%02d" % i, None), ("BOT", "random")],
+        places.append(statistics.record_result(st, 1, [("N%02d" % i, None), ("BOT", "random")],
                                             [pts, 60], 3, [0, 0], i + 1))
-    records.record_result(st, 1, [("ROB", "expert"), ("ME", None)], [2, 60], 3, [0, 0], 99)
+    statistics.record_result(st, 1, [("ROB", "expert"), ("ME", None)], [2, 60], 3, [0, 0], 99)
     high = st.game(1).high
     assert len(high) == 10
     assert [h[0] for h in high] == [1, 5, 15, 15, 20, 20, 21, 22, 23, 25]
@@ -52,13 +52,13 @@ def test_high_scores_keep_the_ten_lowest_of_people_in_the_order_set():
 
 def test_a_new_name_beyond_the_limit_replaces_the_one_with_fewest_games():
     st = records.Stats()
-    records.record_result(st, 1, [("OLD", None), ("KEEP", None)], [1, 2], 1, [0, 0], 1)
-    records.record_result(st, 1, [("OLD", None), ("KEEP", None)], [1, 2], 1, [0, 0], 2)
+    statistics.record_result(st, 1, [("OLD", None), ("KEEP", None)], [1, 2], 1, [0, 0], 1)
+    statistics.record_result(st, 1, [("OLD", None), ("KEEP", None)], [1, 2], 1, [0, 0], 2)
     n = 2
     while len(st.game(1).players) < records.MAX_NAMES:
-        records.record_result(st, 1, [("N%d" % n, None), ("KEEP", None)], [1, 2], 1, [0, 0], n)
+        statistics.record_result(st, 1, [("N%d" % n, None), ("KEEP", None)], [1, 2], 1, [0, 0], n)
         n += 1
-    records.record_result(st, 1, [("LATE", None), ("KEEP", None)], [1, 2], 1, [0, 0], n)
+    statistics.record_result(st, 1, [("LATE", None), ("KEEP", None)], [1, 2], 1, [0, 0], n)
     names = [p.name for p in st.game(1).players]
     assert len(names) == records.MAX_NAMES
     assert "LATE" in names and "OLD" in names and "KEEP" in names and "N2" not in names
@@ -66,37 +66,37 @@ def test_a_new_name_beyond_the_limit_replaces_the_one_with_fewest_games():
 
 def test_counters_saturate_instead_of_overflowing():
     st = records.Stats()
-    records.record_result(st, 1, SEATS3, [5, 9, 7], 2, [0, 0, 0], 1)
+    statistics.record_result(st, 1, SEATS3, [5, 9, 7], 2, [0, 0, 0], 1)
     p = st.game(1).player("ANA")
     p.games = records.U16
     p.wins60 = records.U16 * records.WIN_UNIT
     p.total = records.U24 - 1
     st.game(1).games = records.U24
     st.game(1).rounds = records.U24
-    records.record_result(st, 1, SEATS3, [5, 9, 7], 2, [0, 0, 0], 2)
+    statistics.record_result(st, 1, SEATS3, [5, 9, 7], 2, [0, 0, 0], 2)
     assert p.games == records.U16 and p.total == records.U24
     assert p.wins60 == records.U16 * records.WIN_UNIT
     assert st.game(1).games == records.U24
-    data = records.encode_stats(st)
-    assert records.encode_stats(records.decode_stats(data)) == data
+    data = statistics.encode_stats(st)
+    assert statistics.encode_stats(statistics.decode_stats(data)) == data
 
 
 def sample_stats():
     st = records.Stats()
-    records.record_result(st, 1, SEATS3, [12, 44, 30], 6, [2, 0, 1], 1)
-    records.record_result(st, 2, SEATS3, [41, 9, 9], 7, [0, 3, 1], 2)
+    statistics.record_result(st, 1, SEATS3, [12, 44, 30], 6, [2, 0, 1], 1)
+    statistics.record_result(st, 2, SEATS3, [41, 9, 9], 7, [0, 3, 1], 2)
     return st
 
 
 def test_stats_round_trip_and_fit_the_bound():
-    data = records.encode_stats(sample_stats())
-    assert records.encode_stats(records.decode_stats(data)) == data
+    data = statistics.encode_stats(sample_stats())
+    assert statistics.encode_stats(statistics.decode_stats(data)) == data
     st = records.Stats()
     for g in records.GAMES:
         for i in range(records.MAX_NAMES + 5):
             seats = [("LONGNAM%d" % (i % 10), None), ("X%07d" % i, "expert")]
-            records.record_result(st, g, seats, [1, 2], 1, [1, 1], i)
-    assert len(records.encode_stats(st)) <= records.STATS_MAX
+            statistics.record_result(st, g, seats, [1, 2], 1, [1, 1], i)
+    assert len(statistics.encode_stats(st)) <= records.STATS_MAX
 
 
 def _kept(st):
@@ -134,10 +134,10 @@ def _without(name, game):
 def test_stats_entry_that_could_not_have_been_written_is_left_out_alone(change, expect):
     st = sample_stats()
     change(st)
-    got = records.decode_stats(records.encode_stats(st))
+    got = statistics.decode_stats(statistics.encode_stats(st))
     assert got.dropped == 1
     good = sample_stats()
-    assert records.decode_stats(records.encode_stats(good)).dropped == 0
+    assert statistics.decode_stats(statistics.encode_stats(good)).dropped == 0
     expect(good)  # the damaged entry, and nothing else, is gone
     assert _kept(got) == _kept(good)
 
@@ -145,11 +145,11 @@ def test_stats_entry_that_could_not_have_been_written_is_left_out_alone(change, 
 def test_two_seats_with_one_name_count_one_game_each_and_load_again():
     st = records.Stats()
     seats = [("AB", None), ("AB", None), ("AB", "expert")]
-    records.record_result(st, 1, seats, [3, 20, 30], 4, [1, 0, 0], 1)
+    statistics.record_result(st, 1, seats, [3, 20, 30], 4, [1, 0, 0], 1)
     gs = st.game(1)
     assert [p.name for p in gs.players] == ["AB", "AB2", "AB3"]
     assert all(p.games == 1 for p in gs.players)
-    back = records.decode_stats(records.encode_stats(st))
+    back = statistics.decode_stats(statistics.encode_stats(st))
     assert back.dropped == 0 and _kept(back) == _kept(st)
 
 
@@ -161,12 +161,12 @@ def test_unique_names_suffix_repeats_within_the_width():
 
 
 def test_stats_bytes_are_refused_when_cut_or_padded():
-    data = records.encode_stats(sample_stats())
+    data = statistics.encode_stats(sample_stats())
     for n in range(len(data)):
         with pytest.raises(CodecError):
-            records.decode_stats(data[:n])
+            statistics.decode_stats(data[:n])
     with pytest.raises(CodecError):
-        records.decode_stats(data + b"\0")
+        statistics.decode_stats(data + b"\0")
 
 
 def game_after(k, seed=3):
@@ -228,14 +228,14 @@ def test_tally_counts_each_emptied_round_once():
 def test_records_are_identical_under_micropython(micropython):
     """The same results give the same bytes on both interpreters."""
     code = """
-from lama import records
+from lama import records, statistics
 seats = [("ANA", None), ("BOB", "cautious"), ("CY", None)]
 st = records.Stats()
 for i in range(40):
     pts = [(i * 7) % 45, (i * 11) % 45, (i * 13) % 45]
-    records.record_result(st, 1 + i % 2, seats[: 2 + i % 2], pts[: 2 + i % 2], 3 + i % 5,
+    statistics.record_result(st, 1 + i % 2, seats[: 2 + i % 2], pts[: 2 + i % 2], 3 + i % 5,
                           [i % 3, 0, 1][: 2 + i % 2], i + 1)
-print(records.encode_stats(st).hex())
+print(statistics.encode_stats(st).hex())
 """
     ns = {}
     import contextlib

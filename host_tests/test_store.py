@@ -87,12 +87,12 @@ from ui.model.saves import Saves
 from ui.text import lang
 fresh(blocks=8)  # 32 KB: littlefs takes some for itself
 sv = Saves("/f/data")
-from lama import records
+from lama import records, statistics
 stats = sv.load_stats()
 for i in range(records.MAX_NAMES):  # past littlefs's inline limit: needs a data block
-    records.record_result(stats, 1, [("PLAYR%03d" % i, None), ("Q", "random")], [3, 50], 4, [0, 0], i + 1)
+    statistics.record_result(stats, 1, [("PLAYR%03d" % i, None), ("Q", "random")], [3, 50], 4, [0, 0], i + 1)
 assert sv._save_stats()
-first = records.encode_stats(stats)
+first = statistics.encode_stats(stats)
 # fill the flash
 try:
     with open("/f/filler", "wb") as f:
@@ -104,18 +104,18 @@ except OSError as e:
 tries = 0
 while tries < 5:  # the space a failed write gave back may hold one more save
     tries += 1
-    records.record_result(stats, 1, [("NEW%d" % tries, None), ("Q", "random")], [3, 50], 4,
+    statistics.record_result(stats, 1, [("NEW%d" % tries, None), ("Q", "random")], [3, 50], 4,
                           [0, 0], 99 + tries)
     ok = sv._save_stats()
     if not ok:
         break
-    first = records.encode_stats(stats)
+    first = statistics.encode_stats(stats)
 msg = sv.take_message()
 lang.use(1)
 sv._save_stats()
 msg_fr = sv.take_message()
 lang.use(0)
-back = records.encode_stats(Saves("/f/data").load_stats()) == first
+back = statistics.encode_stats(Saves("/f/data").load_stats()) == first
 print(json.dumps([full_errno, ok, msg, msg_fr, back, files("/f/data"), sv.store.last_error]))
 """
     )

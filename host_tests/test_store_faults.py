@@ -6,7 +6,7 @@ PRELUDE = """
 import gc, json, os
 from emu import ramflash
 from hal import store as st
-from lama import dice, records
+from lama import dice, records, statistics
 from lama.rng import SeededRng
 from ui.model import saves as sv
 dev = ramflash.RamFlash(24)
@@ -28,15 +28,15 @@ def snapshot():
 def good_saves():
     s = sv.Saves(D)
     stats = s.load_stats()
-    records.record_result(stats, 1, SEATS, [3, 20], 4, [1, 0], 7)
-    records.record_result(stats, 2, SEATS, [12, 9], 5, [0, 2], 8)
+    statistics.record_result(stats, 1, SEATS, [3, 20], 4, [1, 0], 7)
+    statistics.record_result(stats, 2, SEATS, [12, 9], 5, [0, 2], 8)
     assert s._save_stats() and s._save_stats()  # both slots
     st_ = s.load_settings()
     st_.contrast = 3
     assert s.save_settings(st_) and s.save_settings(st_)
     state = dice.new_game(2, None, 0, SeededRng(1))
     assert s.save_progress(state, SEATS) and s.save_progress(state, SEATS)
-    return records.encode_stats(stats)
+    return statistics.encode_stats(stats)
 def squeeze(k):
     # fill the heap but for about k bytes; returns what holds it (drop it to free)
     gc.collect()
@@ -52,7 +52,7 @@ def squeeze(k):
     gc.collect()
     return hold
 def stats_bytes(s):
-    return records.encode_stats(s.load_stats())
+    return statistics.encode_stats(s.load_stats())
 """
 
 

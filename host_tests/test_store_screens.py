@@ -12,7 +12,7 @@ GOLDEN = os.path.join(HERE, "golden")
 SETUP = """
 import json
 from emu import ramflash
-from lama import dice, records
+from lama import dice, statistics
 from lama.rng import SeededRng
 from simulator.driver import Driver
 dev = ramflash.RamFlash(48)
@@ -25,9 +25,9 @@ def shot(name, d):
 SEATS = [("ANA", None), ("BOB", "cautious"), ("CY", "expert"), ("DEE", None)]
 def some_stats(saves):
     st = saves.load_stats()
-    records.record_result(st, 1, SEATS, [12, 41, 25, 44], 6, [2, 0, 1, 0], 1)
-    records.record_result(st, 1, SEATS[:3], [30, 30, 42], 8, [1, 1, 0], 2)
-    records.record_result(st, 2, SEATS[:2], [9, 40], 5, [3, 0], 3)
+    statistics.record_result(st, 1, SEATS, [12, 41, 25, 44], 6, [2, 0, 1, 0], 1)
+    statistics.record_result(st, 1, SEATS[:3], [30, 30, 42], 8, [1, 1, 0], 2)
+    statistics.record_result(st, 2, SEATS[:2], [9, 40], 5, [3, 0], 3)
     assert saves._save_stats()
 """
 
@@ -108,7 +108,7 @@ def test_statistics_after_computer_players_won_say_only_peoples_wins_count(micro
     out, shots = run(micropython, """
 d = Driver(data_dir="/f/data")
 st = d.saves.load_stats()
-records.record_result(st, 1, [("ME", None), ("CA2", "cautious")], [45, 12], 6, [0, 1], 1)
+statistics.record_result(st, 1, [("ME", None), ("CA2", "cautious")], [45, 12], 6, [0, 1], 1)
 assert d.saves._save_stats()
 d.keys("A,DOWN,DOWN,A")
 out["players"] = d.shows("ME") and d.shows("CA2")

@@ -1,4 +1,6 @@
-"""Statistics, high scores and the game-in-progress record: pure data, strict byte codecs.
+"""The records kept on flash: the game in progress (Progress, its strict byte codec), the
+players' names, and the statistics' data (Stats; their bookkeeping and bytes are
+lama/statistics.py, loaded only when they are read or counted: issue 26).
 
 Statistics (per game: LAMA Dice and L.L.A.M.A.)
   lifetime totals: games finished, rounds played, rounds emptied;
@@ -6,7 +8,7 @@ Statistics (per game: LAMA Dice and L.L.A.M.A.)
   fewest games, the earliest of those): games played, wins in 1/60ths (a win shared by k
   tied winners, S5, counts 60 // k: exact for 2..6-way ties), best (lowest) final score,
   the sum of final scores (the average is sum / games), rounds emptied;
-  high scores: the _HIGH_SCORES lowest winning scores of people (not computer players),
+  high scores: the HIGH_SCORES lowest winning scores of people (not computer players),
   each with the winner's initials and the number of players; an equal score goes below
   the ones already there (the Pico has no clock: the order they were set is the order).
   `last_game` is the number of the last game counted, so a game is never counted twice
@@ -34,16 +36,16 @@ PROGRESS_VERSION = const(1)
 GAMES = games.IDS
 MAX_NAME = const(8)  # characters in a player name
 MAX_NAMES = const(24)  # player names kept per game
-_HIGH_SCORES = const(10)
+HIGH_SCORES = const(10)
 WIN_UNIT = const(60)  # a whole win; 60 // k for each of k tied winners
 NO_SCORE = const(0xFFFF)  # "best" of a name with no finished game
-_MAX_SCORE = const(9999)
+MAX_SCORE = const(9999)
 U16 = const(0xFFFF)
 U24 = const(0xFFFFFF)
 _MAX_BOT = const(12)  # characters in a computer player's name
 _MAX_RNGS = const(2)  # generator states kept in a Progress
 MAX_STATE = const(512)  # bytes of engine state in a Progress
-STATS_MAX = const(2 + 2 * (10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + _HIGH_SCORES * 6))
+STATS_MAX = const(2 + 2 * (10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + HIGH_SCORES * 6))
 PROGRESS_MAX = const(2 + 1 + 6 * (2 + MAX_NAME + _MAX_BOT) + 6 + 2 + 1 + 4 * _MAX_RNGS + 2 + MAX_STATE)
 
 
@@ -154,167 +156,6 @@ class Stats:
 
     def game(self, game_id):
         return self.games[GAMES.index(game_id)]
-
-
-def _player_slot(gs, name):
-    p = gs.player(name)
-    if p is not None:
-        return p
-    if len(gs.players) >= MAX_NAMES:
-        drop = 0
-        for i in range(1, len(gs.players)):
-            if gs.players[i].games < gs.players[drop].games:
-                drop = i
-        gs.players.pop(drop)
-    p = PlayerStats(name)
-    gs.players.append(p)
-    return p
-
-
-def add_high_score(gs, points, name, n_players):
-    """Insert a winning score; returns its place (0 = best) or -1 when it does not make
-    the table. Equal scores keep the order in which they were set."""
-    pos = len(gs.high)
-    for i in range(len(gs.high)):
-        if gs.high[i][0] > points:
-            pos = i
-            break
-    if pos >= _HIGH_SCORES:
-        return -1
-    gs.high.insert(pos, (points, initials(name), n_players))
-    if len(gs.high) > _HIGH_SCORES:
-        gs.high.pop()
-    return pos
-
-
-def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
-    """Count a finished game: seats [(name, bot)], final scores, rounds played, rounds
-    emptied per seat. Returns the high-score places the winners made (may be empty)."""
-    gs = stats.game(game_id)
-    n = len(seats)
-    names = unique_names([seat[0] for seat in seats])  # one record per seat, always
-    win = score.winners(scores)
-    share = WIN_UNIT // len(win)
-    gs.games = _sat(gs.games + 1, U24)
-    gs.rounds = _sat(gs.rounds + rounds, U24)
-    places = []
-    for i in range(n):
-        name = names[i]
-        bot = seats[i][1]
-        s = _sat(scores[i], _MAX_SCORE)
-        gs.emptied = _sat(gs.emptied + emptied[i], U24)
-        p = _player_slot(gs, name)
-        p.games = _sat(p.games + 1, U16)
-        p.total = _sat(p.total + s, U24)
-        p.emptied = _sat(p.emptied + emptied[i], U16)
-        if s < p.best:
-            p.best = s
-        if i in win:
-            p.wins60 = _sat(p.wins60 + share, p.games * WIN_UNIT)
-            if bot is None:
-                place = add_high_score(gs, s, name, n)
-                if place >= 0:
-                    places.append(place)
-    stats.last_game = game_no & 0xFFFF
-    return places
-
-
-def encode_stats(stats, buf=None):
-    """The bytes of a Stats (at most STATS_MAX); with `buf`, written into it (as codec.encode)."""
-    w = codec.Writer(buf)
-    w.u16(stats.last_game)
-    for gs in stats.games:
-        _u24(w, gs.games)
-        _u24(w, gs.rounds)
-        _u24(w, gs.emptied)
-        w.u8(len(gs.players))
-        for p in gs.players:
-            w.blob(p.name.encode())
-            w.u16(p.games)
-            _u24(w, p.wins60)
-            w.u16(p.best)
-            _u24(w, p.total)
-            w.u16(p.emptied)
-        w.u8(len(gs.high))
-        for points, ini, n in gs.high:
-            w.u16(points)
-            w.raw(ini.encode())
-            w.u8(n)
-    return w.data()
-
-
-def _player(gs, raw, games, wins60, best, total, emptied):
-    """The PlayerStats an entry describes, or None when it could not have been written."""
-    if not 0 < len(raw) <= MAX_NAME:
-        return None
-    for c in raw:
-        if c < 0x20 or c > 0x7E:
-            return None
-    name = raw.decode()
-    if gs.player(name) is not None or games > gs.games or wins60 > games * WIN_UNIT:
-        return None
-    if games == 0:
-        if best != NO_SCORE or total or emptied:
-            return None
-    elif best > _MAX_SCORE or best * games > total:
-        return None
-    p = PlayerStats(name)
-    p.games = games
-    p.wins60 = wins60
-    p.best = best
-    p.total = total
-    p.emptied = emptied
-    return p
-
-
-def _high(gs, points, ini, n):
-    """True when a high-score entry can stand below the ones kept so far."""
-    if points > _MAX_SCORE or not score.MIN_PLAYERS <= n <= score.MAX_PLAYERS:
-        return False
-    if len(gs.high) >= _HIGH_SCORES or (gs.high and points < gs.high[-1][0]):
-        return False
-    for c in ini:
-        if c < 0x20 or c > 0x7E:
-            return False
-    return True
-
-
-def decode_stats(data):
-    """The Stats in untrusted bytes. CodecError when the framing is off (truncated, too
-    long, trailing bytes); an entry that could not have been written (a name twice, more
-    games than the total, a best score out of range, high scores out of order...) is left
-    out and counted in `dropped`, inconsistent totals are cut to agree: one damaged entry
-    never costs the others."""
-    if len(data) > STATS_MAX:
-        _bad("statistics too long")
-    r = codec.Reader(data)
-    st = Stats()
-    st.last_game = r.u16()
-    for gs in st.games:
-        gs.games = _r24(r)
-        gs.rounds = _r24(r)
-        gs.emptied = _r24(r)
-        if gs.rounds < gs.games or gs.emptied > gs.rounds * score.MAX_PLAYERS:
-            st.dropped += 1
-            gs.rounds = max(gs.rounds, gs.games)
-            gs.emptied = min(gs.emptied, gs.rounds * score.MAX_PLAYERS)
-        for _ in range(r.u8()):
-            raw = r.blob()
-            p = _player(gs, raw, r.u16(), _r24(r), r.u16(), _r24(r), r.u16())
-            if p is None or len(gs.players) >= MAX_NAMES:
-                st.dropped += 1
-            else:
-                gs.players.append(p)
-        for _ in range(r.u8()):
-            points = r.u16()
-            ini = r.raw(score.NAME_LENGTH)
-            n = r.u8()
-            if _high(gs, points, ini, n):
-                gs.high.append((points, ini.decode(), n))
-            else:
-                st.dropped += 1
-    r.end()
-    return st
 
 
 # --- the game in progress --------------------------------------------------------------

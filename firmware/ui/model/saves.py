@@ -41,6 +41,7 @@ from hal import store as st
 from lama import codec, games, records
 from ui.model.settings_record import KIND_SETTINGS, SETTINGS_MAX, SETTINGS_NAME, SETTINGS_VERSION
 from ui.model.settings_record import read_settings
+from ui.loop.resident import forget
 from ui.text import lang
 from micropython import const
 
@@ -54,6 +55,14 @@ DROPPED = 10  # a message outcome: statistics loaded, but damaged entries left o
 # when first needed, as the screens are (it imports this one)
 MENU_HALF = ("load_progress", "load_saved", "compact", "reset_stats")
 MENU_HALF_MODULE = "ui.model.saves_menu"
+# the statistics' bookkeeping and codec, loaded when they are read or counted and let go
+# when a game starts or the main menu comes back (a game in play keeps none of it in RAM)
+STATISTICS = "lama.statistics"
+
+
+def statistics():
+    """lama/statistics.py, imported when first needed (see STATISTICS)."""
+    return games.load(STATISTICS)
 
 
 def _menu_half():
@@ -209,7 +218,7 @@ class Saves:
             KIND_STATS,
             records.STATS_VERSION,
             records.STATS_MAX,
-            records.decode_stats,
+            statistics().decode_stats,
             False,
         )
         self._note(KIND_STATS, outcome)
@@ -221,7 +230,7 @@ class Saves:
 
     def _save_stats(self):
         try:
-            data = records.encode_stats(self.stats, self.store.room())
+            data = statistics().encode_stats(self.stats, self.store.room())
         except (ValueError, MemoryError):
             data = None
         return self._save(KIND_STATS, "stats", records.STATS_VERSION, data, records.STATS_MAX)
@@ -239,7 +248,7 @@ class Saves:
         if prog.game_no == stats.last_game:
             return True
         try:
-            places = records.record_result(
+            places = statistics().record_result(
                 stats, state.GAME, seats, state.scores, state.round_no, prog.emptied,
                 prog.game_no,
             )
@@ -267,6 +276,7 @@ class Saves:
         n = self.load_stats().last_game
         if not kept:  # read for the number alone: not kept in RAM through a game (issue 26)
             self.stats = None
+        forget(STATISTICS)
         while True:
             n = (n + 1) & 0xFFFF
             if n and n not in taken:
@@ -344,6 +354,7 @@ class Saves:
         does it before the menu's code is back.)"""
         self.places = ()
         self.stats = None  # (read again when needed: a game to come keeps them out of RAM)
+        forget(STATISTICS)
         for gid in games.IDS:
             if self._games[gid] is not None:
                 self.summary(gid)  # (None when memory ran out: read again when asked)

@@ -2,7 +2,7 @@
 
 from hal import store as st
 from lama import games, records, score
-from ui.model.saves import KIND_GAME, LEGACY, record_name
+from ui.model.saves import KIND_GAME, LEGACY, record_name, statistics
 
 
 def load_progress(saves, game=None):
@@ -79,7 +79,8 @@ def compact(saves):
         saves.load_stats()  # read now, at the menu, rather than in the next game
         return
     try:
-        fresh = records.decode_stats(records.encode_stats(saves.stats, saves.store.room()))
+        book = statistics()
+        fresh = book.decode_stats(book.encode_stats(saves.stats, saves.store.room()))
     except (ValueError, MemoryError):  # kept as they are
         return
     saves.stats = fresh
