@@ -196,7 +196,7 @@ def test_every_row_of_the_games_table_names_real_code(micropython):
     assert len({g.key for g in games.GAMES}) == len(games.GAMES)
     for g in games.GAMES:
         assert games.load(g.engine).GAME == g.id
-        assert callable(games.load(g.body).encode_body) and callable(games.load(g.body).decode_body)
+        assert callable(games.load(g.engine).encode_body) and callable(games.load(g.body).decode_body)
         assert sorted(games.load(g.bots).BOTS) == sorted(g.bot_names)
         assert games_ui.is_game_code(g.engine) and games_ui.is_game_code(g.bots)
         if g.tables is not None:

@@ -116,7 +116,7 @@ def test_codec_rejects_future_version():
 
 
 def _layout(n):
-    """Offsets of the body fields (see lama.dice_codec.encode_body)."""
+    """Offsets of the body fields (see lama.dice.encode_body)."""
     off = {"n": 0, "target": 1, "rounds": 3, "komarami": 5, "round_no": 6, "first": 8}
     off.update({"turn": 9, "phase": 10, "ender": 11, "reason": 12, "scores": 13})
     off["rows"] = 13 + 2 * n

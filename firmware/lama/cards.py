@@ -46,11 +46,11 @@ CardsState fields (read them; change them only through apply)
 """
 
 from lama import match, score
-from lama.errors import CodecError, RuleError
+from lama.errors import RuleError
 from lama.match import GAME_OVER as GAME_OVER  # re-exported: lama.cards.GAME_OVER
-from lama.match import ALL_QUIT, EMPTY, NO_SEAT, ROUND_OVER, TURN, alone
+from lama.match import ALL_QUIT, EMPTY, ROUND_OVER, TURN, alone
 from lama.rng import shuffle
-from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, new_counts, total
+from lama.symbols import LLAMA, N_SYMBOLS, new_counts, total
 
 from micropython import const
 
@@ -387,57 +387,3 @@ def encode_body(state, w):
     w.raw(state.discard)
     w.blob(state.pile)
     match.encode_tail(state, w)
-
-
-def decode_body(r):
-    """The state encoded by encode_body; CodecError for anything inconsistent."""
-    state = match.decode_head(r, CardsState)
-    n = state.n
-    state.hands = [bytearray(r.raw(N_SYMBOLS)) for _ in range(n)]
-    state.quit = bytearray(r.raw(n))
-    state.top = r.u8(0, N_SYMBOLS - 1)
-    state.discard = bytearray(r.raw(N_SYMBOLS))
-    state.pile = bytearray(r.blob(deck_size(state.rules)))
-    match.decode_tail(state, r)
-    _validate(state)
-    return state
-
-
-def _bad(msg):
-    raise CodecError("cards state: " + msg)
-
-
-def _validate(state):
-    """Reject a decoded state that the rules could not have produced."""
-    n = state.n
-    rules = state.rules
-    held = new_counts()
-    for v in state.pile:
-        if v >= N_SYMBOLS:
-            _bad("not a card in the draw pile")
-        held[v] += 1
-    for s in range(N_SYMBOLS):
-        k = held[s] + state.discard[s]
-        for hand in state.hands:
-            k += hand[s]
-        if k != copies(s, rules):
-            _bad("C13 card conservation broken for " + SYMBOLS[s])
-    if not state.discard[state.top]:
-        _bad("the top card is not on the discard pile")
-    match.check_flags(state, _bad)
-    if state.phase == TURN:
-        if state.quit[state.turn]:
-            _bad("the active player has quit")
-        for hand in state.hands:
-            if total(hand) == 0:
-                _bad("C9 an empty hand in a round still being played")
-        if state.ender != NO_SEAT and state.ender >= n:
-            _bad("seat out of range")
-    elif state.phase == ROUND_OVER or state.phase == GAME_OVER:
-        match.check_finished(state, _bad)
-        if state.reason == EMPTY and total(state.hands[state.ender]) != 0:
-            _bad("C9 the round ended by an empty hand, but that hand holds cards")
-        if state.reason == ALL_QUIT and in_round(state) != 0:
-            _bad("C9 the round ended with everyone quit, but someone is still in")
-    else:
-        _bad("no such phase")

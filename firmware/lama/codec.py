@@ -1,9 +1,10 @@
 """The compact, versioned byte encoding of a saved game: framing and bounds-checked I/O.
 
-A saved game is MAGIC, FORMAT_VERSION, a game id byte, then the game's own body: the
-module its row of lama.games names (`body`) provides `encode_body(state, writer)` and
-`decode_body(reader)`. A CRC-16 of all the
-bytes before it ends the encoding, so that corrupt input is refused."""
+A saved game is MAGIC, FORMAT_VERSION, a game id byte, then the game's own body, written
+by `encode_body(state, writer)` of the game's engine module and read back by
+`decode_body(reader)` of the module its row of lama.games names `body` (loaded only to
+read: a game in play saves without it). A CRC-16 of all the bytes before it ends the
+encoding, so that corrupt input is refused."""
 
 from lama import games
 from lama.errors import CodecError
@@ -98,11 +99,11 @@ class Reader:
             raise CodecError("trailing bytes")
 
 
-def _module(game):
+def _row(game):
     g = games.get(game)
     if g is None:
         raise CodecError("unknown game id " + str(game))
-    return games.load(g.body)
+    return g
 
 
 def crc16(data, end):
@@ -125,7 +126,7 @@ def encode(state, buf=None):
     w.raw(MAGIC)
     w.u8(FORMAT_VERSION)
     w.u8(state.GAME)
-    _module(state.GAME).encode_body(state, w)
+    games.load(_row(state.GAME).engine).encode_body(state, w)
     w.u16(crc16(w.buf, w.n))
     return w.data()
 
@@ -145,6 +146,6 @@ def decode(data):
     if crc16(data, end) != (data[end] << 8) | data[end + 1]:
         raise CodecError("corrupt: checksum mismatch")
     r.data = data[:end]
-    state = _module(game).decode_body(r)
+    state = games.load(_row(game).body).decode_body(r)
     r.end()
     return state

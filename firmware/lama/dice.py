@@ -38,7 +38,7 @@ Functions
   alone(s) -> True when the active player is the only one not quit (D12); s: state or view
   matches(counts, dice) -> True when a die shows a symbol present in counts
   allowed_discard(row, dice) -> 7-byte bytes: the most of each symbol D9 lets go
-  (the codec body, encode_body and decode_body: lama.dice_codec)
+  (the codec body: encode_body here, decode_body in lama.dice_codec)
 
 Events (tuples; tools/transcript.py prints them as JSON Lines, see tools/arenas/TRANSCRIPT.md)
   ("round", round_no, first, rows[bytes7...], llama_row bytes7)
@@ -398,3 +398,19 @@ def _bust(state, p, ev):
         row[s] += lr[s]
         lr[s] = 0
     match.end_round(state, p, BUST, ev)
+
+
+# --- codec body ------------------------------------------------------------------------
+
+
+def encode_body(state, w):
+    """The state's body for lama.codec (after MAGIC, version, game id)."""
+    match.encode_head(state, w)
+    for row in state.rows:
+        w.raw(row)
+    w.raw(state.llama_row)
+    w.raw(state.discarded)
+    w.raw(state.set_aside)
+    w.raw(state.quit)
+    w.raw(state.dice)
+    match.encode_tail(state, w)

@@ -1,5 +1,6 @@
-"""The LAMA Dice state's body for lama.codec: encode_body(state, w), and decode_body(r),
-which rejects a state the rules (lama.dice) could not have produced."""
+"""The LAMA Dice state read back for lama.codec: decode_body(r), which rejects a state the
+rules (lama.dice) could not have produced (lama.dice.encode_body writes it). Loaded only
+to read a saved game, and let go after (issue 26)."""
 
 from lama import match, score
 from lama.dice import (ALL_CARDS, BUST, CHOOSE_DISCARD, CHOOSE_TAKE, DECK_COUNTS, DECK_SIZE,
@@ -9,19 +10,6 @@ from lama.match import ALL_QUIT, EMPTY, NO_SEAT, TURN, alone
 from lama.symbols import N_SYMBOLS, SYMBOLS
 
 _DIE_MASKS = tuple(sum(1 << SYMBOLS.find(ch) for ch in set(die)) for die in DICE)  # D2
-
-def encode_body(state, w):
-    """The state's body for lama.codec (after MAGIC, version, game id)."""
-    match.encode_head(state, w)
-    for row in state.rows:
-        w.raw(row)
-    w.raw(state.llama_row)
-    w.raw(state.discarded)
-    w.raw(state.set_aside)
-    w.raw(state.quit)
-    w.raw(state.dice)
-    match.encode_tail(state, w)
-
 
 def decode_body(r):
     """The state encoded by encode_body; CodecError for anything inconsistent."""

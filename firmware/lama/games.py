@@ -24,7 +24,7 @@ class Game:
         self.id = gid
         self.key = key
         self.engine = engine  # module name: GAME, new_game, apply, legal_actions, view
-        self.body = body  # module name: encode_body(state, writer), decode_body(reader)
+        self.body = body  # module name: decode_body(reader) (the engine has encode_body(state, w))
         self.bots = bots  # module name: BOTS, {name: choose function}
         self.bot_names = names  # the names of BOTS, without loading it
         self.held = held  # state attribute: each seat's 7-count of cards
@@ -35,7 +35,7 @@ class Game:
 GAMES = (
     Game(GAME_DICE, "dice", "lama.dice", "lama.dice_codec", "lama.dice_bots", bot_names.DICE,
          "rows", ("lama.dice_expert",), ("lama.dice_tables", "dice_values.bin")),
-    Game(GAME_CARDS, "cards", "lama.cards", "lama.cards", "lama.card_bots", bot_names.CARDS,
+    Game(GAME_CARDS, "cards", "lama.cards", "lama.cards_codec", "lama.card_bots", bot_names.CARDS,
          "hands", ("lama.card_expert",)),
 )
 IDS = tuple(g.id for g in GAMES)

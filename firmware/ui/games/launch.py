@@ -190,10 +190,13 @@ def new_session(app, game, seats, rules, first, state=None):
     piece (less fragmentation: tools/benches/memory.py's menu session needs ~8 KB less)."""
     import gc
 
+    store = getattr(app, "game_store", None)
+    if store is not None:
+        store.let_go_readers()  # (a game in play only writes its saves)
     gc.collect()
     read = app.board.entropy.read
-    return Session(game, seats, rules, first, HardwareRng(read), HardwareRng(read),
-                   getattr(app, "game_store", None), state)
+    return Session(game, seats, rules, first, HardwareRng(read), HardwareRng(read), store,
+                   state)
 
 
 def screen_for(app, session):

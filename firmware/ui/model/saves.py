@@ -55,8 +55,9 @@ DROPPED = 10  # a message outcome: statistics loaded, but damaged entries left o
 # when first needed, as the screens are (it imports this one)
 MENU_HALF = ("load_progress", "load_saved", "compact", "reset_stats")
 MENU_HALF_MODULE = "ui.model.saves_menu"
-# the statistics' bookkeeping and codec, loaded when they are read or counted and let go
-# when a game starts or the main menu comes back (a game in play keeps none of it in RAM)
+# the statistics' bookkeeping and codec, imported when they are read, counted or written;
+# let go, with the code that reads a saved game back, when a game is set up or starts
+# (Saves.let_go_readers): a game in play only writes its saves
 STATISTICS = "lama.statistics"
 
 
@@ -113,6 +114,7 @@ class Saves:
         self._no_settings = Settings()  # the defaults
         self._no_stats = records.Stats()  # empty, never written to (see load_stats)
         self.stats = None  # lama.records.Stats once loaded
+        self.counted = False  # a game was counted in them since the menu last compacted them
         self.places = []  # high-score places the last recorded game made
         # game id -> [records.Progress, the engine state it belongs to], or None; every key
         # made now: a dict that grows in a game leaves its new table in that game's room
@@ -200,7 +202,7 @@ class Saves:
 
     # --- statistics -------------------------------------------------------------------
     def load_stats(self):
-        """The statistics (loaded from flash once, then kept until release()). When they
+        """The statistics (loaded from flash once, then kept). When they
         could not be read now (also for want of memory), empty ones are returned, to read
         only, and `self.stats` stays None: read again next time. Never raises."""
         if self.stats is None:
@@ -256,10 +258,19 @@ class Saves:
             self.stats = None
             self._note(KIND_STATS, st.FAILED)
             return False
+        self.counted = True  # (their new entries: moved down at the menu, saves_menu.compact)
         if not self._save_stats():
             return False
         self.places = places
         return True
+
+    def let_go_readers(self):
+        """At a game's set-up and start: the code that reads the statistics and the saved
+        games back (lama.statistics, each game's codec body in lama.games) leaves RAM; the
+        statistics' data stay."""
+        forget(STATISTICS)
+        for g in games.GAMES:
+            forget(g.body)
 
     # --- the games in progress (one per game kind) --------------------------------------
     def _number(self, gid):
@@ -276,7 +287,6 @@ class Saves:
         n = self.load_stats().last_game
         if not kept:  # read for the number alone: not kept in RAM through a game (issue 26)
             self.stats = None
-        forget(STATISTICS)
         while True:
             n = (n + 1) & 0xFFFF
             if n and n not in taken:
@@ -353,8 +363,6 @@ class Saves:
         from flash when a game goes on. (Here, not in the menus' half: leaving a game
         does it before the menu's code is back.)"""
         self.places = ()
-        self.stats = None  # (read again when needed: a game to come keeps them out of RAM)
-        forget(STATISTICS)
         for gid in games.IDS:
             if self._games[gid] is not None:
                 self.summary(gid)  # (None when memory ran out: read again when asked)

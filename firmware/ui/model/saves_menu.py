@@ -70,14 +70,17 @@ def _load_saved(saves):
 
 
 def compact(saves):
-    """Make the statistics anew (decoded from their own encoding, the same content), or
-    read them when they are not yet:
+    """Make the statistics anew (decoded from their own encoding, the same content) when a
+    game was counted in them since the last time, or read them when they are not yet:
     at the main menu, once a game's code is gone, so that what a game added to them
     (made while its code was loaded, in the middle of the heap) moves down to the
     lowest free room, and the room the game used is left in one piece for the next."""
     if saves.stats is None:
         saves.load_stats()  # read now, at the menu, rather than in the next game
         return
+    if not saves.counted:  # nothing added since: where they are is where they were put
+        return
+    saves.counted = False
     try:
         book = statistics()
         fresh = book.decode_stats(book.encode_stats(saves.stats, saves.store.room()))
@@ -131,7 +134,7 @@ def _decoder(game):
     """decode_progress for kind `game`'s record: a game of another kind there is damage."""
 
     def decode(payload):
-        got = records.decode_progress(payload)
+        got = _read(payload)
         if got[1].GAME != game:
             raise ValueError("a game of another kind")
         return got
@@ -144,4 +147,10 @@ _DECODERS = tuple(_decoder(g) for g in games.IDS)
 
 def _legacy_decode(payload):
     """(game id, payload) of the old single saved game, checked as load_progress would."""
-    return records.decode_progress(payload)[1].GAME, payload
+    return _read(payload)[1].GAME, payload
+
+
+def _read(payload):
+    """records.decode_progress(payload) (what reads a game's state back is let go when a
+    game is set up or starts: Saves.let_go_readers)."""
+    return records.decode_progress(payload)

@@ -163,6 +163,9 @@ class SetupScreen(ListScreen):
         if self._loading is None:
             from ui.games import launch
 
+            store = getattr(self.app, "game_store", None)
+            if store is not None:
+                store.let_go_readers()  # (the game's code comes in their place)
             self._loading = launch.preload(self.game)
             return
         try:
