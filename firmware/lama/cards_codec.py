@@ -2,7 +2,7 @@
 rules (lama.cards) could not have produced (lama.cards.encode_body writes it). Loaded only
 to read a saved game, and let go after (issue 26)."""
 
-from lama import match
+from lama import state_reader
 from lama.cards import (GAME_OVER, CardsState, copies, deck_size, in_round)
 from lama.errors import CodecError
 from lama.match import ALL_QUIT, EMPTY, NO_SEAT, ROUND_OVER, TURN
@@ -11,14 +11,14 @@ from lama.symbols import N_SYMBOLS, SYMBOLS, new_counts, total
 
 def decode_body(r):
     """The state encoded by encode_body; CodecError for anything inconsistent."""
-    state = match.decode_head(r, CardsState)
+    state = state_reader.decode_head(r, CardsState)
     n = state.n
     state.hands = [bytearray(r.raw(N_SYMBOLS)) for _ in range(n)]
     state.quit = bytearray(r.raw(n))
     state.top = r.u8(0, N_SYMBOLS - 1)
     state.discard = bytearray(r.raw(N_SYMBOLS))
     state.pile = bytearray(r.blob(deck_size(state.rules)))
-    match.decode_tail(state, r)
+    state_reader.decode_tail(state, r)
     _validate(state)
     return state
 
@@ -44,7 +44,7 @@ def _validate(state):
             _bad("C13 card conservation broken for " + SYMBOLS[s])
     if not state.discard[state.top]:
         _bad("the top card is not on the discard pile")
-    match.check_flags(state, _bad)
+    state_reader.check_flags(state, _bad)
     if state.phase == TURN:
         if state.quit[state.turn]:
             _bad("the active player has quit")
@@ -54,7 +54,7 @@ def _validate(state):
         if state.ender != NO_SEAT and state.ender >= n:
             _bad("seat out of range")
     elif state.phase == ROUND_OVER or state.phase == GAME_OVER:
-        match.check_finished(state, _bad)
+        state_reader.check_finished(state, _bad)
         if state.reason == EMPTY and total(state.hands[state.ender]) != 0:
             _bad("C9 the round ended by an empty hand, but that hand holds cards")
         if state.reason == ALL_QUIT and in_round(state) != 0:

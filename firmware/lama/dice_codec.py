@@ -2,7 +2,7 @@
 rules (lama.dice) could not have produced (lama.dice.encode_body writes it). Loaded only
 to read a saved game, and let go after (issue 26)."""
 
-from lama import match, score
+from lama import score, state_reader
 from lama.dice import (ALL_CARDS, BUST, CHOOSE_DISCARD, CHOOSE_TAKE, DECK_COUNTS, DECK_SIZE,
                        DICE, ROW_SIZE, ROW_TAKEN, DiceState, matches, three_llamas)
 from lama.errors import CodecError
@@ -13,7 +13,7 @@ _DIE_MASKS = tuple(sum(1 << SYMBOLS.find(ch) for ch in set(die)) for die in DICE
 
 def decode_body(r):
     """The state encoded by encode_body; CodecError for anything inconsistent."""
-    state = match.decode_head(r, DiceState)
+    state = state_reader.decode_head(r, DiceState)
     n = state.n
     state.rows = [bytearray(r.raw(N_SYMBOLS)) for _ in range(n)]
     state.llama_row = bytearray(r.raw(N_SYMBOLS))
@@ -21,7 +21,7 @@ def decode_body(r):
     state.set_aside = bytearray(r.raw(N_SYMBOLS))
     state.quit = bytearray(r.raw(n))
     state.dice = bytearray(r.raw(3))
-    match.decode_tail(state, r)
+    state_reader.decode_tail(state, r)
     _validate(state)
     return state
 
@@ -48,7 +48,7 @@ def _validate(state):
         aside += c
     if aside != DECK_SIZE - ROW_SIZE * n:
         _bad("D4 wrong number of set-aside cards")
-    match.check_flags(state, _bad)
+    state_reader.check_flags(state, _bad)
     for i in range(3):
         if not (_DIE_MASKS[i] >> state.dice[i]) & 1:
             _bad("D2 die face not on that die")
@@ -86,7 +86,7 @@ def _validate(state):
         ):
             _bad("D10 take phase without a D10 roll")
         return
-    match.check_finished(state, _bad)
+    state_reader.check_finished(state, _bad)
     r = state.reason
     emptied = 0
     for i in range(n):

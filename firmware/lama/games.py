@@ -39,6 +39,7 @@ GAMES = (
          "hands", ("lama.card_expert",)),
 )
 IDS = tuple(g.id for g in GAMES)
+STATE_READER = "lama.state_reader"  # what every game's `body` module reads a state back with
 
 
 def get(gid):
