@@ -1,7 +1,5 @@
 """Boots the console: the modules from the code pack, the board from the installed profile (/board.py, made by ui/start.py), then the app (ui/boot.py)."""
 
-import sys
-
 
 def mount_code():
     """The modules from the code pack (codepack.py), where make flash put one; not when
@@ -31,10 +29,13 @@ def main():
         return
     board = start.load_board()
     del start
-    sys.modules.pop("ui.start")
-    delattr(sys.modules["ui"], "start")
+    from ui.loop.resident import forget
+
+    forget("ui.start")
     if board is not None:
-        sys.modules["ui.boot"].main(board)  # saved settings and game, watchdog
+        from ui.boot import main as run_app
+
+        run_app(board)  # saved settings and game, watchdog
 
 
 if __name__ == "__main__":
