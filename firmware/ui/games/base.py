@@ -6,6 +6,7 @@ from hal.buttons import A, B, DOWN, LONG, PRESS, REPEAT, UP
 from lama.symbols import total
 from ui.draw import gfx
 from ui.text import lang
+from ui.games.move_log import MoveLog
 from ui.games.pieces import KEY_Y, MSG_Y
 from ui.loop.screen import Screen
 
@@ -74,7 +75,7 @@ class GameScreen(Screen):
         self.panels = []
         self.due = None  # ms when advance() runs, or None
         self.msg = ""  # the last move, in words: stays until the next one replaces it
-        self.log = []  # the round's moves in words (LogPanel), the last LOG_MAX
+        self.log = MoveLog(LOG_MAX)  # the round's moves in words (LogPanel)
         self.marks = bytearray(session.n())  # each seat's first log line after its last move
         self.note_text = ""  # why an input did nothing (cleared by the next input)
         self.shown_seat = -1  # the person whose private hand was last shown
@@ -131,7 +132,7 @@ class GameScreen(Screen):
         else:
             self.session.next_round()
             self.msg = ""
-            self.log = []
+            self.log.clear()
             self.marks = bytearray(self.session.n())
             self.shown_seat = -1  # a new deal: whoever holds the device, a curtain
             self.begin_turn()
@@ -149,10 +150,7 @@ class GameScreen(Screen):
     def say(self, text):
         """A move in words: the last-move line, and the round's log."""
         self.msg = text
-        log = self.log
-        log.append(text)
-        if len(log) > LOG_MAX:
-            log.pop(0)
+        if self.log.append(text):  # (the oldest line went)
             marks = self.marks
             for i in range(len(marks)):
                 if marks[i]:

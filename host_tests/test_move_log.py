@@ -1,0 +1,39 @@
+"""The move log (ui/games/move_log.py): a round's moves in words in one buffer, the same lines
+a list would hold, on CPython and on the MicroPython the device runs."""
+
+from ui.games.move_log import MoveLog
+
+SCRIPT = """
+import json
+from ui.games.move_log import MoveLog
+log = MoveLog(3)
+empty = [len(log), bool(log)]
+dropped = [log.append(line) for line in ("ANA rolled 2 4 L", "Léa quits", "BOB takes 3", "ZOE discards 5 5")]
+out = {"empty": empty, "dropped": dropped, "lines": list(log), "last": log[-1], "first": log[0]}
+try:
+    log[3]
+    out["past_end"] = "no error"
+except IndexError:
+    out["past_end"] = "IndexError"
+log.clear()
+out["cleared"] = [len(log), bool(log)]
+print(json.dumps(out))
+"""
+
+
+def test_the_log_keeps_the_last_lines_in_order_and_says_when_it_dropped_one(micropython):
+    want = {"empty": [0, False], "dropped": [False, False, False, True],
+            "lines": ["Léa quits", "BOB takes 3", "ZOE discards 5 5"],
+            "last": "ZOE discards 5 5", "first": "Léa quits", "past_end": "IndexError",
+            "cleared": [0, False]}
+    assert micropython.run_json(SCRIPT) == want
+    log = MoveLog(2)
+    for line in ("a", "b", "c"):
+        log.append(line)
+    assert list(log) == ["b", "c"] and log[-2] == "b"
+
+
+def test_a_long_line_is_cut_at_a_character_not_inside_one():
+    log = MoveLog(5)
+    log.append("é" * 200)
+    assert log[0] == "é" * 80
