@@ -18,9 +18,10 @@ line, then the same figures as readable lines. All times are emulated-clock ms.
   frame, the short B to the hint's page, A to a rules page).
 - frame_work_ms_max, alloc_max_frame, heap_free_min come from the bench probe the tour
   installs in /board.py (tools/pico/probe_board.py): the longest work of one frame (its
-  poll to the end of its show() as issue 26 measures it, or to its sleep when it shows
-  nothing (its end, for a frame that loads a module); frame_after_show_ms_max, the most
-  work after a frame's picture (saves); frame_whole_ms_max, the longest whole frame
+  poll to the end of its show() as issue 26 measures it; when it shows nothing, to the
+  work after the picture (App._after) or else its sleep (its end, for a frame that loads
+  a module)); frame_after_show_ms_max, the most work after a frame's picture or in
+  App._after (saves, in any frame); frame_whole_ms_max, the longest whole frame
   without its sleep; frame_work_max_screen,
   the screen it was on; frames_over_120_ms, how many went over issue 26's mark, and the
   first eight), the most allocated in one frame (a second, untimed six-seat start

@@ -23,7 +23,9 @@ import uctypes as _uctypes
 # _SLOW_US, 14.. the work (us) of the first _SLOW of them, then the most work of one frame
 # after its picture was shown (the saves: us), and the most of a whole frame (us)
 # A frame's work (6, 7, 13..) runs from its input to the end of its show() (issue 26's
-# measure), or to its sleep (its end, for a frame that loads a module) when it shows nothing.
+# measure); in a frame that shows nothing, to the start of the work after the picture
+# (App._after: saves, counted as after-show work as in a frame that drew), else to its
+# sleep (its end, for a frame that loads a module).
 _SLOW = 8
 _SLOW_US = 120_000  # issue 26's mark for a frame's work
 _AFTER = 14 + _SLOW
@@ -126,6 +128,17 @@ def make_board():  # noqa: F811
                 _end()
 
         app.step = probe_step
+        after = app._after
+
+        def probe_after(top):
+            # the work after the picture (App._after: a save, what App.later put off) is
+            # after-show work in every frame: in one that drew nothing its frame's work
+            # ends here, as it ends at show() in one that drew
+            if _S[6] == -1:
+                _S[6] = _time.ticks_us()
+            after(top)
+
+        app._after = probe_after
         return app
 
     _boot.make_app = probe_make_app
