@@ -1,6 +1,5 @@
 """Board profile: Pico / Pico 2, 1.3" SH1106 on I2C0, six buttons, optional buzzer."""
 
-from hal.assembly import pico_board
 from hal.sh1106 import SH1106
 
 NAME = "pico-sh1106"
@@ -16,6 +15,9 @@ BUZZER = 16  # GP16, physical pin 21; None when no piezo is fitted
 
 
 def make_board():
-    """The Board for this wiring."""
+    """The Board for this wiring (the builder imported here: it leaves RAM once the board
+    is made)."""
+    from hal.assembly import pico_board
+
     return pico_board(NAME, SH1106, SDA, SCL, BUTTONS, BUZZER, I2C_ID, I2C_FREQ,
                       OLED_ADDR, FLIP)

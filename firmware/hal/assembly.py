@@ -1,33 +1,11 @@
-"""The Board object every profile returns, assembled from its parts the same way everywhere."""
+"""Builds the Board every profile returns (hal.Board) from its parts, the same way everywhere; needed at boot only (ui/start.py lets it go once the board is made: issue 26)."""
 
-import gc
-
+from hal import Board
 from hal.buttons import Buttons
 from hal.clock import Clock
 from hal.entropy import Entropy
 from hal.power import Power
 from hal.sound import Silent
-
-
-class Board:
-    """What the firmware gets from `board.make_board()` (see docs/platform.md)."""
-
-    def __init__(self, name, display, buttons, clock, entropy, sound, power, data_dir,
-                 wdt_factory=None):
-        self.name = name
-        self.display = display
-        self.buttons = buttons
-        self.clock = clock
-        self.entropy = entropy
-        self.sound = sound
-        self.power = power
-        self.data_dir = data_dir
-        self.wdt_factory = wdt_factory
-
-    def free_memory(self):
-        """Free heap in bytes (after a collection)."""
-        gc.collect()
-        return gc.mem_free()
 
 
 def assemble(name, display, pins, clock=None, irq_trigger=None, entropy=None, sound=None,
@@ -59,9 +37,10 @@ def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_
     still be in its power-on reset) raises OSError naming the addresses the bus found."""
     import time
 
-    from machine import I2C, PWM, WDT, Pin, Timer
+    from machine import I2C, PWM, Pin, Timer
 
     from hal.sound import Sound
+    from hal.watchdog import machine_wdt
 
     i2c = I2C(i2c_id, sda=Pin(sda), scl=Pin(scl), freq=freq, timeout=i2c_timeout_us(freq))
     display = None
@@ -81,4 +60,4 @@ def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_
     if buzzer is not None:
         sound = Sound(PWM(Pin(buzzer)), Timer(-1))
     return assemble(name, display, pins, irq_trigger=Pin.IRQ_FALLING, sound=sound,
-                    wdt_factory=lambda ms: WDT(timeout=ms))
+                    wdt_factory=machine_wdt)

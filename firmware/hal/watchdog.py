@@ -104,6 +104,14 @@ def reset_by_watchdog():
     return cause and marked
 
 
+def machine_wdt(timeout_ms):
+    """The chip's own watchdog, machine.WDT, armed at `timeout_ms`: the wdt_factory of a
+    Pico profile (hal.assembly.pico_board)."""
+    from machine import WDT
+
+    return WDT(timeout=timeout_ms)
+
+
 class Watchdog:
     """Arms `factory(timeout_ms)` (board.wdt_factory) on the first feed after the grace
     period; `stop()` disarms it. No watchdog at all when `factory` is None or when it

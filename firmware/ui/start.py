@@ -25,8 +25,12 @@ def load_board():
             say("the board profile /board.py has no make_board() function.")
         return None
     try:
-        return make()
+        made = make()
     except Exception as e:  # wiring: no display at the address, bad pin numbers...
         say("the board profile could not set up the hardware; check the wiring "
             "and the pins named in /board.py.", e)
         return None
+    from ui.loop.resident import forget
+
+    forget("hal.assembly")  # the builders: boot only (issue 26)
+    return made

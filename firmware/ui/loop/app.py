@@ -1,5 +1,5 @@
 """The app: the frame loop (poll -> power filter -> screen -> draw when dirty -> show -> sleep)
-and the screen stack, on the Board a profile's make_board() returns (hal/assembly.py)."""
+and the screen stack, on the Board a profile's make_board() returns (hal.Board)."""
 
 import gc
 import sys
