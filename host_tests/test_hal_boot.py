@@ -91,10 +91,23 @@ sys.path.insert(0, "tools/emu")  # before "" (the repository root, where board/ 
 import main  # (mounts nothing here: the working folder is not /)
 from ui import start
 b = start.load_board()
-print(json.dumps([b.name, b.emu.panel.lit()]))
+print(json.dumps([b.name, b.emu.panel.lit(), "hal.assembly" in sys.modules]))
 """,
     )
-    assert r == ["emulated-ssd1306", True]
+    assert r == ["emulated-ssd1306", True, False]  # the builders let go once the board is made
+
+
+@pytest.mark.parametrize("profile", ["pico_ssd1306.py", "pico_sh1106.py"])
+def test_a_profile_imports_the_builders_only_to_make_its_board(profile):
+    """Issue 26: a profile that held hal.assembly's pico_board at its top would keep the
+    builders in the Pico's RAM all evening (the profile module stays loaded)."""
+    import ast
+
+    tree = ast.parse(open(os.path.join(ROOT, "board", profile)).read())
+    top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not any(getattr(n, "module", None) == "hal.assembly" for n in top)
+    inside = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == "hal.assembly"]
+    assert len(inside) == 1
 
 
 def test_main_explains_a_board_folder_found_instead_of_a_profile(micropython):
