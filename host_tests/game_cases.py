@@ -174,6 +174,9 @@ def menu_and_hint(game, seed):
     d.press("B")  # short: the hint
     img = d.image()
     res["hint"] = d.says("Expert:")
+    from ui.text import lang
+
+    res["reasons_kept"] = "G_WHY" in lang.s._memo  # (all of them: let go once worded)
     d.press("A")
     d.press("B", 700)  # long: the menu
     img = d.image()

@@ -196,7 +196,13 @@ out["boot screens at the menu"] = [m for m in ("ui.screens.title", "ui.screens.n
                                    if m in sys.modules]
 menu = used()
 out["saves menu code at the menu"] = "ui.model.saves_menu" in sys.modules
-d.keys("A,UP,A,B,WAIT:100")  # dice: 2 seats, Start, B skips how to play
+from ui.text import lang
+def menu_words():
+    return [w for w in ("M_STATS", "SETUP_PLAYERS") if w in lang.s._memo]
+d.keys("A,UP")  # dice: its setup, 2 seats
+out["menu words at the setup"] = menu_words()
+d.keys("A,B,WAIT:100")  # Start, B skips how to play
+out["menu words in the game"] = menu_words()
 out["dice"] = games()
 out["dice top"] = d.top()
 out["menu code in the game"] = [m for m in ("ui.screens.main_menu", "ui.screens.menu",
@@ -228,6 +234,8 @@ def test_back_to_the_menu_frees_the_game_modules(micropython, mpy_path, tmp_path
     assert out["menu code in the game"] == [] and out["under the game"] == "MenuToCome"
     assert out["saves menu code at the menu"] is True  # (the saved games read at boot)
     assert out["launch in the game"] is False  # its work done, a rematch loads it anew
+    assert out["menu words at the setup"] == ["M_STATS", "SETUP_PLAYERS"]
+    assert out["menu words in the game"] == []  # the game reads its own
     assert "lama.dice" in out["dice"] and "lama.cards" not in out["dice"]
     assert out["after dice top"] == "MainMenu"
     assert out["after dice"] == []

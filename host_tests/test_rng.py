@@ -2,7 +2,8 @@
 
 import json
 
-from lama.rng import HardwareRng, SampleShuffler, SeededRng, shuffle
+from lama.card_expert import SampleShuffler
+from lama.rng import HardwareRng, SeededRng, shuffle
 
 
 def _cycle_bytes(values):
@@ -96,7 +97,7 @@ def test_D22_seeded_state_stays_below_2_30():
 
 
 def test_the_sample_shuffler_permutes_evenly_and_alike_under_micropython(micropython):
-    """lama.rng.SampleShuffler (the bots' sampled deals): each shuffle a permutation, every
+    """lama.card_expert.SampleShuffler (the bots' sampled deals): each shuffle a permutation, every
     card as likely in every place (chi-square over 8 cards in 8 places), a seed that
     decides the order, a state that never sticks at 0, and the same shuffles under
     MicroPython."""
@@ -121,7 +122,7 @@ def test_the_sample_shuffler_permutes_evenly_and_alike_under_micropython(micropy
         orders.add(bytes(pool))
     assert len(orders) == 5
     code = (
-        "import json\nfrom lama.rng import SampleShuffler\n"
+        "import json\nfrom lama.card_expert import SampleShuffler\n"
         "out=[]\n"
         "for seed in (0, 1, 7, 0xFFFFFF):\n"
         "  s=SampleShuffler(seed); d=bytearray(range(40))\n"

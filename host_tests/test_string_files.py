@@ -81,6 +81,21 @@ def test_a_word_read_again_comes_from_memory_and_few_are_kept():
         assert f.reads > before
 
 
+def test_a_big_word_dropped_is_read_again_and_the_others_stay_kept():
+    """The hint lets go of its reasons (G_WHY, a dict of them) once it has its words."""
+    with open(make_strings.path_of("strings_en"), "rb") as raw:
+        f = _CountingFile(raw)
+        t = table.FileTable(f, strings_en.__name__)
+        assert t.G_WHY == strings_en.G_WHY and t.MENU == strings_en.MENU
+        t.drop("G_WHY")
+        t.drop("NOT_KEPT")  # (a word not kept: nothing happens)
+        before = f.reads
+        assert t.MENU == strings_en.MENU
+        assert f.reads == before  # still kept
+        assert "G_WHY" not in t._memo and t.G_WHY == strings_en.G_WHY
+        assert f.reads > before  # read again
+
+
 WORDS = r"""
 import json, sys
 from ui.text import lang, strings_en, strings_fr

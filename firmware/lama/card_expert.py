@@ -19,7 +19,7 @@ Nothing fits: expert1's estimate of (points after drawing - after quitting), plu
 _ENDGAME_SHIFT points once a score is within _ENDGAME_WITHIN of the target (the leader plays
 safe, the others take the risk), mixed with expert1's sampled play-outs when within
 SAMPLE_MARGIN points of even (lama.card_bots), EXPERT_SAMPLES of them.
-The deals are shuffled by lama.rng.SampleShuffler, seeded from the view alone (with
+The deals are shuffled by SampleShuffler (here: the dice game loads no code of it), seeded from the view alone (with
 SeededRng the shuffles took about 40 % of the expert's time), into buffers
 made once a decision; a play-out lasts MAX_STEPS turns at most; the two-card choice stops
 dealing once STEP_BUDGET turns are spent (a bound on a decision's work), and think()
@@ -39,7 +39,6 @@ from lama.card_bots import (
     draw_estimate,
     sample_steps,
 )
-from lama.rng import SampleShuffler
 from lama.score import round_points
 from lama.symbols import LLAMA, N_SYMBOLS
 from lama.thinking import decided
@@ -61,6 +60,38 @@ _ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), th
 _ENDGAME_SHIFT = const(3)  # ... estimate is shifted by this many points
 SLICE = const(64)  # turns of play-out between two yields of think(): one frame's work
 _DEAL_TURNS = const(32)  # a deal's shuffle and copies, counted as this many turns in a slice
+
+
+class SampleShuffler:
+    """Shuffles for the bots' sampled deals (the real deals and the dice use the generators
+    above): Fisher-Yates with a 16-bit xorshift generator, inline and in small integers,
+    several times cheaper than shuffle() with SeededRng; its values are mapped by a
+    multiply and shift (a bias under 0.1 % for a pool of 56), fine for sampling."""
+
+    def __init__(self, seed):
+        x = ((seed ^ (seed >> 11)) & 0xFFFF) or 1  # the state is never 0
+        for _ in range(4):  # a seed with few bits set gives ill-mixed first values
+            x ^= (x << 7) & 0xFFFF
+            x ^= x >> 9
+            x ^= (x << 8) & 0xFFFF
+        self.x = x
+
+    @micropython.viper
+    def shuffle(self, pool):
+        """Shuffle a bytearray in place (viper code on MicroPython: ptr8, machine ints)."""
+        x = int(self.x)
+        buf = ptr8(pool)
+        i = int(len(pool)) - 1
+        while i > 0:
+            x ^= (x << 7) & 0xFFFF
+            x ^= x >> 9
+            x ^= (x << 8) & 0xFFFF
+            j = (x * (i + 1)) >> 16
+            t = buf[i]
+            buf[i] = buf[j]
+            buf[j] = t
+            i -= 1
+        self.x = x
 
 
 @micropython.viper

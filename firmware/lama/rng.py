@@ -1,9 +1,7 @@
 """Random generators with `randbelow(n)`: a seeded one for tests and replays, and one that
-maps hardware random bytes to values without bias (D22); shuffles, and a cheap shuffler for
-the bots' sampled deals."""
+maps hardware random bytes to values without bias (D22); shuffles (the L.L.A.M.A. expert's
+cheap shuffler for its sampled deals is lama.card_expert.SampleShuffler)."""
 
-from lama import native as micropython  # @micropython.native and .viper: lama.native
-from lama.native import ptr8
 from micropython import const
 
 _MASK15 = const(0x7FFF)
@@ -90,38 +88,6 @@ class HardwareRng:
             v = (self._byte() << 8) | self._byte()
             if v < limit:
                 return v // k
-
-
-class SampleShuffler:
-    """Shuffles for the bots' sampled deals (the real deals and the dice use the generators
-    above): Fisher-Yates with a 16-bit xorshift generator, inline and in small integers,
-    several times cheaper than shuffle() with SeededRng; its values are mapped by a
-    multiply and shift (a bias under 0.1 % for a pool of 56), fine for sampling."""
-
-    def __init__(self, seed):
-        x = ((seed ^ (seed >> 11)) & 0xFFFF) or 1  # the state is never 0
-        for _ in range(4):  # a seed with few bits set gives ill-mixed first values
-            x ^= (x << 7) & 0xFFFF
-            x ^= x >> 9
-            x ^= (x << 8) & 0xFFFF
-        self.x = x
-
-    @micropython.viper
-    def shuffle(self, pool):
-        """Shuffle a bytearray in place (viper code on MicroPython: ptr8, machine ints)."""
-        x = int(self.x)
-        buf = ptr8(pool)
-        i = int(len(pool)) - 1
-        while i > 0:
-            x ^= (x << 7) & 0xFFFF
-            x ^= x >> 9
-            x ^= (x << 8) & 0xFFFF
-            j = (x * (i + 1)) >> 16
-            t = buf[i]
-            buf[i] = buf[j]
-            buf[j] = t
-            i -= 1
-        self.x = x
 
 
 def shuffle(items, rng):

@@ -215,6 +215,7 @@ def launch(app, setup):
     seats = [(name, None if kind == PERSON else kind) for name, kind in setup.seats]
     for name in games_ui.SETUP_CODE:
         forget(name)
+    lang.forget()  # the menu's and the setup's words: the game reads its own
     later = later_code(setup.game)
     ses = new_session(app, load(setup.game, later), seats, setup.rules, setup.first)
     screen = screen_for(app, ses)

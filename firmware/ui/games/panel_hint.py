@@ -45,6 +45,7 @@ class HintPanel(Panel):
         if len(line) > gfx.MID_COLS:  # the whole move, without "Expert:", rather than cut
             line = act
         words = T.G_WHY[h[1]].replace("%s", "" if h[2] == 1 else "s")
+        lang.drop("G_WHY")  # (all the reasons: about 1 KB, not kept once worded)
         words = words.replace("%u", "" if h[3] == 1 else "s")
         words = words.replace("%a", str(h[2])).replace("%b", str(h[3]))
         self.lines = [gfx.fit(line, gfx.MID_COLS)] + gfx.wrap(words, gfx.MID_COLS)[:4]

@@ -60,4 +60,11 @@ def forget():
         s.forget()
 
 
+
+def drop(name):
+    """Let go of the word `name` if the table keeps it read (a module table keeps all)."""
+    if hasattr(s, "drop"):
+        s.drop(name)
+
+
 use(0)

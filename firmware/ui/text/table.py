@@ -117,6 +117,15 @@ class FileTable:
                 del self._memo[names[i]]
                 names[i] = None
 
+    def drop(self, name):
+        """Let go of word `name` if kept (a big one read once, as the hint's reasons)."""
+        names = self._names
+        for i in range(MEMO):
+            if names[i] == name:
+                del self._memo[name]
+                names[i] = None
+                return
+
     def _read(self, name):
         """The word `name` read from the file (AttributeError when the table lacks it)."""
         f = self._f
