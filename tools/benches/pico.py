@@ -28,7 +28,10 @@ line, then the same figures as readable lines. All times are emulated-clock ms.
   of each game with the collector off, so that the whole of it counts: measuring it walks
   the heap's table, about 6 ms a frame), the least free heap after a collect,
   asked every 2 s during the six-seat games and on each screen of the tour (heap_free_all:
-  each of them, in the order asked).
+  each of them, in the order asked; heap_free_by_moment: the least at each moment, the
+  setup screens with the game's code preloaded, each game from 1.5 s after Start,
+  the hint page, the rules, the statistics, the settings; heap_free_min_six_seat_games:
+  the least in the six-seat games, issue 26's "worst moment of a 6-seat game").
 - flash_erases_per_action: sectors erased per save during the six-seat games (a save is
   a run of flash operations; the game saves once after each frame that showed a move).
 - cpu_busy_idle_pct: the share of emulated time the CPU is not asleep (WFI/WFE) while
@@ -54,14 +57,17 @@ def percentile(values, q):
     return v[min(len(v) - 1, (len(v) * q) // 100)]
 
 
-def six_seat_game(tour, probe, heap, starts, which, log):
+def six_seat_game(tour, probe, heap, starts, which, log, moments):
     """From the setup screen: six hard seats, Start (collector off for the start), the game
-    to its game over, then Menu."""
+    to its game over, then Menu. `moments` gets the least free heap at the setup screen
+    and in the game (from 1.5 s after Start to 1.5 s after the tour stops hurrying it)."""
     tour.keys(SIX_HARD, "setup")
     heap.append(probe.collect())
+    moments["setup " + which] = heap[-1]
     tour.press("A", "start " + which, settle_ms=0)
     starts[which] = tour.screen_ms
     tour.pico.run(1500)
+    first = len(heap)
     heap.append(probe.collect())
     t0 = tour.pico.t_ns
     took, hurries, over = tour.bot_game(GAME_MS, heap=heap)
@@ -71,6 +77,7 @@ def six_seat_game(tour, probe, heap, starts, which, log):
                     saves[1], saves[2]))
     tour.pico.run(1500)
     heap.append(probe.collect())
+    moments["six-seat " + which + " game (least)"] = min(heap[first:])
     if over:
         tour.press("A", "game over: menu")
     else:
@@ -113,6 +120,7 @@ def run_tour(image, log):
             heap = []
             slow_by = {}  # the count of frames over 120 ms at the end of each part of the tour
             starts = {}
+            moments = {}  # the least free heap at each moment of the tour
             tour.wait_screen(lambda s: s == "TitleScreen", 5000)
             pico.run(500)
             busy["title"] = tour.idle_busy_pct(3000)
@@ -120,12 +128,13 @@ def run_tour(image, log):
             pico.run(500)
             busy["menu"] = tour.idle_busy_pct(3000)
             heap.append(probe.collect())
+            moments["main menu"] = heap[-1]
             tour.press("A", "menu: LAMA Dice")
-            dice = six_seat_game(tour, probe, heap, starts, "dice", log)
+            dice = six_seat_game(tour, probe, heap, starts, "dice", log, moments)
             slow_by["dice"] = probe.slow_frames()[1]
             tour.press("DOWN", "menu")
             tour.press("A", "menu: L.L.A.M.A.")
-            cards = six_seat_game(tour, probe, heap, starts, "cards", log)
+            cards = six_seat_game(tour, probe, heap, starts, "cards", log, moments)
             slow_by["cards"] = probe.slow_frames()[1]
             # a person's game: the hint at their first turn, then save and leave
             tour.press("UP", "menu")
@@ -139,6 +148,7 @@ def run_tour(image, log):
             tour.press("B", "hint", settle_ms=1500)
             hint = tour.screen_ms
             heap.append(probe.collect())
+            moments["hint page (3 seats)"] = heap[-1]
             tour.press("B", "hint: back")
             tour.press("B", "menu", hold_ms=900)
             tour.keys(["UP", "A", "A"], "leave")
@@ -150,6 +160,7 @@ def run_tour(image, log):
             tour.press("A", "rules: LAMA Dice")
             rules = [tour.screen_ms]
             heap.append(probe.collect())
+            moments["rules"] = heap[-1]
             tour.keys(["DOWN", "DOWN", "B", "DOWN"], "rules")
             tour.press("A", "rules: L.L.A.M.A.")
             rules.append(tour.screen_ms)
@@ -157,11 +168,13 @@ def run_tour(image, log):
             tour.keys(["UP"] * 3, "menu")
             tour.press("A", "menu: statistics")
             heap.append(probe.collect())
+            moments["statistics"] = heap[-1]
             tour.keys(["RIGHT", "LEFT", "B"], "statistics")
             tour.press("DOWN", "menu")
             tour.press("A", "menu: settings")
             tour.keys(["DOWN"] * 8, "settings")
             heap.append(probe.collect())
+            moments["settings"] = heap[-1]
             tour.keys(["B"], "settings")
             tour.keys(["UP"] * 3, "menu")  # from the settings row to LAMA Dice's
             slow_by["pages"] = probe.slow_frames()[1]
@@ -196,6 +209,8 @@ def run_tour(image, log):
         "frames_over_120_ms_by": slow_by,
         "heap_free_min": min(h for h in heap + [final["free_min"]] if h),
         "heap_free_all": heap,
+        "heap_free_by_moment": moments,
+        "heap_free_min_six_seat_games": min(v for k, v in moments.items() if "six-seat" in k),
         "alloc_max_frame": max(alloc),
         "flash_erases_per_action": round((dice[1] + cards[1]) / max(1, saves), 2),
         "cpu_busy_idle_pct": round(sum(busy.values()) / len(busy), 2),
@@ -231,6 +246,8 @@ LINES = (
     ("frame_after_show_ms_max", "  the most work after a frame's picture (saves) (ms)"),
     ("frame_whole_ms_max", "  the longest whole frame, without its sleep (ms)"),
     ("heap_free_min", "least free heap after a collect (bytes)"),
+    ("heap_free_min_six_seat_games", "  in the six-seat games (issue 26's figure)"),
+    ("heap_free_by_moment", "  the least at each moment of the tour"),
     ("alloc_max_frame", "most allocated in one frame (bytes)"),
     ("flash_erases_per_action", "4 KiB sectors erased per save in the games"),
     ("cpu_busy_idle_pct", "CPU busy while idle (%)"),
