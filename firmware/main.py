@@ -1,5 +1,10 @@
 """Boots the console: the modules from the code pack, the board from the installed profile (/board.py, made by ui/start.py), then the app (ui/boot.py)."""
 
+# The rp2 firmware's own boot (its frozen _boot.py) leaves its rp2 module in these globals,
+# which main.py shares: the console never uses it, and held here its classes and functions
+# take about 2 KB of the heap all evening (ui/start.py lets go of sys.modules' entry).
+globals().pop("rp2", None)
+
 
 def mount_code():
     """The modules from the code pack (codepack.py), where make flash put one; not when

@@ -112,6 +112,14 @@ def test_a_profile_imports_the_builders_only_to_make_its_board(profile):
     assert len(inside) == 1
 
 
+def test_main_lets_go_of_the_rp2_module_the_firmware_s_boot_left_in_its_globals(micropython):
+    """The rp2 firmware's frozen _boot.py imports rp2 into the globals main.py runs in."""
+    r = micropython.run_json(
+        "import json\nrp2 = json\nexec(open('firmware/main.py').read())\n"
+        "print(json.dumps(['rp2' in globals(), 'mount_code' in globals()]))\n")
+    assert r == [False, True]
+
+
 def test_main_explains_a_board_folder_found_instead_of_a_profile(micropython):
     proc = micropython.run("import main\nmain.main()\n", check=False)  # cwd: board/ is a folder
     assert "is a folder here" in proc.stdout
