@@ -6,7 +6,7 @@ import json
 from simulator.driver import Driver, find_text
 from simulator.game_play import BOT_STEPS, engine_game, play
 
-from lama import codec
+from lama import codec, codec_read
 from lama.rng import SeededRng
 from ui.loop.screen import Screen
 
@@ -238,7 +238,7 @@ def resumed(game, seed, cut):
     except RuntimeError:
         pass
     data, r1, r2, done = saved[0]
-    st = codec.decode(data)
+    st = codec_read.decode(data)
     d2 = Driver.in_game(game, NAMES[:3], bots, seed=seed, state=st)
     d2.session.rng.state = r1
     d2.session.bot_rng.state = r2
@@ -366,7 +366,7 @@ def fuzz_keys(game, seed, presses):
         if rng.randbelow(4) == 0:
             d.wait(rng.randbelow(1500))
     st = d.session.state
-    ok = codec.encode(codec.decode(codec.encode(st))) == codec.encode(st)
+    ok = codec.encode(codec_read.decode(codec.encode(st))) == codec.encode(st)
     mod = load(game).mod
     r = SeededRng(seed)
     replay = mod.new_game(4, Rules(), 0, r)

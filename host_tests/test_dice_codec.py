@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lama import codec, dice
+from lama import codec, codec_read, dice
 from lama.dice_bots import BOTS
 from lama.errors import CodecError
 from lama.games import GAME_DICE
@@ -63,7 +63,7 @@ def test_round_trip_every_state_of_many_games():
         rules = Rules(rounds=3) if seed % 7 == 0 else Rules(target=20 + seed)
         for s in states(seed, n, rules):
             data = codec.encode(s)
-            back = codec.decode(data)
+            back = codec_read.decode(data)
             same(s, back)
             assert codec.encode(back) == data
             count += 1
@@ -74,7 +74,7 @@ def test_decoded_game_plays_on_exactly_like_the_original():
     for s in states(11, 4, every=37):
         if s.phase == dice.GAME_OVER:
             break
-        copy = codec.decode(codec.encode(s))
+        copy = codec_read.decode(codec.encode(s))
         r1, r2 = SeededRng(9), SeededRng(9)
         for _ in range(50):
             if s.phase == dice.GAME_OVER:
@@ -91,7 +91,7 @@ def test_codec_rejects_truncated_input():
     data = codec.encode(dice.new_game(3, Rules(), 0, SeededRng(1)))
     for k in range(len(data)):
         with pytest.raises(CodecError):
-            codec.decode(data[:k])
+            codec_read.decode(data[:k])
 
 
 def test_codec_rejects_every_single_byte_corruption():
@@ -102,16 +102,16 @@ def test_codec_rejects_every_single_byte_corruption():
                 bad = bytearray(data)
                 bad[i] ^= flip
                 with pytest.raises(CodecError):
-                    codec.decode(bytes(bad))
+                    codec_read.decode(bytes(bad))
         with pytest.raises(CodecError):
-            codec.decode(data + b"\x00")
+            codec_read.decode(data + b"\x00")
 
 
 def test_codec_rejects_future_version():
     data = bytearray(codec.encode(dice.new_game(2, Rules(), 0, SeededRng(1))))
     data[2] = codec.FORMAT_VERSION + 1
     with pytest.raises(CodecError) as e:
-        codec.decode(bytes(data))
+        codec_read.decode(bytes(data))
     assert "version" in str(e.value)
 
 
@@ -178,13 +178,13 @@ def _mutations(n):
 def test_codec_rejects_inconsistent_bodies_even_with_a_valid_crc():
     s = dice.new_game(3, Rules(), 0, SeededRng(2))  # round 1, seat 0 to play, dice LLL
     good = body_of(codec.encode(s))
-    assert codec.encode(codec.decode(frame(good))) == codec.encode(s)
+    assert codec.encode(codec_read.decode(frame(good))) == codec.encode(s)
     assert len(good) == _layout(3)["end"]
     for name, mutate in _mutations(3).items():
         bad = bytearray(good)
         mutate(bad)
         with pytest.raises(CodecError):
-            codec.decode(frame(bad))
+            codec_read.decode(frame(bad))
         assert name
 
 
@@ -198,7 +198,7 @@ def test_codec_fuzzed_bodies_decode_to_valid_states_or_raise_codec_error(seed, d
         i = data.draw(st.integers(0, len(body) - 1))
         body[i] = data.draw(st.integers(0, 255))
     try:
-        back = codec.decode(frame(body))
+        back = codec_read.decode(frame(body))
     except CodecError:
         return
     assert codec.encode(back) == frame(body)  # canonical: what decodes re-encodes the same
@@ -207,7 +207,7 @@ def test_codec_fuzzed_bodies_decode_to_valid_states_or_raise_codec_error(seed, d
 
 MP_CODE = """
 import json
-from lama import codec, dice
+from lama import codec, codec_read, dice
 from lama.dice_bots import BOTS
 from lama.rng import SeededRng
 from lama.score import Rules
@@ -226,13 +226,13 @@ for seed in range(8):
         k += 1
         if k % 10 == 0 or s.phase == dice.GAME_OVER:
             data = codec.encode(s)
-            assert codec.encode(codec.decode(data)) == data
+            assert codec.encode(codec_read.decode(data)) == data
             out.append(''.join(['%02x' % b for b in data]))
 bad = []
 for h in IN:
     data = bytes([int(h[i:i + 2], 16) for i in range(0, len(h), 2)])
     try:
-        codec.decode(data)
+        codec_read.decode(data)
         bad.append('ok')
     except Exception as e:
         bad.append(type(e).__name__)

@@ -207,7 +207,7 @@ def test_a_full_game_with_six_hard_computer_players_reaches_its_game_over(probed
     files.update(pack.unpack(files[pack.PACK]))
     armv6m = native.ARCHS.index("armv6m")
     machine = {p for p, d in files.items() if p.endswith(".mpy") and d[2] >> 2 == armv6m}
-    hot = {"lama/card_expert.mpy" if cards else "lama/dice_expert.mpy", "lama/rng.mpy",
+    hot = {"lama/card_expert.mpy" if cards else "lama/dice_expert.mpy",
            "hal/oled.mpy", "hal/buttons.mpy", "ui/draw/gfx.mpy"}
     assert hot <= machine
     assert not [p for p in machine if p[:-4] + ".py" in files]

@@ -4,7 +4,8 @@ A saved game is MAGIC, FORMAT_VERSION, a game id byte, then the game's own body,
 by `encode_body(state, writer)` of the game's engine module and read back by
 `decode_body(reader)` of the module its row of lama.games names `body` (loaded only to
 read: a game in play saves without it). A CRC-16 of all the bytes before it ends the
-encoding, so that corrupt input is refused."""
+encoding, so that corrupt input is refused. The reading half (Reader, decode) is
+lama/codec_read.py, loaded only to read, as the bodies are."""
 
 from lama import games
 from lama.errors import CodecError
@@ -61,45 +62,8 @@ class Writer:
         return bytes(memoryview(self.buf)[: self.n])
 
 
-class Reader:
-    """Reads what Writer wrote; every read is bounds-checked and ranges are validated."""
-
-    def __init__(self, data, pos=0):
-        self.data = data
-        self.pos = pos
-
-    def u8(self, lo=0, hi=255):
-        if self.pos >= len(self.data):
-            raise CodecError("truncated")
-        v = self.data[self.pos]
-        self.pos += 1
-        if v < lo or v > hi:
-            raise CodecError("value out of range: " + str(v))
-        return v
-
-    def u16(self, lo=0, hi=0xFFFF):
-        v = (self.u8() << 8) | self.u8()
-        if v < lo or v > hi:
-            raise CodecError("value out of range: " + str(v))
-        return v
-
-    def raw(self, n):
-        if n < 0 or self.pos + n > len(self.data):
-            raise CodecError("truncated")
-        v = bytes(self.data[self.pos : self.pos + n])
-        self.pos += n
-        return v
-
-    def blob(self, max_len=255):
-        n = self.u8(0, max_len)
-        return self.raw(n)
-
-    def end(self):
-        if self.pos != len(self.data):
-            raise CodecError("trailing bytes")
-
-
-def _row(game):
+def row(game):
+    """The row of lama.games of game id `game` (CodecError for an unknown id)."""
     g = games.get(game)
     if g is None:
         raise CodecError("unknown game id " + str(game))
@@ -126,26 +90,6 @@ def encode(state, buf=None):
     w.raw(MAGIC)
     w.u8(FORMAT_VERSION)
     w.u8(state.GAME)
-    games.load(_row(state.GAME).engine).encode_body(state, w)
+    games.load(row(state.GAME).engine).encode_body(state, w)
     w.u16(crc16(w.buf, w.n))
     return w.data()
-
-
-def decode(data):
-    """The state encoded in `data`; raises CodecError on anything but a valid encoding."""
-    r = Reader(data)
-    if r.raw(2) != MAGIC:
-        raise CodecError("not a saved game")
-    version = r.u8()
-    if version != FORMAT_VERSION:
-        raise CodecError("unsupported format version " + str(version))
-    game = r.u8()
-    if len(data) < 6:
-        raise CodecError("truncated")
-    end = len(data) - 2
-    if crc16(data, end) != (data[end] << 8) | data[end + 1]:
-        raise CodecError("corrupt: checksum mismatch")
-    r.data = data[:end]
-    state = games.load(_row(game).body).decode_body(r)
-    r.end()
-    return state

@@ -40,6 +40,7 @@ GAMES = (
 )
 IDS = tuple(g.id for g in GAMES)
 STATE_READER = "lama.state_reader"  # what every game's `body` module reads a state back with
+CODEC_READER = "lama.codec_read"  # what reads a saved game's bytes back (to its body)
 
 
 def get(gid):

@@ -229,11 +229,13 @@ def encode_progress(p, buf=None):
 
 
 def decode_progress(data):
-    """(Progress, engine state) from untrusted bytes; the state is decoded by lama.codec
+    """(Progress, engine state) from untrusted bytes; the state is decoded by lama.codec_read
     and must seat as many players as there are seats. CodecError for anything else."""
+    from lama import codec_read
+
     if len(data) > PROGRESS_MAX:
         _bad("progress too long")
-    r = codec.Reader(data)
+    r = codec_read.Reader(data)
     game_no = r.u16()
     n = r.u8(score.MIN_PLAYERS, score.MAX_PLAYERS)
     seats = []
@@ -250,7 +252,7 @@ def decode_progress(data):
     size = r.u16(1, MAX_STATE)
     state_bytes = r.raw(size)
     r.end()
-    state = codec.decode(state_bytes)
+    state = codec_read.decode(state_bytes)
     if state.n != n:
         _bad("seats and state disagree")
     if counted > state.round_no:

@@ -3,7 +3,7 @@ high scores), encode_stats and decode_stats are their strict codec (lama/records
 the format's description and the Stats data). Loaded only when the statistics are read or
 counted, and let go after (ui/model/saves.py): a game in play keeps none of it in RAM."""
 
-from lama import codec, score
+from lama import codec, codec_read, score
 from lama.records import (HIGH_SCORES, MAX_NAME, MAX_NAMES, MAX_SCORE, NO_SCORE,
                           STATS_MAX, U16, U24, WIN_UNIT, PlayerStats, Stats, _bad, _r24,
                           _sat, _u24, initials, unique_names)
@@ -140,7 +140,7 @@ def decode_stats(data):
     never costs the others."""
     if len(data) > STATS_MAX:
         _bad("statistics too long")
-    r = codec.Reader(data)
+    r = codec_read.Reader(data)
     st = Stats()
     st.last_game = r.u16()
     for gs in st.games:

@@ -17,7 +17,7 @@ def measure():
 
     from arenas.engine_play import play_to_end
     from benches.timing import now_us, since_us
-    from lama import codec, dice
+    from lama import codec, codec_read, dice
     from lama.dice_bots import BOTS
     from lama.rng import SeededRng
     from lama.score import Rules
@@ -52,7 +52,7 @@ def measure():
     data = codec.encode(st)
     t1 = now_us()
     for _ in range(200):
-        codec.decode(data)
+        codec_read.decode(data)
     dec = since_us(t1) / 200
     print(
         "%-11s save of a 4-player game: %d bytes, decode+validate %.0f us" % (name, len(data), dec)

@@ -266,9 +266,10 @@ class Saves:
 
     def let_go_readers(self):
         """At a game's set-up and start: the code that reads the statistics and the saved
-        games back (lama.statistics, each game's codec body in lama.games and what they
-        share) leaves RAM; the statistics' data stay."""
+        games back (lama.statistics, lama.codec_read, each game's codec body in lama.games
+        and what they share) leaves RAM; the statistics' data stay."""
         forget(STATISTICS)
+        forget(games.CODEC_READER)
         forget(games.STATE_READER)
         for g in games.GAMES:
             forget(g.body)
