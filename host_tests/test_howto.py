@@ -53,6 +53,9 @@ out["first"] = d.top()
 out["french"] = d.says("Ta main") and d.says("A:SUITE B:PASSER 1/3")
 d.keys("B")
 out["skipped"] = d.top()
+import sys
+from ui.text import lang
+out["kept"] = ["ui.screens.howto" in sys.modules, "HOWTO_CARDS" in lang.s._memo]
 st = d.saves.load_stats()
 statistics.record_result(st, 2, [("ANA", None), ("BEN", "easy")], [3, 41], 4, [1, 0], 1)
 d.saves._save_stats()
@@ -60,11 +63,15 @@ d.keys("B:900,UP,A,A")  # the game menu: abandon, confirmed
 out["menu"] = d.top()
 d.keys("A,UP,A")  # a card game again (the menu kept its cursor): one is counted now
 out["again"] = d.top()
+out["code in the game"] = "ui.screens.howto" in sys.modules
 d.keys("B:900,UP,A,A,UP,A,UP,A")  # and a first dice game (one up) still offers it
 out["dice"] = d.top()
 """)
     assert got == {"first": "HowToScreen", "french": True, "skipped": "CardsScreen",
-                   "menu": "MainMenu", "again": "CardsScreen", "dice": "HowToScreen"}
+                   "kept": [False, False],  # closed, its code and its pages leave RAM
+                   "menu": "MainMenu", "again": "CardsScreen",
+                   "code in the game": False,  # not even looked at: no first game
+                   "dice": "HowToScreen"}
 
 
 def test_a_game_of_computer_players_only_goes_straight_to_the_table(micropython):

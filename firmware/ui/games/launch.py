@@ -224,11 +224,19 @@ def launch(app, setup):
     # the game on the glass first (issue 26: within 250 ms of Start, when the setup's
     # preload had not got that far), then the rest of its code, a module a frame
     load_later(app, screen, later)
-    if ses.people():  # a person plays: their first game of it starts with how to play
-        from ui.screens.howto import HowToScreen, first_game
+    if ses.people() and first_game(app, setup.game):  # with how to play, for a person
+        from ui.screens.howto import HowToScreen
 
-        if first_game(app, setup.game):
-            app.push(HowToScreen(app, ses.game.ui.howto))
+        app.push(HowToScreen(app, ses.game.ui.howto))
+
+
+def first_game(app, game):
+    """True when no game of id `game` has been finished on this console (its statistics)."""
+    store = getattr(app, "game_store", None)
+    if store is None:
+        return False
+    stats = store.load_stats()
+    return stats is not None and stats.game(game).games == 0
 
 
 def rematch(app, session):

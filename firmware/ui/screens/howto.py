@@ -1,19 +1,11 @@
 """How to play: a game's few pages of plain words, offered before a person's first game of
-it (A the next page, B skips them all)."""
+it (A the next page, B skips them all; ui.games.launch offers them). Closed, its pages'
+words and this module's code leave RAM: the game that follows keeps neither (issue 26)."""
 
 from hal.buttons import A, B, LEFT, PRESS, RIGHT
 from ui.draw import gfx
 from ui.loop.screen import Screen
 from ui.text import lang
-
-
-def first_game(app, game):
-    """True when no game of id `game` has been finished on this console (its statistics)."""
-    store = getattr(app, "game_store", None)
-    if store is None:
-        return False
-    stats = store.load_stats()
-    return stats is not None and stats.game(game).games == 0
 
 
 class HowToScreen(Screen):
@@ -27,6 +19,14 @@ class HowToScreen(Screen):
         self.page = 0
         self.lines = None
         self.table = None
+
+    def close(self):
+        """Back to what is under it; the pages' words and this module let go."""
+        from ui.loop.resident import forget
+
+        self.app.pop()
+        lang.drop(self.pages)
+        forget(__name__)
 
     def count(self):
         return len(getattr(lang.s, self.pages))
@@ -44,11 +44,11 @@ class HowToScreen(Screen):
             return
         n = self.count()
         if b == B:
-            self.app.pop()
+            self.close()
         elif b == A or b == RIGHT:
             if self.page + 1 >= n:
                 if b == A:
-                    self.app.pop()
+                    self.close()
                 return
             self.page += 1
             self.dirty = True
