@@ -5,7 +5,7 @@ list rows; `record` lists which font drew which text where (for tests)."""
 import micropython
 import framebuf
 
-from ui.draw import accents, glyphs
+from ui.draw import glyphs
 from micropython import const
 
 W = 128
@@ -54,6 +54,14 @@ def fit(s, n):
     return s[:n]
 
 
+def _accents():
+    """ui.draw.accents, imported when a French letter is first drawn in the 8x8 font (an
+    English game draws none: issue 26, its code not in RAM)."""
+    from ui.draw import accents
+
+    return accents
+
+
 def text(fb, s, x, y, c=1):
     """Draw s with the built-in 8x8 font; French accented letters get their accents."""
     if record is not None:
@@ -65,7 +73,7 @@ def text(fb, s, x, y, c=1):
         if ch < "\x80":
             fb.text(ch, x, y, c)
         else:
-            accents.draw(fb, ch, x, y, c)
+            _accents().draw(fb, ch, x, y, c)
         x += 8
 
 
@@ -220,7 +228,7 @@ def big(fb, s, x, y, scale=2, c=1):
         if ch < "\x80":
             _big_fb.text(ch, 0, 0, 1)
         else:
-            accents.draw(_big_fb, ch, 0, 0, 1)
+            _accents().draw(_big_fb, ch, 0, 0, 1)
         for dx in range(8):
             col = _big_buf[dx]
             if col:
