@@ -2,6 +2,7 @@
 by host_tests/test_game_*.py; each returns a dict the test asserts on (printed as JSON)."""
 
 import json
+import sys
 
 from simulator.driver import Driver, find_text
 from simulator.game_play import BOT_STEPS, engine_game, play
@@ -620,8 +621,10 @@ def high_score_notice(game, seed):
     play(d)
     res = d.session.result
     T = lang.s
+    readers = [m for m in ("lama.statistics", "lama.codec_read") if m in sys.modules]
     out({"person_won": 0 in res[2], "notice": d.says(T.G_NEW_HIGH),
-         "place": d.says(T.G_YOU_PLACED.split(" %p")[0])})
+         "place": d.says(T.G_YOU_PLACED.split(" %p")[0]), "readers": readers,
+         "counted": d.session.store.load_stats().game(game).games})
 
 
 def thinking_cue(seed, ms_a_reading):

@@ -202,6 +202,8 @@ def test_game_over_tells_a_new_high_score_and_the_place(micropython, game):
     for seed in (1, 2, 3):
         r = case(micropython, "high_score_notice(%d, %d)" % (game, seed))
         assert r["place"] and r["notice"] == r["person_won"]
+        assert r["counted"] == 1  # and the code that read and counted it let go (issue 26)
+        assert r["readers"] == []
         wins += r["person_won"]
     assert wins > 0, "the person won none of these games: pick other seeds"
 

@@ -241,6 +241,12 @@ class Saves:
         """Count a finished game in the statistics (once: a second call for the same game
         does nothing); False when it could not be (statistics unreadable now, not saved).
         `self.places` tells the high-score places it made."""
+        try:
+            return self._record(state, seats)
+        finally:
+            self.let_go_readers()  # (their code, once counted: the game-over page's room)
+
+    def _record(self, state, seats):
         stats = self.load_stats()
         self.places = []
         if self.stats is None:
@@ -265,8 +271,8 @@ class Saves:
         return True
 
     def let_go_readers(self):
-        """At a game's set-up and start: the code that reads the statistics and the saved
-        games back (lama.statistics, lama.codec_read, each game's codec body in lama.games
+        """At a game's set-up and start, and once it is over and counted: the code that
+        reads the statistics and the saved games back (lama.statistics, lama.codec_read, each game's codec body in lama.games
         and what they share) leaves RAM; the statistics' data stay."""
         forget(STATISTICS)
         forget(games.CODEC_READER)
