@@ -229,6 +229,31 @@ print(json.dumps(out))
 """
 
 
+FRENCH_ACCENTS = r"""
+import json, sys
+from simulator.driver import Driver
+d = Driver(seed=2, data_dir=DATA)
+d.keys("A")
+out = {"english menu": "ui.draw.accents" in sys.modules}
+d.app.settings.set("language", 1)
+d.app.apply_settings()
+d.keys("A,UP,A,B,WAIT:100")  # a dice game in French (B skips how to play)
+out["french game"] = d.top()
+first = sys.modules.get("ui.draw.accents")
+d.keys("B:900,UP,A,A,WAIT:100")  # its menu: abandon, confirmed
+out["french menu"] = [d.top(), first is not None and sys.modules.get("ui.draw.accents") is first]
+print(json.dumps(out))
+"""
+
+
+def test_the_french_accents_load_when_first_drawn_and_stay(micropython, tmp_path):
+    """An English evening never loads ui.draw.accents; once French letters are drawn it
+    stays, not loaded anew at every visit of the menu (issue 26)."""
+    out = micropython.run_json(FRENCH_ACCENTS.replace("DATA", repr(str(tmp_path))))
+    assert out == {"english menu": False, "french game": "DiceScreen",
+                   "french menu": ["MainMenu", True]}
+
+
 def test_back_to_the_menu_frees_the_game_modules(micropython, mpy_path, tmp_path):
     out = micropython.run_json(BACK_TO_MENU.replace("DATA", repr(str(tmp_path))), path=mpy_path)
     assert out["menu"] == []

@@ -12,6 +12,9 @@ import sys
 # the boot's screens, never shown again once the menu is up (a module that imports one
 # later loads it anew): not kept in RAM (issue 26: 1.8 KB of the Pico's heap)
 BOOT_CODE = ("ui.screens.title", "ui.screens.notices", "ui.screens.resume")
+# loaded when first needed, then kept: the 8x8 font's French accents, which the menus
+# draw at every visit once French is chosen (an English evening never loads them)
+KEPT_ONCE_LOADED = ("ui.draw.accents",)
 
 
 def snapshot(unloads):
@@ -36,10 +39,11 @@ def forget(name):
 
 
 def release(keep, collect=True):
-    """Forget every module not in `keep` (sys.modules and its package's attribute), then
+    """Forget every module not in `keep` nor KEPT_ONCE_LOADED (sys.modules and its
+    package's attribute), then
     collect (unless not `collect`: the caller does, later); returns the names dropped.
     Code still referenced stays until it is not."""
-    gone = [name for name in sys.modules if name not in keep]
+    gone = [name for name in sys.modules if name not in keep and name not in KEPT_ONCE_LOADED]
     for name in gone:
         forget(name)
     if collect:
