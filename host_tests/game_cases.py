@@ -178,6 +178,7 @@ def menu_and_hint(game, seed):
     from ui.text import lang
 
     res["reasons_kept"] = "G_WHY" in lang.s._memo  # (all of them: let go once worded)
+    res["thinking_kept"] = d.screen().panels[-1].steps is not None  # (once the hint is out)
     d.press("A")
     d.press("B", 700)  # long: the menu
     img = d.image()

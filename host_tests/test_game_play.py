@@ -71,7 +71,7 @@ def test_C5_C7_draw_shown_unavailable_with_reason(micropython):
 def test_menu_scoreboard_hint_and_quit_to_menu(micropython, game):
     r = case(micropython, "menu_and_hint(%d, 3)" % game)
     assert r["hint"] and r["menu"] and r["scores"] and r["back_to_table"]
-    assert r["reasons_kept"] is False
+    assert r["reasons_kept"] is False and r["thinking_kept"] is False
     assert r["confirm"] and r["still_menu"] and r["unchanged"] and r["home"]
 
 

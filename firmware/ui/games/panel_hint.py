@@ -25,6 +25,7 @@ class HintPanel(Panel):
         if self.h is None:
             self.h = self.screen.think_for(self.steps.__next__)
             if self.h is not None:
+                self.steps = None  # (the thinking's state, the expert's buffers: let go)
                 self.worded()
             return self.h is not None
         return False
