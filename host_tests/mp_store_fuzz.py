@@ -31,6 +31,11 @@ gc.collect()  # the string table's source compiles next: give it the free heap i
 from ui.model import saves as sv
 from ui.model.settings import Settings
 
+# A game counted lets go of the code that read it (Saves.let_go_readers): the device loads
+# it again as .mpy when next needed; here, with a fresh Saves each round, it would be
+# compiled again from source in this small heap at every counted game. Kept loaded.
+sv.Saves.let_go_readers = lambda self: None
+
 KIND = sys.argv[1]
 COUNT = int(sys.argv[2])
 SEED = int(sys.argv[3])
