@@ -296,14 +296,17 @@ def test_a_flash_cut_short_is_repaired_by_the_next_one(tmp_path, build):
         for line in proc.stdout:
             if line.startswith("  + "):
                 copied += 1
-                if copied == 2:  # (of 4: main.py last; the data files are in the pack)
+                # (of 4, in order board.py, code.pak, codepack.mpy, main.py: the data
+                # files are in the pack) after the first: the big pack is still to go, so
+                # that a reader slowed down by a busy host cannot let the copy finish first
+                if copied == 1:
                     vp.kill()  # the device dies in the middle of the copy
                     break
         out, err = proc.communicate(timeout=HANG_S)
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert copied == 2
+    assert copied == 1
     assert proc.returncode != 0 and "Run make flash again" in err, err
     assert vp.leftovers() == []
 
