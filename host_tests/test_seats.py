@@ -180,8 +180,9 @@ def test_saves_load_the_older_firmwares_games_and_save_them_with_kinds(micropyth
     out = micropython.run_json(STORE % os.path.join(FIXTURES, "data") + """
 from lama import codec
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 saves = Saves("/f/data")
-found = saves.load_saved()
+found = SavedGames(saves).all()
 out["found"] = [[s.GAME, [list(x) for x in row], list(codec.encode(s)), rngs]
                 for s, row, rngs in found]
 out["messages"] = saves.waiting()
@@ -189,7 +190,7 @@ state, row, rngs = found[0]
 out["saved"] = saves.save_progress(state, row)
 with open("/f/data/" + sorted(n for n in os.listdir("/f/data") if n.startswith("game_" + ("dice" if state.GAME == 1 else "cards")))[-1], "rb") as f:
     pass
-again = Saves("/f/data").load_saved()
+again = SavedGames(Saves("/f/data")).all()
 out["again"] = [[s.GAME, [list(x) for x in r]] for s, r, _ in again]
 out["files"] = sorted(os.listdir("/f/data"))
 print(json.dumps(out))
@@ -271,8 +272,9 @@ def test_a_saved_seat_kind_not_known_here_can_be_set_aside(micropython):
     out = micropython.run_json(STORE % os.path.join(FIXTURES, "unknown_bot") + """
 from lama import seats
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 saves = Saves("/f/data")
-state, row, rngs = saves.load_progress(2)
+state, row, rngs = SavedGames(saves).load(2)
 row[1] = ("BOB", 9, b"new")  # a kind of a newer firmware
 assert saves.save_progress(state, row)
 """ + QUESTION + """
@@ -284,7 +286,7 @@ press(DOWN)
 press(A)
 out["then"] = type(app.top()).__name__
 out["files"] = sorted(os.listdir("/f/data"))
-out["offered"] = Saves("/f/data").load_saved()
+out["offered"] = SavedGames(Saves("/f/data")).all()
 print(json.dumps([out, shots]))
 """)
     out, shots = out
