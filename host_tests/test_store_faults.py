@@ -69,8 +69,9 @@ before = snapshot()
 outcomes = set()
 escaped = []
 changed = []
-k = 0
-while k < 12000:
+def one_round(k):
+    # a round's objects are this frame's locals, gone with it (module-level temporaries
+    # may stay reachable to the conservative collector, and the next squeeze then fails)
     s = sv.Saves(D)
     hold = squeeze(k)
     try:
@@ -80,8 +81,10 @@ while k < 12000:
         outcomes.update(m[1] for m in s.waiting())
     except Exception as e:
         escaped.append((k, repr(e)))
-    hold.clear()  # (its blocks freed even if a stale pointer on the C stack keeps the list: the collector is conservative)
     hold = None
+k = 0
+while k < 12000:
+    one_round(k)
     gc.collect()
     if snapshot() != before:
         changed.append(k)

@@ -33,6 +33,7 @@ moved aside, leftover NAME.tmp files or directories are removed, each with a con
 import os
 
 from micropython import const
+from stat_modes import S_IFDIR
 
 
 _STORE_FORMAT = const(1)
@@ -41,7 +42,6 @@ TRAILER = const(4)
 ENOSPC = const(28)  # errno.ENOSPC; the unix port's errno module lacks the name
 SLOTS = ("a", "b")
 _MAX_BAD = const(4)  # damaged files kept per record: NAME.bad, NAME.bad1 .. NAME.bad3
-_S_IFDIR = const(0x4000)
 _CHUNK = const(128)  # a save is read back and compared this many bytes at a time
 
 # Outcomes of load/save (the UI turns them into words, see ui/model/saves.py).
@@ -166,7 +166,7 @@ def _errno(e):
 
 def _is_dir(path):
     """True for a directory, False for a file; OSError when there is nothing there."""
-    return bool(os.stat(path)[0] & _S_IFDIR)
+    return bool(os.stat(path)[0] & S_IFDIR)
 
 
 def _exists(path):
@@ -256,7 +256,7 @@ class Store:
             info = os.stat(path)
         except OSError:
             return None
-        if info[0] & _S_IFDIR or info[6] > cap:
+        if info[0] & S_IFDIR or info[6] > cap:
             return b""  # refused without reading it
         with open(path, "rb") as f:
             return f.read(cap + 1)

@@ -2,7 +2,7 @@
 players' names, and the statistics' data (Stats; their bookkeeping and bytes are
 lama/statistics.py, loaded only when they are read or counted: issue 26).
 
-Statistics (per game: LAMA Dice and L.L.A.M.A.)
+Statistics (per game, each under its game id: LAMA Dice and L.L.A.M.A.)
   lifetime totals: games finished, rounds played, rounds emptied;
   per player name (at most MAX_NAMES per game; a new name replaces the one with the
   fewest games, the earliest of those): games played, wins in 1/60ths (a win shared by k
@@ -31,7 +31,7 @@ from lama.errors import CodecError
 from micropython import const
 
 
-STATS_VERSION = const(1)
+STATS_VERSION = const(2)  # 1: a section per game, without its id (STATS_V1_GAMES)
 PROGRESS_VERSION = const(2)  # 1: seats without a kind (read still)
 GAMES = games.IDS
 MAX_NAME = const(8)  # characters in a player name
@@ -45,7 +45,10 @@ U24 = const(0xFFFFFF)
 _MAX_BOT = const(12)  # characters in a computer player's name
 _MAX_RNGS = const(2)  # generator states kept in a Progress
 MAX_STATE = const(512)  # bytes of engine state in a Progress
-STATS_MAX = const(2 + 2 * (10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + HIGH_SCORES * 6))
+GAME_STATS_MAX = const(10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + HIGH_SCORES * 6)  # a game's
+# last game, how many games, then each game's id, the length of its section and the section
+STATS_MAX = 2 + 1 + len(GAMES) * (1 + 2 + GAME_STATS_MAX)
+STATS_V1_GAMES = (games.GAME_DICE, games.GAME_CARDS)  # the sections of format 1, in order
 PROGRESS_MAX = const(2 + 1 + 6 * (3 + MAX_NAME + _MAX_BOT) + 6 + 2 + 1 + 4 * _MAX_RNGS + 2 + MAX_STATE)
 
 

@@ -196,6 +196,7 @@ class Saves:
             records.STATS_MAX,
             statistics().decode_stats,
             False,
+            _older_stats,
         )
         self.note(KIND_STATS, outcome)
         if outcome == st.UNREADABLE:
@@ -389,6 +390,11 @@ class Saves:
         if outcome == st.OK:
             self.forget_game(game)
         return outcome == st.OK
+
+
+def _older_stats(version, payload):
+    """The statistics of an older firmware's format (the next save writes today's)."""
+    return statistics().decode_stats(payload, version)
 
 
 def _number_decode(payload):

@@ -52,7 +52,7 @@ class SavedGames:
         return state, list(prog.seats), list(prog.rng_states)
 
     def all(self):
-        """Every saved game, as load gives them, the one started last first. Never
+        """Every saved game, as load gives them, in game-id order (lama.games). Never
         raises: with no memory left, those that could be read (maybe none)."""
         try:
             return self._all()
@@ -66,10 +66,6 @@ class SavedGames:
             got = self.load(gid)
             if got is not None:
                 found.append(got)
-        saves = self.saves
-        if len(found) == 2 and st.newer(saves.game_number(found[1][0].GAME),
-                                        saves.game_number(found[0][0].GAME)):
-            found = [found[1], found[0]]
         return found
 
     def migrate(self):
