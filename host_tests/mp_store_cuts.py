@@ -15,7 +15,7 @@ import sys
 
 from emu import powercut, ramflash
 from hal import store as st
-from lama import card_bots, cards, codec, dice, dice_bots, games, records, statistics
+from lama import card_bots, cards, codec, codec_read, dice, dice_bots, games, records, statistics
 from lama.rng import SeededRng
 from lama.seats import of
 from ui.model.saves import KIND_GAME, LEGACY, Saves, record_name
@@ -94,7 +94,7 @@ def game_on_flash():
     """The saved game as it is on the device's flash (read only: a counted game is not
     removed, as Saves.load_progress would)."""
     got = Saves(MOUNT + "/data").store.load(
-        record_name(GAME[0]), KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX, records.decode_progress
+        record_name(GAME[0]), KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX, codec_read.decode_progress
     )[0]
     if got is None:
         return None

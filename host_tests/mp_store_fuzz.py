@@ -24,7 +24,7 @@ from emu import ramflash
 dev = ramflash.RamFlash(12)  # first, while the small heap is still in one piece
 # ruff: noqa: E402
 from hal import store as st
-from lama import codec, dice, games, records, statistics
+from lama import codec, codec_read, dice, games, records, statistics
 from lama.rng import SeededRng
 
 gc.collect()  # the string table's source compiles next: give it the free heap in one piece
@@ -241,12 +241,12 @@ def older_format(got, payload, version):
         return False
     if KIND == "stats":
         return got == statistics.encode_stats(statistics.decode_stats(payload, version))
-    return got == records.encode_progress(records.decode_progress(payload, version)[0])
+    return got == records.encode_progress(codec_read.decode_progress(payload, version)[0])
 
 
 def ended(payload):
     """True for a saved game at its end (counted and removed rather than offered)."""
-    return KIND in ("game", "legacy") and records.decode_progress(payload)[1].phase == dice.GAME_OVER
+    return KIND in ("game", "legacy") and codec_read.decode_progress(payload)[1].phase == dice.GAME_OVER
 
 
 goods = [good(i) for i in range(40)]

@@ -23,7 +23,7 @@ from emu import ramflash
 dev = ramflash.RamFlash(40)
 # ruff: noqa: E402
 from hal import store as st
-from lama import card_bots, cards, codec, dice, games, records, statistics
+from lama import card_bots, cards, codec, codec_read, dice, games, records, statistics
 from lama.rng import SeededRng
 from ui.model import saves as sv
 from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
@@ -202,7 +202,7 @@ def ended(name, payload):
     if not name.startswith("game"):
         return False
     try:
-        return records.decode_progress(payload)[1].phase == dice.GAME_OVER
+        return codec_read.decode_progress(payload)[1].phase == dice.GAME_OVER
     except Exception:  # noqa: BLE001
         return False
 

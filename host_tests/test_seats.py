@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from lama import codec, dice, records, seats
+from lama import codec, codec_read, dice, records, seats
 from lama.errors import CodecError
 from lama.rng import SeededRng
 
@@ -83,7 +83,7 @@ def test_the_save_keeps_each_seats_kind_even_one_not_known_here(row):
     prog = records.Progress(codec.encode(st), row, 12)
     data = records.encode_progress(prog)
     assert len(data) <= records.PROGRESS_MAX
-    back, _ = records.decode_progress(data)
+    back, _ = codec_read.decode_progress(data)
     assert back.seats == row
 
 
@@ -119,11 +119,11 @@ def test_a_bad_seat_detail_on_flash_is_damage():
     assert data[i] == seats.LINKED and data[i + 1] == 1
     data[i + 1] = 2
     with pytest.raises(CodecError):
-        records.decode_progress(bytes(data))
+        codec_read.decode_progress(bytes(data))
     data[i + 1] = 1
     data[i] = seats.PERSON  # a person with a detail
     with pytest.raises(CodecError):
-        records.decode_progress(bytes(data))
+        codec_read.decode_progress(bytes(data))
 
 
 def test_saved_games_of_the_firmware_before_seat_kinds_read_as_it_read_them():
@@ -132,8 +132,8 @@ def test_saved_games_of_the_firmware_before_seat_kinds_read_as_it_read_them():
         version, payload = slot("data/" + key)
         assert version == 1
         with pytest.raises(CodecError):  # not in today's format: read as version 1
-            records.decode_progress(payload)
-        prog, state = records.decode_progress(payload, version)
+            codec_read.decode_progress(payload)
+        prog, state = codec_read.decode_progress(payload, version)
         row, state_bytes, rngs, game_no = want["saved"][str(gid)]
         assert prog.seats == [seats.of(s) for s in row]
         assert list(codec.encode(state)) == state_bytes

@@ -7,7 +7,7 @@ from lama import codec, codec_read, score
 from lama.seats import is_person, of
 from lama.records import (GAMES, HIGH_SCORES, MAX_NAME, MAX_NAMES, MAX_SCORE, NO_SCORE,
                           STATS_MAX, STATS_V1_GAMES, STATS_VERSION, U16, U24, WIN_UNIT,
-                          PlayerStats, Stats, _bad, _r24, _sat, _u24, initials, unique_names)
+                          PlayerStats, Stats, _bad, _sat, _u24, initials, unique_names)
 
 
 def _player_slot(gs, name):
@@ -185,16 +185,16 @@ def decode_stats(data, version=STATS_VERSION):
 def _decode_game(r, st, gs, whole=False):
     """Read one game's section into `gs` (the damage it leaves out counted in `st`); with
     `whole`, the section must end where `r`'s bytes end."""
-    gs.games = _r24(r)
-    gs.rounds = _r24(r)
-    gs.emptied = _r24(r)
+    gs.games = r.u24()
+    gs.rounds = r.u24()
+    gs.emptied = r.u24()
     if gs.rounds < gs.games or gs.emptied > gs.rounds * score.MAX_PLAYERS:
         st.dropped += 1
         gs.rounds = max(gs.rounds, gs.games)
         gs.emptied = min(gs.emptied, gs.rounds * score.MAX_PLAYERS)
     for _ in range(r.u8()):
         raw = r.blob()
-        p = _player(gs, raw, r.u16(), _r24(r), r.u16(), _r24(r), r.u16())
+        p = _player(gs, raw, r.u16(), r.u24(), r.u16(), r.u24(), r.u16())
         if p is None or len(gs.players) >= MAX_NAMES:
             st.dropped += 1
         else:

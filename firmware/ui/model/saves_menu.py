@@ -166,6 +166,6 @@ def _legacy_decode(payload):
 
 
 def _read(payload, version):
-    """records.decode_progress(payload, version) (what reads a game's state back is let go
+    """lama.codec_read.decode_progress(payload, version) (what reads a game back is let go
     when a game is set up or starts: Saves.let_go_readers)."""
-    return records.decode_progress(payload, version)
+    return games.load(games.CODEC_READER).decode_progress(payload, version)
