@@ -9,6 +9,7 @@ from simulator.game_play import BOT_STEPS, engine_game, play
 
 from lama import codec, codec_read
 from lama.rng import SeededRng
+from lama.seats import of
 from ui.loop.screen import Screen
 
 NAMES = ["ANA", "BOB", "CAT", "DAN", "EVE", "FOX"]
@@ -306,7 +307,7 @@ def rematch(game, seed):
     new = d.app.top()
     s2 = new.session
     res = {"new_screen": new is not old and type(new) is type(old),
-           "same_seats": s2.seats == list(zip(NAMES[:3], bots)),
+           "same_seats": s2.seats == [of(x) for x in zip(NAMES[:3], bots)],
            "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1,
            "menu_first": res0}
     d.session = s2
@@ -560,7 +561,7 @@ def save_leave_resume(game, seed, moves):
     d2.press("A")
     top = d2.app.top()
     res["same_state"] = codec.encode(top.session.state) == before
-    res["same_seats"] = top.session.seats == list(zip(NAMES[:3], bots))
+    res["same_seats"] = top.session.seats == [of(x) for x in zip(NAMES[:3], bots)]
     res["resumed_shows"] = d2.says(NAMES[top.session.state.turn])
     res["log"] = list(top.log)  # the moves before the save are not kept: it says so
     out(res)
