@@ -1,6 +1,7 @@
 """The simulator: the firmware on the emulated board under the MicroPython unix port.
 
     micropython tools/sim.py [--panel sh1106] [--seed S]        play in this terminal
+    micropython tools/sim.py --link NAME          one console of a link game (2-6 terminals)
     python3 tools/sim.py --headless --keys A,DOWN,B:800 --out DIR [--seed S]
     python3 tools/sim.py --headless --keys-file FILE --out DIR [--keep-data]
 
@@ -29,7 +30,7 @@ from simulator.folders import clear_dir, make_dirs
 from simulator.keys import GAP_MS, TAP_MS, parse_script, read_keys_file
 
 USAGE = (
-    "usage: micropython tools/sim.py [--panel ssd1306|sh1106] [--seed S]\n"
+    "usage: micropython tools/sim.py [--panel ssd1306|sh1106] [--seed S] [--link NAME]\n"
     "       python3 tools/sim.py --headless --keys A,DOWN,B:800,WAIT:500 --out DIR [--seed S]\n"
     "       python3 tools/sim.py --headless --keys-file FILE --out DIR [--keep-data]"
 )
@@ -43,6 +44,10 @@ options:
   -h, --help         this help
   --panel KIND       ssd1306 (the 0.96" panel, the default) or sh1106 (1.3")
   --seed S           a whole number: the same dice and cards every run
+  --link NAME        plug this console into the link line NAME: start 2 to 6 terminals
+                     with the same NAME (make play LINK=NAME) for a link game; they talk
+                     over UDP on this computer's loopback address only. Each keeps its
+                     saves in .emu-data/NAME-N/ (N: its place on the line, 1 to 8)
   --headless         no terminal: press the keys given, write every changed frame as
                      DIR/NNNN.png (4x) and DIR/NNNN.bin (the 1,024 bytes of display RAM)
   --keys KEYS        the keys to press, e.g. A,DOWN,B:800,WAIT:500 (UP DOWN LEFT RIGHT A
@@ -61,13 +66,13 @@ START_MS = 300  # time the first screen shows before the first key
 def parse(argv):
     """Options as a dict; raises ValueError with a message for bad ones."""
     opts = {"help": False, "headless": False, "keys": None, "keys-file": None, "out": None, "seed": None,
-            "panel": "ssd1306", "keep-data": False}
+            "panel": "ssd1306", "keep-data": False, "link": None}
     i = 0
     while i < len(argv):
         a = argv[i]
         if a in ("--headless", "--keep-data"):
             opts[a[2:]] = True
-        elif a in ("--keys", "--keys-file", "--out", "--seed", "--panel"):
+        elif a in ("--keys", "--keys-file", "--out", "--seed", "--panel", "--link"):
             if i + 1 >= len(argv):
                 raise ValueError(a + " needs a value")
             i += 1
@@ -93,6 +98,8 @@ def parse(argv):
         keys = read_keys_file(opts["keys-file"])
     if (keys or opts["keep-data"]) and not opts["headless"]:
         raise ValueError("--keys, --keys-file and --keep-data are for --headless")
+    if opts["link"] is not None and opts["headless"]:
+        raise ValueError("--link is for play in a terminal (headless: tools/simulator/linked.py)")
     opts["script"] = parse_script(keys)  # the keys of each power-on
     return opts
 
@@ -489,8 +496,21 @@ def interactive(opts):
         print(USAGE)
         return 1
     player = Player(term)
+    extra = {}
+    if opts.get("link"):
+        from emu.socket_line import SocketLine
+
+        try:
+            line = SocketLine(opts["link"])
+        except ValueError as e:
+            term.restore()
+            print("sim.py: " + str(e))
+            return 2
+        extra["link"] = line
+        extra["data_dir"] = ".emu-data/%s-%d" % (opts["link"], line.slot + 1)
+        make_dirs(extra["data_dir"])
     try:
-        board = make_board(opts, clock="real", sleep_hook=player.sleep)
+        board = make_board(opts, clock="real", sleep_hook=player.sleep, **extra)
         if board is None:
             return 1
         player.attach(board)
