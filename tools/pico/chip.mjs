@@ -100,6 +100,7 @@ export class Chip {
     this._i2c(rp.i2c[0]);
     this._pwm(rp.pwm);
     this._usb(rp.usbCtrl);
+    this._uart(rp.uart[0]);
     for (const [gpio, level] of board.inputs) rp.gpio[gpio].setInputValue(!!level);
     rp.core.PC = 0x10000000; // boot2 at the start of flash, as the bootrom runs it
   }
@@ -218,6 +219,19 @@ export class Chip {
       this.pendingRead = size;
       this._feed();
     };
+  }
+
+  /** UART0 (the link port): each byte the firmware sends is emitted with its time (rp2040js
+   *  sends it at once: the line's timing is the harness's, tools/pico/link_wire.py). */
+  _uart(uart) {
+    uart.onByte = (value) => this.emit({ ev: 'uart', t: this.nanos, d: value });
+  }
+
+  /** A byte heard on the link line: into UART0's RX FIFO, when the firmware has the UART on
+   *  (a full FIFO drops it, as an overrun does). */
+  feedUart(value) {
+    const uart = this.rp.uart[0];
+    if (uart.enabled && uart.rxEnabled) uart.feedByte(value);
   }
 
   /** Host -> device bytes. */

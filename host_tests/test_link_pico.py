@@ -1,0 +1,144 @@
+"""Emulated Picos on one link line (tools/pico/link_wire.py): UART0 bytes through the line model, with tiny Thumb programs (no firmware needed), and, when PICO_FIRMWARE is set, two Picos running the official firmware and the project exchanging bus frames."""
+
+import os
+import shutil
+import struct
+
+import pytest
+
+from link import frame as F
+from paths import ROOT
+from pico import device, firmware
+from pico.link_wire import LinkedPicos
+from pico_thumb import Program
+
+pytestmark = pytest.mark.skipif(
+    not shutil.which("node") or not os.path.isdir(os.path.join(ROOT, "node_modules", "rp2040js")),
+    reason="needs node and rp2040js (npm ci)")
+
+UART0 = 0x40034000
+UARTCR = 0x30
+UARTFR = 0x18
+RXFE = 1 << 4
+
+
+def program(tmp_path, name, send=b""):
+    """A Pico that turns UART0 on, sends `send` and sleeps."""
+    prog = Program()
+    prog.store(UART0 + UARTCR, 0x301)  # UARTEN, TXE, RXE
+    for b in send:
+        prog.store(UART0, b)
+    prog.sleep_forever()
+    image = bytearray(b"\xff" * firmware.FLASH_SIZE)
+    code = prog.assemble()
+    image[: len(code)] = code
+    path = tmp_path / (name + ".bin")
+    path.write_bytes(image)
+    return device.Pico(str(path))
+
+
+def rx_fifo(pico):
+    """The bytes waiting in UART0's RX FIFO (read out, as the firmware would)."""
+    out = bytearray()
+    while not struct.unpack("<I", pico.peek(UART0 + UARTFR, 4))[0] & RXFE:
+        out += pico.peek(UART0, 1)
+    return bytes(out)
+
+
+def test_a_frame_sent_by_one_pico_reaches_every_uart_after_its_wire_time(tmp_path):
+    frame = F.encode(1, 0, F.POLL, 7, 255)
+    a = program(tmp_path, "a", frame)
+    b = program(tmp_path, "b")
+    c = program(tmp_path, "c")
+    try:
+        wire = LinkedPicos([a, b, c], slice_ms=0.5)
+        wire.unplug(2)
+        wire.run(0.5)
+        # 11 bytes take 955 µs at 115200 baud: after half a millisecond B has only some
+        early = rx_fifo(b)
+        assert len(early) < len(frame)
+        wire.run(2)
+        assert early + rx_fifo(b) == frame
+        assert rx_fifo(a) == frame  # the sender hears itself
+        assert rx_fifo(c) == b""  # unplugged
+        assert bytes(wire.line.wire) == frame
+    finally:
+        for p in (a, b, c):
+            p.close()
+
+
+# --- the official firmware ---------------------------------------------------------------
+needs_firmware = pytest.mark.skipif(not os.environ.get(firmware.ENV),
+                                    reason="PICO_FIRMWARE is not set")
+
+HOST = """
+from hal.link_port import UartLine
+from link.bus import HostBus
+h = HostBus(UartLine(), time.ticks_ms, epoch=9)
+t0 = time.ticks_ms()
+sent = 0
+while time.ticks_diff(time.ticks_ms(), t0) < %d:
+    h.tick()
+    for e in h.events():
+        print('EV', e[0], e[1])
+    if h.members() and sent < 3:
+        h.send(h.members()[0], b'hand %%d' %% sent)
+        sent += 1
+    m = h.recv()
+    if m:
+        print('GOT', m[0], m[1].decode())
+    time.sleep_ms(25)
+print('HOST', h.polls, h.missed, h.resent, h.bytes_out)
+"""
+CONSOLE = """
+from hal.link_port import UartLine
+from link.bus import ConsoleBus
+c = ConsoleBus(UartLine(), time.ticks_ms, b'pico-b')
+t0 = time.ticks_ms()
+said = False
+while time.ticks_diff(time.ticks_ms(), t0) < %d:
+    c.tick()
+    if c.state == 'linked' and not said:
+        said = c.send(b'choice')
+    m = c.recv()
+    if m:
+        print('GOT', m.decode())
+    time.sleep_ms(25)
+print('CONSOLE', c.state, c.console_id)
+"""
+
+
+def start_raw(pico, wire, code):
+    """Stop the game (Ctrl-C), run `code` through the raw REPL, the line running meanwhile."""
+    sock = pico.serial()
+    sock.sendall(b"\r\x03\x03")
+    wire.run(300)
+    sock.sendall(b"\x01")
+    wire.run(200)
+    sock.sendall(code.encode() + b"\x04")
+    return sock
+
+
+@needs_firmware
+def test_two_official_firmware_picos_link_and_exchange_frames(tmp_path):
+    from pico import provision
+
+    flashed = provision.flashed(firmware.from_env())
+    a = device.Pico(provision.copy_of(flashed, str(tmp_path / "a.bin")))
+    b = device.Pico(provision.copy_of(flashed, str(tmp_path / "b.bin")))
+    try:
+        wire = LinkedPicos([a, b])
+        wire.run(2500)  # both boot into the game
+        socks = [start_raw(a, wire, HOST % 5000), start_raw(b, wire, CONSOLE % 4500)]
+        wire.run_until(lambda: "HOST" in a.text() and "CONSOLE" in b.text(), 9000, step_ms=50)
+        ta, tb = a.text(), b.text()
+        assert "Traceback" not in ta + tb, ta[-1500:] + tb[-1500:]
+        assert "EV joined 1" in ta, ta[-1500:]
+        assert "GOT 1 choice" in ta, ta[-1500:]
+        assert "GOT hand 0" in tb and "GOT hand 2" in tb, tb[-1500:]
+        assert "CONSOLE linked 1" in tb, tb[-1500:]
+        for s in socks:
+            s.close()
+    finally:
+        a.close()
+        b.close()
