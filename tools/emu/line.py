@@ -87,6 +87,7 @@ class Line:
         self.pending = []  # [start, end, value] of bytes not yet heard, in start order
         self.record = record
         self.wire = bytearray()
+        self.wire_t = []  # when each byte of wire ended (µs)
         self.collisions = 0
         self.faults = 0
         self.timed = timed
@@ -140,6 +141,7 @@ class Line:
     def _hear(self, value, end):
         if self.record:
             self.wire.append(value)
+            self.wire_t.append(end)
         for p in self.ports:
             if not p.plugged:
                 continue
