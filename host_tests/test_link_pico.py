@@ -112,10 +112,15 @@ def start_raw(pico, wire, code):
     """Stop the game (Ctrl-C), run `code` through the raw REPL, the line running meanwhile."""
     sock = pico.serial()
     sock.sendall(b"\r\x03\x03")
-    wire.run(300)
+    assert wire.run_until(lambda: ">>> " in pico.text(), 3000, step_ms=20), pico.text()[-800:]
     sock.sendall(b"\x01")
-    wire.run(200)
-    sock.sendall(code.encode() + b"\x04")
+    assert wire.run_until(lambda: "raw REPL; CTRL-B to exit\r\n>" in pico.text(), 3000,
+                          step_ms=20), pico.text()[-800:]
+    data = code.encode()
+    for i in range(0, len(data), 64):  # as mpremote does: in small pieces
+        sock.sendall(data[i:i + 64])
+        wire.run(5)
+    sock.sendall(b"\x04")
     return sock
 
 

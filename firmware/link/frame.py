@@ -171,6 +171,11 @@ class Decoder:
             self._parse(out)
         return out
 
+    def started(self):
+        """Whether a frame has begun arriving (its sync heard) and is not yet whole: a
+        lone last byte equal to the sync's first (a CRC's, say) does not count."""
+        return self.n > 1 or (self.n == 1 and self.buf[0] != SYNC0)
+
     def quiet(self):
         """The line went quiet: a held partial frame will never complete; rescan past it."""
         out = []
