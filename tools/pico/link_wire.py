@@ -18,10 +18,14 @@ class LinkedPicos:
         self.line = Line(lambda: self.t_us, baud, error, drop, seed, record=True, timed=True)
         self.ports = [self.line.plug("pico%d" % i) for i in range(len(self.picos))]
         self.slice_ms = slice_ms
+        # each Pico's own clock at the wiring (they may have run apart before): the line's
+        # time is counted from there
+        self.base = [p.t_ns for p in self.picos]
 
     @property
     def ms(self):
-        return min(p.ms for p in self.picos)
+        """Emulated ms since the Picos were wired."""
+        return min(p.t_ns - b for p, b in zip(self.picos, self.base)) / 1e6
 
     def unplug(self, i):
         self.ports[i].unplug()
@@ -50,15 +54,15 @@ class LinkedPicos:
         sent = []
         for i, p in enumerate(self.picos):
             for t_ns, b in p.take_uart():
-                sent.append((t_ns, i, b))
+                sent.append((t_ns - self.base[i], i, b))
         sent.sort()
         for t_ns, i, b in sent:
-            self.t_us = t_ns // 1000
+            self.t_us = int(t_ns) // 1000
             self.ports[i].write(bytes([b]))
-        self.t_us = int(min(p.t_ns for p in self.picos)) // 1000
-        for p, port in zip(self.picos, self.ports):
+        self.t_us = int(self.ms * 1000)
+        for p, port, base in zip(self.picos, self.ports, self.base):
             heard = port.read_timed()
-            p.feed_uart([(t * 1000, b) for t, b in heard])
+            p.feed_uart([(t * 1000 + base, b) for t, b in heard])
 
     def run(self, ms):
         end = self.ms + ms
