@@ -75,7 +75,10 @@ MOUNT = """import codepack
 print("MOUNT", codepack.mount())  # the modules from the code pack, as main.py does
 import time
 """
-HOST = MOUNT + """from hal.link_port import UartLine
+HOST = MOUNT + """import gc
+gc.collect()
+free0 = gc.mem_free()
+from hal.link_port import UartLine
 from link.bus import HostBus
 h = HostBus(UartLine(), time.ticks_ms, epoch=9)
 t0 = time.ticks_ms()
@@ -98,7 +101,9 @@ while time.ticks_diff(time.ticks_ms(), t0) < %d:
     if m:
         print('GOT', m[0], m[1].decode())
     time.sleep_ms(25)
-print('HOST', h.polls, h.missed, h.resent, h.bytes_out, t_max, t_sum // max(1, n))
+gc.collect()
+print('HOST', h.polls, h.missed, h.resent, h.bytes_out, t_max, t_sum // max(1, n),
+      free0 - gc.mem_free())
 """
 CONSOLE = MOUNT + """from hal.link_port import UartLine
 from link.bus import ConsoleBus
@@ -157,7 +162,8 @@ def test_two_official_firmware_picos_link_and_exchange_frames(tmp_path):
         assert "GOT 1 choice" in ta, ta[-1500:]
         assert "GOT hand 0" in tb and "GOT hand 2" in tb, tb[-1500:]
         assert "CONSOLE linked 1" in tb, tb[-1500:]
-        # polls, missed, resent, bytes sent, the longest and the mean HostBus.tick() in µs
+        # polls, missed, resent, bytes sent, the longest and the mean HostBus.tick() in µs,
+        # the heap the link's modules, the bus and the UART's buffers took
         print([x for x in ta.splitlines() if x.startswith("HOST ")][-1])
         for s in socks:
             s.close()
