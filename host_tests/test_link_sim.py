@@ -74,7 +74,7 @@ opts = {"out": %r, "seed": 1, "panel": "ssd1306", "line-faults": (0.0, 0.0),
 cs = linked.run(opts, [[(4, 80)], [(4, 80)]], make_board, Recorder)
 a, b = cs[0].port, cs[1].port
 print(json.dumps([a.line is b.line, cs[0].board.link is a, a.plugged, b.plugged,
-                  cs[0].now() >= 700]))
+                  cs[0].now() >= 700, [c.board.link_uid.decode() for c in cs]]))
 """ % str(tmp_path / "o"))
     # console 2 was out for the whole run (it is plugged back only after it)
-    assert r == [True, True, True, False, True]
+    assert r == [True, True, True, False, True, ["console 1", "console 2"]]

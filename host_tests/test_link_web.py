@@ -1,4 +1,4 @@
-"""The browser board's link line: tabs of the page on one BroadcastChannel (tools/web/link.js) in headless Chromium, and the board's PageLine under the MicroPython unix port."""
+"""The browser board's link line: tabs of the page on one BroadcastChannel (tools/web/link.js) in headless Chromium, each tab with its own slot (saves, link id), and the board's PageLine under the MicroPython unix port."""
 
 import json
 import os
@@ -31,6 +31,10 @@ def test_tabs_of_one_link_hear_each_other_and_themselves_and_no_other_link(tmp_p
     assert found["after_b"] == ["010203", "010203"]
     assert found["after_close"] == ["aa"]
     assert found["after_reopen"] == ["bb", "bb"]
+    slots = found["slots"]
+    assert [s for s, _ in slots] == [0, 1, 2]
+    assert len({u for _, u in slots}) == 3
+    assert found["reopened"] == slots[1]  # the closed tab's slot, saves and link id
 
 
 def test_page_line_hands_bytes_to_the_page_and_back(micropython):

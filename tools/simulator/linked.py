@@ -102,6 +102,7 @@ def run(opts, scripts, make_board, recorder_class):
         board = make_board(own, clock="virtual", data_dir=data, link=port)
         if board is None:
             raise ValueError("console %d: the board could not be built" % (i + 1))
+        board.link_uid = b"console %d" % (i + 1)  # its id on the link (link-game's net.uid)
         t = board.emu.time.now + 300
         for button, ms in script:
             if button >= 0:

@@ -545,6 +545,8 @@ def interactive(opts):
         board = make_board(opts, clock="real", sleep_hook=player.sleep, **extra)
         if board is None:
             return 1
+        if extra:  # the console's id on the link: the same for the same place on the line
+            board.link_uid = extra["data_dir"].encode()
         player.attach(board)
         from ui.boot import run
 

@@ -47,4 +47,5 @@ def make_board():
     board = assemble(NAME, display, pins, Clock(time), IRQ_FALLING, Entropy(page_random),
                      Sound(pwm, PageTimer(pwm)), DATA_DIR, link=PageLine(lama_page))
     board.page = Page(bus, panel, time, pins, pwm)
+    board.link_uid = bytes.fromhex(str(lama_page.link_uid()))  # this tab's, kept per tab slot
     return board

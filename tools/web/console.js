@@ -4,8 +4,8 @@
 // (/data) are kept in localStorage by saves.js.
 import { loadMicroPython } from "./micropython.mjs";
 import { Glass } from "./glass.js";
-import { keepSaves, restoreSaves, savedFiles, storage, unb64 } from "./saves.js";
-import { TabLine, linkName } from "./link.js";
+import { keepSaves, restoreSaves, savedFiles, storage, unb64, useSlot } from "./saves.js";
+import { TabLine, linkName, linkUid, tabSlot } from "./link.js";
 
 const KEYS = {
   ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3,
@@ -142,6 +142,11 @@ async function main() {
     FS.writeFile(path, unb64(files[path]));
   }
   const localStorage = storage();
+  const slot = await tabSlot(); // this tab's own saves and link id
+  state.slot = slot;
+  useSlot(slot);
+  const uid = linkUid(localStorage, slot);
+  state.uid = uid;
   restoreSaves(FS, localStorage, console);
   keepSaves(FS, localStorage, saves, console);
   state.files = () => savedFiles(FS);
@@ -155,6 +160,7 @@ async function main() {
     audio: tone,
     link_write: (data) => tabLine.write(mp.PyProxy.toJs(data)),
     link_read: () => tabLine.read(),
+    link_uid: () => uid,
   });
   mp.runPython("import sys\nsys.path.append('/web')");
   const py = mp.pyimport("page_loop");

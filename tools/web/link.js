@@ -70,3 +70,39 @@ export function linkName(search) {
   const name = new URLSearchParams(search).get("link") || "";
   return /^[A-Za-z0-9_-]{1,40}$/.test(name) ? name : "table";
 }
+
+export const SLOTS = 8; // tabs of the page open at once, each with its own saves and link id
+
+export async function tabSlot() {
+  // the lowest slot no other open tab holds (0 when the browser has no Web Locks): held
+  // until the tab closes, so a tab reopened gets the slot, saves and link id it had
+  if (!navigator.locks) return 0;
+  for (let k = 0; k < SLOTS; k++) {
+    const got = await new Promise((resolve) => {
+      navigator.locks.request("lama-console-slot-" + k, { ifAvailable: true }, (lock) => {
+        resolve(lock !== null);
+        return lock === null ? null : new Promise(() => {}); // held for the tab's life
+      });
+    });
+    if (got) return k;
+  }
+  return 0;
+}
+
+export function linkUid(ls, slot) {
+  // this tab's console id on the link (hex, 16 digits), kept per slot in localStorage
+  const key = "lama-link-uid-" + slot;
+  let uid = ls === null ? null : ls.getItem(key);
+  if (!uid || !/^[0-9a-f]{16}$/.test(uid)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(8));
+    uid = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    if (ls !== null) {
+      try {
+        ls.setItem(key, uid);
+      } catch (e) {
+        // a full store: the id lasts as long as the tab
+      }
+    }
+  }
+  return uid;
+}
