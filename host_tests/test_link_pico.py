@@ -82,7 +82,7 @@ from hal.link_port import UartLine
 from link.bus import HostBus
 h = HostBus(UartLine(), time.ticks_ms, epoch=9)
 t0 = time.ticks_ms()
-sent = 0
+sent = {}
 t_max = t_sum = n = 0
 while time.ticks_diff(time.ticks_ms(), t0) < %d:
     t1 = time.ticks_us()
@@ -93,10 +93,11 @@ while time.ticks_diff(time.ticks_ms(), t0) < %d:
     n += 1
     for e in h.events():
         print('EV', e[0], e[1])
-    if h.members() and sent < 3:
-        print('MEMBERS', h.members())
-        h.send(h.members()[0], b'hand %%d' %% sent)
-        sent += 1
+    for c in h.members():
+        k = sent.get(c, 0)
+        if k < 3:
+            h.send(c, b'hand %%d' %% k)
+            sent[c] = k + 1
     m = h.recv()
     if m:
         print('GOT', m[0], m[1].decode())
@@ -107,7 +108,7 @@ print('HOST', h.polls, h.missed, h.resent, h.bytes_out, t_max, t_sum // max(1, n
 """
 CONSOLE = MOUNT + """from hal.link_port import UartLine
 from link.bus import ConsoleBus
-c = ConsoleBus(UartLine(), time.ticks_ms, b'pico-b')
+c = ConsoleBus(UartLine(), time.ticks_ms, b'pico-%d')
 t0 = time.ticks_ms()
 said = False
 while time.ticks_diff(time.ticks_ms(), t0) < %d:
@@ -139,34 +140,45 @@ def start_raw(pico, wire, code):
 
 
 @needs_firmware
-def test_two_official_firmware_picos_link_and_exchange_frames(tmp_path):
+@pytest.mark.parametrize("consoles", [1, 2])
+def test_official_firmware_picos_link_and_exchange_frames(tmp_path, consoles):
+    """A host and one or two consoles, each an emulated Pico running the official
+    firmware and the project (make flash), their UART0s on one line."""
     from pico import provision
 
     flashed = provision.flashed(firmware.from_env())
-    a = device.Pico(provision.copy_of(flashed, str(tmp_path / "a.bin")))
-    b = device.Pico(provision.copy_of(flashed, str(tmp_path / "b.bin")))
+    picos = [device.Pico(provision.copy_of(flashed, str(tmp_path / ("%d.bin" % i))))
+             for i in range(consoles + 1)]
     try:
-        for pico, code, name in ((a, HOST % 5000, "host"), (b, CONSOLE % 4500, "console")):
-            script = tmp_path / ("lk_%s.py" % name)
+        for i, pico in enumerate(picos):
+            code = HOST % 6000 if i == 0 else CONSOLE % (i, 5500)
+            script = tmp_path / ("lk_%d.py" % i)
             script.write_text(code)
             pico.run(1500)  # booted into the game
-            rc, out = provision.mpremote(pico, "cp", str(script), ":lk_%s.py" % name)
+            rc, out = provision.mpremote(pico, "cp", str(script), ":lk_%d.py" % i)
             assert rc == 0, out
-        wire = LinkedPicos([a, b])
-        socks = [start_raw(a, wire, "import lk_host\n"), start_raw(b, wire, "import lk_console\n")]
-        wire.run_until(lambda: "HOST " in a.text() and "CONSOLE " in b.text(), 9000, step_ms=50)
-        ta, tb = a.text(), b.text()
-        assert "Traceback" not in ta.split("raw REPL")[-1] + tb.split("raw REPL")[-1], (
-            ta[-1500:] + tb[-1500:])
-        assert "EV joined 1" in ta, ta[-1500:]
-        assert "GOT 1 choice" in ta, ta[-1500:]
-        assert "GOT hand 0" in tb and "GOT hand 2" in tb, tb[-1500:]
-        assert "CONSOLE linked 1" in tb, tb[-1500:]
+        wire = LinkedPicos(picos)
+        socks = [start_raw(p, wire, "import lk_%d\n" % i) for i, p in enumerate(picos)]
+        wire.run_until(lambda: "HOST " in picos[0].text()
+                       and all("CONSOLE " in p.text() for p in picos[1:]), 10000, step_ms=50)
+        texts = [p.text() for p in picos]
+        assert all("Traceback" not in t.split("raw REPL")[-1] for t in texts), (
+            [t[-1500:] for t in texts])
+        ta = texts[0]
+        ids = set()
+        for tb in texts[1:]:
+            line = [x for x in tb.splitlines() if x.startswith("CONSOLE ")][-1]
+            state, cid = line.split()[1:]
+            assert state == "linked", tb[-1500:]
+            ids.add(int(cid))
+            assert "GOT hand 0" in tb and "GOT hand 2" in tb, tb[-1500:]
+            assert "EV joined %s" % cid in ta and "GOT %s choice" % cid in ta, ta[-1500:]
+        assert len(ids) == consoles
         # polls, missed, resent, bytes sent, the longest and the mean HostBus.tick() in µs,
         # the heap the link's modules, the bus and the UART's buffers took
         print([x for x in ta.splitlines() if x.startswith("HOST ")][-1])
         for s in socks:
             s.close()
     finally:
-        a.close()
-        b.close()
+        for p in picos:
+            p.close()
