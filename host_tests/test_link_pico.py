@@ -80,7 +80,7 @@ gc.collect()
 free0 = gc.mem_free()
 from hal.link_port import UartLine
 from link.bus import HostBus
-h = HostBus(UartLine(), time.ticks_ms, epoch=9)
+h = HostBus(UartLine((0, 0, 1, 115200, False)), time.ticks_ms, epoch=9)
 t0 = time.ticks_ms()
 sent = {}
 t_max = t_sum = n = 0
@@ -108,7 +108,7 @@ print('HOST', h.polls, h.missed, h.resent, h.bytes_out, t_max, t_sum // max(1, n
 """
 CONSOLE = MOUNT + """from hal.link_port import UartLine
 from link.bus import ConsoleBus
-c = ConsoleBus(UartLine(), time.ticks_ms, b'pico-%d')
+c = ConsoleBus(UartLine((0, 0, 1, 115200, False)), time.ticks_ms, b'pico-%d')
 t0 = time.ticks_ms()
 said = False
 while time.ticks_diff(time.ticks_ms(), t0) < %d:

@@ -17,19 +17,22 @@ def test_the_profile_s_link_port_is_uart0_on_gp0_gp1_opened_at_first_use(micropy
 import json
 import machine
 import {profile} as profile
+import sys
 b = profile.make_board()
+loaded = "hal.link_port" in sys.modules
+has = b.has_link()
 before = len(machine.made["uarts"])
 first = b.link.read()
 b.link.write(b"hello")
 u = machine.made["uarts"][0]
 rx_pull = [p.pull for p in machine.made["pins"] if p.gpio == 1][-1:]
-print(json.dumps([before, first.decode(), b.link.read().decode(), b.link.read().decode(),
+print(json.dumps([loaded, has, b.link is b.link, before, first.decode(), b.link.read().decode(), b.link.read().decode(),
                   u.id, u.tx.gpio, u.rx.gpio, u.baudrate, u.invert, u.timeout,
                   rx_pull == [machine.Pin.PULL_UP], len(machine.made["uarts"])]))
 """,
         path=[FAKE_RP2, os.path.join(ROOT, "board")],
     )
-    assert r == [0, "", "hello", "", 0, 0, 1, 115200, 0, 0, True, 1]
+    assert r == [False, True, True, 0, "", "hello", "", 0, 0, 1, 115200, 0, 0, True, 1]
 
 
 def test_two_profile_boards_link_over_one_line(micropython):

@@ -35,7 +35,8 @@ def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_
     pull-ups, falling-edge interrupts latch presses), a piezo on GPIO `buzzer` or None.
     A display that does not answer at `addr` (three tries, 100 ms apart: a module may
     still be in its power-on reset) raises OSError naming the addresses the bus found.
-    `link`: (uart id, TX GPIO, RX GPIO, baud, TX inverted) of the link port, or None."""
+    `link`: (uart id, TX GPIO, RX GPIO, baud, TX inverted) of the link port, or None: a
+    hal.link_port.UartLine made when board.link is first read."""
     import time
 
     from machine import I2C, PWM, Pin, Timer
@@ -60,10 +61,5 @@ def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_
     sound = None
     if buzzer is not None:
         sound = Sound(PWM(Pin(buzzer)), Timer(-1))
-    line = None
-    if link is not None:
-        from hal.link_port import UartLine
-
-        line = UartLine(*link)
     return assemble(name, display, pins, irq_trigger=Pin.IRQ_FALLING, sound=sound,
-                    wdt_factory=machine_wdt, link=line)
+                    wdt_factory=machine_wdt, link=link)  # made at its first use (hal.Board)
