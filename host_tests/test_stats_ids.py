@@ -209,7 +209,7 @@ def _definitions(pattern):
 def test_each_game_id_s_ifdir_and_r_quit_race_are_said_once():
     assert _definitions(r"^\s*_?S_IFDIR\s*=") == ["stat_modes.py"]
     assert _definitions(r"^\s*R_QUIT_RACE\s*=") == ["ui/games/odds.py"]
-    assert sorted(_definitions(r"^\s*GAME(_DICE|_CARDS)?\s*=\s*\d")) == ["lama/games.py"] * 2
+    assert sorted(_definitions(r"^\s*GAME(_DICE|_CARDS)?\s*=\s*\d")) == ["lama/score.py"] * 2
     from lama import cards, dice
 
     assert dice.GAME == games.GAME_DICE and cards.GAME == games.GAME_CARDS

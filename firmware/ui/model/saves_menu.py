@@ -168,4 +168,6 @@ def _legacy_decode(payload):
 def _read(payload, version):
     """lama.codec_read.decode_progress(payload, version) (what reads a game back is let go
     when a game is set up or starts: Saves.let_go_readers)."""
-    return games.load(games.CODEC_READER).decode_progress(payload, version)
+    from lama import codec_read
+
+    return codec_read.decode_progress(payload, version)
