@@ -84,8 +84,10 @@ def test_glyphs_py_is_what_make_glyphs_writes_with_the_glyph_index_tables():
     assert glyphs.MID_ASCII[1] == chars.index("?") and len(glyphs.MID_ASCII) == 128
 
 
-def test_the_3x5_font_has_only_the_scroll_marks():
-    assert glyphs.SMALL_CHARS == "↑↓"
+def test_there_is_no_3x5_font_the_scroll_marks_are_drawn_as_triangles():
+    """Issue 50: the marks were a 3x5 font's 3x3 glyphs; gfx.small draws them as triangles
+    (host_tests/test_ui_text.py) and no font smaller than 5x7 is left."""
+    assert not hasattr(glyphs, "SMALL_CHARS") and not hasattr(glyphs, "SMALL")
 
 
 def test_readable_font_texts_use_only_glyphs_it_has():

@@ -29,7 +29,7 @@ print(json.dumps([
     faults_of([("8x8", "Langue", 4, 20), ("8x8", "Fr", 52, 20)]),
     faults_of([("small", "PTS", 0, 0)]),
     faults_of([("8x8", "Line one", 0, 10), ("8x8", "Line two", 0, 18), ("mid", "last", 0, 26),
-               ("small", "↑", 120, 1), ("small", "↓", 124, 1), ("mid", "A:OK", 0, 57)]),
+               ("small", "↑", 112, 2), ("small", "↓", 120, 2), ("mid", "A:OK", 0, 57)]),
     faults_of([("mid", "lyrics", 0, 50), ("mid", "B:BACK", 0, 57)]),
 ]))
 """)
@@ -41,6 +41,34 @@ print(json.dumps([
     assert small and "3x5" in small[0]
     assert fine == []
     assert descender, "a descender on the footer's top row"
+
+
+def test_a_scroll_mark_lit_on_a_lit_bar_is_a_fault_and_the_main_menu_shows_more_below(micropython):
+    """Issue 50: the main menu's "more below" mark was drawn lit under its selected first
+    row, so "About" was not discovered; the marks are now seen wherever they are."""
+    got = micropython.run_json("""
+import json, framebuf
+from simulator import fit
+from simulator.driver import Driver
+from ui.draw import gfx
+fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+fb.fill_rect(0, 0, 128, 9, 1)
+gfx.small(fb, "↓", 121, 2)
+hidden = fit.unseen_marks([("small", "↓", 121, 2)], fb.pixel)
+d = Driver()
+d.keys("A")
+top = fit.faults(d)
+marks = [r for r in d.drawn() if r[0] == "small"]
+d.keys("UP")
+bottom = fit.faults(d)
+up = [r for r in d.drawn() if r[0] == "small"]
+print(json.dumps([hidden, top, marks, bottom, up]))
+""")
+    hidden, top, marks, bottom, up = got
+    assert hidden and "not seen" in hidden[0]
+    assert top == [] and bottom == []
+    assert [m[1] for m in marks] == ["↓"] and marks[0][3] >= 54, "more below, under the last row"
+    assert [m[1] for m in up] == ["↑"]
 
 
 @pytest.mark.parametrize("language", [0, 1])

@@ -111,7 +111,7 @@ out["wrap"] = gfx.wrap("Pose une carte de même valeur que le dessus de la défa
 out["long"] = gfx.wrap("abcdefghijklmnopqrstuvwxyz court")
 fb.fill(0)
 x = gfx.small(fb, "A:OK", 0, 0)
-out["small"] = [buf[i] for i in range(16)] + [x]
+out["small"] = [buf[i] for i in range(32)] + [x]
 print(json.dumps(out))
 """
 
@@ -141,22 +141,23 @@ def test_wrap_keeps_words_and_width(micropython):
     assert got["long"] == ["abcdefghijklmnop", "qrstuvwxyz court"]
 
 
-def test_the_3x5_font_draws_the_scroll_marks_only(micropython):
-    """↑ and ↓ are drawn, 4 pixels apart; a letter or a digit is not (nothing a player
-    reads is this small: host_tests/test_screen_fit.py fails on any)."""
+def test_the_marks_draw_the_scroll_marks_only_as_7x4_triangles(micropython):
+    """↑ and ↓ are drawn as solid triangles 7 wide and 4 tall, 8 pixels apart (issue 50:
+    they were 3x3); a letter or a digit is not (nothing a player reads is this small:
+    host_tests/test_screen_fit.py fails on any)."""
     got = micropython.run_json(DRAW)
     cols = got["small"]
-    assert cols[-1] == 16
-    assert not any(cols[:16])  # "A:OK" draws nothing
+    assert cols[-1] == 32
+    assert not any(cols[:32])  # "A:OK" draws nothing
     got = micropython.run_json("""
 import framebuf, json
 from ui.draw import gfx
 buf = bytearray(16)
 fb = framebuf.FrameBuffer(buf, 16, 8, framebuf.MONO_VLSB)
 gfx.small(fb, "\u2191\u2193", 0, 0)
-print(json.dumps(list(buf[:8])))
+print(json.dumps(list(buf)))
 """)
-    assert any(got[:3]) and got[3] == 0 and any(got[4:7])
+    assert got == [8, 12, 14, 15, 14, 12, 8, 0, 1, 3, 7, 15, 7, 3, 1, 0]
 
 
 def test_wrap_keeps_french_spaced_punctuation_with_its_word(micropython):

@@ -33,7 +33,7 @@ _LLAMA_Y = const(37)  # the llama row's cards (boxes 37-45)
 _LLAMA_H = const(9)
 PANEL_X = 87  # the players' list: its head, then a seat a line
 _LIST_ROWS = const(3)  # seats the list shows at once (DOWN: the table panel shows them all)
-MARK_X = 124  # the list's mark that more seats are at the table, after its head
+MARK_X = 121  # the list's mark that more seats are at the table, under its last row
 
 
 class DiceScreen(GameScreen):
@@ -367,7 +367,7 @@ class DiceScreen(GameScreen):
         for k in range(len(seats)):
             self.draw_player(fb, seats[k], PANEL_X, ROW_Y + 7 + 8 * k, 127)
         if len(seats) < st.n:
-            gfx.small(fb, "↓", MARK_X, ROW_Y + 1)  # DOWN: the table of every seat
+            gfx.small(fb, "↓", MARK_X, ROW_Y + 6 + 8 * _LIST_ROWS)  # DOWN: the table of every seat
         # the decision, or what just happened
         if self.mode == M_TURN:
             if dice.alone(st) and not self.note_text:
