@@ -59,7 +59,8 @@ out["title_says"] = d.shows("A: start") and d.shows("B: controls")
 d.keys("B")
 out["top"] = d.top()
 out["lines"] = [d.shows(line) for line in ("Controls", "choose, move", "OK, speed up", "back",
-                                           "in game: hint", "hold: menu")]
+                                           "in game: hint", "hold: menu", "moves", "table")]
+out["caps"] = [r[1] for r in d.drawn() if r[0] == "8x8"]
 d.keys("A")
 out["back"] = d.top()
 d.keys("B,B")
@@ -70,6 +71,8 @@ out["menu"] = d.top()
     assert got["title_says"]
     assert got["top"] == "ControlsScreen"
     assert all(got["lines"]), got["lines"]  # every line in the 8x8 font, whole
+    # issue 50: UP (the moves) and DOWN (the table) are named, on one row after their caps
+    assert got["caps"].index("moves") + 1 == got["caps"].index("table")
     assert got["back"] == "TitleScreen" and got["back_b"] == "TitleScreen"
     assert got["menu"] == "MainMenu"
 

@@ -66,12 +66,18 @@ import json
 from ui.screens import controls
 from ui.text import strings_en, strings_fr
 print(json.dumps([len(controls.CAPS), controls.TEXT_X,
-                  list(strings_en.CONTROLS_LINES) + list(strings_fr.CONTROLS_LINES)]))
+                  list(strings_en.CONTROLS_LINES) + list(strings_fr.CONTROLS_LINES),
+                  controls.DOWN_X, [strings_en.CONTROLS_DOWN, strings_fr.CONTROLS_DOWN],
+                  controls.CAPS.index(controls.UP)]))
 """)
-    caps, x, lines = got
+    caps, x, lines, down_x, downs, up_row = got
     assert len(lines) == 2 * caps
     for line in lines:
         assert x + 8 * len(line) <= 128, line
+    for line in (lines[up_row], lines[caps + up_row]):  # UP's words end before DOWN's cap
+        assert x + 8 * len(line) + 2 <= down_x, line
+    for line in downs:
+        assert down_x + x - 1 + 8 * len(line) <= 128, line
 
 
 def test_settings_rows_fit_label_and_value():

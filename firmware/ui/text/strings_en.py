@@ -26,7 +26,8 @@ K_MENU = "A:MENU"
 
 # the controls card (ui/screens/controls.py): after a key cap each, the pad, A, B, B in a game, B held
 CONTROLS = "Controls"
-CONTROLS_LINES = ("choose, move", "OK, speed up", "back", "in game: hint", "hold: menu")
+CONTROLS_LINES = ("choose, move", "moves", "OK, speed up", "back", "in game: hint", "hold: menu")
+CONTROLS_DOWN = "table"  # after the DOWN cap on the UP row (in a game: UP the moves, DOWN the table)
 
 # values
 ON = "on"

@@ -26,7 +26,8 @@ K_MENU = "A:MENU"
 
 # la carte des commandes (ui/screens/controls.py) : après chaque touche, la croix, A, B, B en jeu, B tenu
 CONTROLS = "Commandes"
-CONTROLS_LINES = ("choisir", "OK, accélérer", "retour", "jeu : conseil", "tenir : menu")
+CONTROLS_LINES = ("choisir", "coups", "OK, accélérer", "retour", "jeu : conseil", "tenir : menu")
+CONTROLS_DOWN = "table"
 
 # valeurs
 ON = "oui"
