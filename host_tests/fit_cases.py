@@ -117,7 +117,8 @@ def menu_screens(language):
 
 def big_round_end(game, n, language):
     """The round-end page of n seats with the biggest rows or hands, three-digit totals,
-    a token given back by everyone, round 12 of 20, for each way a round ends."""
+    a token given back by everyone, round 12 of 20, for each way a round ends; what A does
+    is written in words at every seat count."""
     from lama import cards, dice
     from lama.score import Rules
     from lama.symbols import str_to_counts
@@ -141,7 +142,13 @@ def big_round_end(game, n, language):
             d.session.last_round = ("round_end", 12, reason, [31] * n, [10] * n, [120] * n)
             d.session.result = ("game_end", [120] * n, [0]) if last else None
             scr.panels = [RoundEndPanel(scr)]
-            check(faults, "round end %s %d seats%s" % (reason, n, " last" if last else ""), d)
+            tag = "round end %s %d seats%s" % (reason, n, " last" if last else "")
+            check(faults, tag, d)
+            from ui.text import lang
+
+            words = lang.s.G_K_RESULT if last else lang.s.G_K_NEXT
+            if not [r for r in d.drawn() if r[0] == "mid" and r[1] == words]:  # issue 50: not a lone "A"
+                faults.append([tag, "what A does is not written: %r" % words])
     d.session.result = None
     scr.panels = []
     out(faults)

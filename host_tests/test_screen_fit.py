@@ -84,7 +84,7 @@ def test_every_menu_screen_fits(micropython, language):
 
 
 @pytest.mark.parametrize("game,n,language", [
-    (1, 6, 0), (1, 6, 1), (1, 2, 1), (2, 6, 1), (2, 6, 0), (2, 3, 0),
+    (1, 6, 0), (1, 6, 1), (1, 2, 1), (2, 6, 1), (2, 6, 0), (2, 3, 0), (2, 5, 1), (1, 5, 0),
 ])
 def test_the_round_end_fits_big_hands_and_three_digit_totals(micropython, game, n, language):
     assert faults(micropython, "big_round_end(%d, %d, %d)" % (game, n, language)) == []
