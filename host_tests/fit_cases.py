@@ -154,6 +154,30 @@ def big_round_end(game, n, language):
     out(faults)
 
 
+def round_end_cards_column(game, n):
+    """Issue 50: the round end's cards column, a long hand among short ones: its head and
+    rows; then every hand short."""
+    from lama import cards, dice
+    from lama.score import Rules
+    from lama.symbols import str_to_counts
+    from ui.games.panel_round_end import RoundEndPanel
+
+    mod = dice if game == 1 else cards
+    got = []
+    for long_hand in (True, False):
+        st = mod.new_game(n, Rules(), 0, SeededRng(1))
+        held = st.rows if game == 1 else st.hands
+        for i in range(n):
+            held[i][:] = str_to_counts("1112233556LL" if long_hand and i == 1 else "1335L")
+        d = Driver.in_game(game, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=1, state=st)
+        scr = d.screen()
+        d.session.last_round = ("round_end", 1, "quit", [25] * n, [0] * n, [25] * n)
+        scr.panels = [RoundEndPanel(scr)]
+        recs = d.drawn()
+        got.append([r[1] for r in recs if r[0] == "mid" and r[2] == 21])
+    out(got)
+
+
 def whole_game(game, n, language, seed):
     """A whole game through the screens, n seats (a person and computer players), each
     screen checked after every press; A hurries, so every kind of step shows."""

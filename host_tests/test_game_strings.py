@@ -98,7 +98,7 @@ def test_readable_font_texts_use_only_glyphs_it_has():
         texts = [getattr(t, k) for k in MID_LINE + MOVES + KEYS + LABELS] + list(t.G_WHY.values())
         texts += [t.G_END_EMPTY_D, t.G_END_EMPTY_C, t.G_END_BUST, t.G_END_ROW_TAKEN, t.G_END_ALL_QUIT]
         texts += [t.G_YOU_PLACED, t.G_PERSON] + list(t.G_BOT_WORDS.values()) + list(t.G_PLACES)
-        texts += list(t.G_END_HEADS) + list(t.G_TABLE_HEADS)
+        texts += list(t.G_END_HEADS) + list(t.G_TABLE_HEADS) + [t.G_END_VALUES]
         for s in texts:
             bad = [c for c in s if c not in chars]
             assert not bad, (t.__name__, s, bad)

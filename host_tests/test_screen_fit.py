@@ -90,6 +90,15 @@ def test_the_round_end_fits_big_hands_and_three_digit_totals(micropython, game, 
     assert faults(micropython, "big_round_end(%d, %d, %d)" % (game, n, language)) == []
 
 
+@pytest.mark.parametrize("game,n", [(1, 3), (2, 6)])
+def test_the_round_end_says_when_its_cards_column_shows_the_values_held(micropython, game, n):
+    """Issue 50: a hand too long for the column was shrunk to its values ("2356" for 14
+    cards) under "Cards"; now every row shows the values held, under "Values"."""
+    long_case, short_case = faults(micropython, "round_end_cards_column(%d, %d)" % (game, n))
+    assert long_case == ["Values"] + ["135L", "12356L"] + ["135L"] * (n - 2)
+    assert short_case == ["Cards"] + ["1335L"] * n
+
+
 @pytest.mark.parametrize("game,n,language,seed", [
     (1, 6, 1, 3), (1, 2, 0, 4), (2, 6, 0, 3), (2, 4, 1, 5),
 ])

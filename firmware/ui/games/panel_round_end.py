@@ -2,7 +2,7 @@
 
 from ui.draw import gfx
 from ui.games.panel import Panel, six_rows_note_y
-from ui.games.pieces import cards_text
+from ui.games.pieces import cards_text, values_text
 from ui.text import lang
 
 from micropython import const
@@ -25,12 +25,14 @@ def reason_words(T, info, ev):
 # the round-end page's columns: the cards from _END_CARDS_X, the round's points, the token
 # given back and the total right-aligned at _END_ROUND_X, _END_BACK_X and the right edge
 _END_CARDS_X = const(21)
-_END_ROUND_X = const(81)
-_END_BACK_X = const(101)
+_END_CARDS_W = const(7)  # characters: a longer hand is shown as the values held (G_END_VALUES)
+_END_ROUND_X = const(85)
+_END_BACK_X = const(106)
 
 
 class RoundEndPanel(Panel):
-    """End of round, under column heads: each player's cards, points, the token value
+    """End of round, under column heads: each player's cards (or, when a hand is too long
+    for the column, everyone's values held once: what scores, the head then says so), points, the token value
     returned (S2, S4), new total; the reason in words; what A does (next round, game over)
     on the bottom row. Six rows leave no room for the reason's line: the heads then go on
     top, after the round's number (the round's end was told on the table just before)."""
@@ -50,7 +52,13 @@ class RoundEndPanel(Panel):
             gfx.mid(fb, T.G_ROUND_SHORT + str(ev[1]), 0, 0)
             top = 0
         heads = T.G_END_HEADS
-        gfx.mid(fb, heads[0], _END_CARDS_X, top)
+        held = [cards_text(ses.cards_of(i)) for i in range(n)]
+        values = False
+        for t in held:
+            values = values or len(t) > _END_CARDS_W
+        if values:  # a hand too long for its column: every row shows the values held, and says so
+            held = [values_text(ses.cards_of(i)) for i in range(n)]
+        gfx.mid(fb, T.G_END_VALUES if values else heads[0], _END_CARDS_X, top)
         gfx.mid_right(fb, heads[1], _END_ROUND_X, top)
         gfx.mid_right(fb, heads[2], _END_BACK_X, top)
         gfx.mid_right(fb, heads[3], 127, top)
@@ -59,7 +67,7 @@ class RoundEndPanel(Panel):
         for i in range(n):
             y = top + 8 + 8 * i
             gfx.mid(fb, ses.name(i), 0, y)
-            gfx.mid(fb, cards_text(ses.cards_of(i), 7), _END_CARDS_X, y)
+            gfx.mid(fb, held[i], _END_CARDS_X, y)
             gfx.mid_right(fb, "+" + str(ev[3][i]), _END_ROUND_X, y)
             if ev[4][i]:
                 gfx.mid_right(fb, "-" + str(ev[4][i]), _END_BACK_X, y)

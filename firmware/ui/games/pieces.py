@@ -82,13 +82,19 @@ def cards_text(counts, width=99):
         out += SYMBOLS[s] * counts[s]
     if len(out) > width:
         n = len(out)
-        out = ""
-        for s in range(N_SYMBOLS):
-            if counts[s]:
-                out += SYMBOLS[s]
+        out = values_text(counts)
         more = " (" + str(n) + ")"
         if len(out) + len(more) <= width:
             out += more
+    return out
+
+
+def values_text(counts):
+    """'1356L': each value held once (what a hand scores, S3)."""
+    out = ""
+    for s in range(N_SYMBOLS):
+        if counts[s]:
+            out += SYMBOLS[s]
     return out
 
 

@@ -229,6 +229,7 @@ G_RULES = "Rules"
 G_SAVE_LEAVE = "Save and leave"
 G_ABANDON = "Abandon game"
 G_CONFIRM_3 = "It is lost for good."
+G_END_VALUES = "Values"  # the Cards head when the column shows each value held once (a hand too long)
 G_END_HEADS = ("Cards", "Pts", "", "Total")  # the round's points; the token given back: its "-1" says it
 G_SAY_DISCARD = "UP/DOWN: HOW MANY"
 G_SAY_TAKE = "LEFT/RIGHT: WHICH"

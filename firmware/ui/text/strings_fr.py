@@ -228,6 +228,7 @@ G_RULES = "Règles"
 G_SAVE_LEAVE = "Garder, quitter"
 G_ABANDON = "Abandonner"
 G_CONFIRM_3 = "Elle sera perdue."
+G_END_VALUES = "Valeurs"
 G_END_HEADS = ("Cartes", "Pts", "", "Total")
 G_SAY_DISCARD = "HAUT/BAS: COMBIEN"
 G_SAY_TAKE = "GAUCHE/DROITE: CARTE"
