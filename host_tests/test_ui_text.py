@@ -219,3 +219,67 @@ print(json.dumps([len(gfx.wrap(m.STATS_NO_WINS)) + len(gfx.wrap(m.STATS_WINS_ONL
             assert len(title) <= 16, title
         for cols in (mod.STATS_WINS_COLS, mod.STATS_SCORES_COLS, mod.STATS_HIGH_COLS):
             assert sum(6 * len(c) for c in cols) <= 128 - 8, cols  # heads clear of each other
+
+
+def test_accented_capitals_are_as_tall_as_capitals_in_both_fonts(micropython):
+    """Issue 50: "A:ACCéLéRER": an accented capital was a capital five rows high under its
+    mark, as tall as the lower case. Now its body is six rows (rows 1-6) under a one-row
+    mark in row 0, in the 5x7 font and the 8x8 one; the lower case's é keeps rows 2-6."""
+    got = micropython.run_json("""
+import framebuf, json
+from ui.draw import gfx
+def rows(draw, ch):
+    buf = bytearray(8)
+    fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+    draw(fb, ch, 0, 0)
+    return [r for r in range(8) if any(buf[x] >> r & 1 for x in range(8))]
+def stem(draw, ch, x):
+    buf = bytearray(8)
+    fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+    draw(fb, ch, 0, 0)
+    return [r for r in range(8) if buf[x] >> r & 1]
+print(json.dumps({"mid": [stem(gfx.mid, "É", 0), stem(gfx.mid, "E", 0), rows(gfx.mid, "É"),
+                          stem(gfx.mid, "é", 0), stem(gfx.mid, "À", 0)],
+                  "8x8": [stem(gfx.text, "É", 1), stem(gfx.text, "E", 1), rows(gfx.text, "É"),
+                          stem(gfx.text, "Ê", 1)]}))
+""")
+    m = got["mid"]
+    assert m[0] == [1, 2, 3, 4, 5, 6] and m[1] == [0, 1, 2, 3, 4, 5, 6]
+    assert m[2] == [0, 1, 2, 3, 4, 5, 6], "a mark in row 0 over a body in rows 1-6"
+    assert min(m[3]) >= 2 and m[4] == [2, 3, 4, 5, 6]  # é's body, À's side under its top
+    t = got["8x8"]
+    assert t[0] == [1, 2, 3, 4, 5, 6] and t[1] == [0, 1, 2, 3, 4, 5, 6]
+    assert t[2] == [0, 1, 2, 3, 4, 5, 6] and t[3] == [1, 2, 3, 4, 5, 6]
+
+
+def test_french_says_draw_one_way_and_the_table_heads_stand_apart():
+    """Issue 50: "Pioche" (the pile) and "Tire" (the button) both meant draw; "Joueur" and
+    "Cartes" ran together in the table's heads; "Retourner" did not say what turns."""
+    import re
+
+    from ui.text import strings_fr
+
+    assert strings_fr.G_DRAW == strings_fr.G_PILE == "Pioche"
+    words = []
+    for v in vars(strings_fr).values():
+        if isinstance(v, str):
+            words.append(v)
+        elif isinstance(v, (tuple, list)):
+            words += [x for x in v if isinstance(x, str)]
+        elif isinstance(v, dict):
+            words += [x for x in v.values() if isinstance(x, str)]
+    assert not [w for w in words if re.search(r"\b[Tt]ir(e|er|age)\b|\bTIR(E|ER|AGE)\b", w)]
+    assert "envers" in strings_fr.S_FLIP and "envers" in strings_fr.FLIP_Q
+    from ui.text import strings_en
+
+    import os
+
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware", "ui", "games",
+                       "panel_table.py")
+    with open(src, encoding="utf-8") as f:
+        kind_x = int(re.search(r"_TABLE_KIND_X = const\((\d+)\)", f.read()).group(1))
+    for t in (strings_en, strings_fr):
+        heads = t.G_TABLE_HEADS
+        kind_end = kind_x + 6 * len(heads[1]) - 1
+        cards_start = 100 + 1 - (6 * len(heads[2]) - 1)
+        assert cards_start - kind_end - 1 >= 5, heads  # a space's width between them

@@ -111,9 +111,11 @@ MID = {
     "œ": "..... ..... .#.#. #.#.# #.### #.#.. .####",
 }
 
-# French accented letters of the readable font: a base letter's body under a two-row mark
-# (rows 0-1: over the lower case's x-height in rows 2-6; over a capital drawn five rows
-# high in rows 2-6, CAP5, so that the capital keeps its baseline). The same marks serve both.
+# French accented letters of the readable font: a lower-case letter's body under a two-row
+# mark (rows 0-1, over the x-height in rows 2-6); a capital six rows high (CAP6, rows 1-6:
+# as tall as a capital with its mark, on the capitals' baseline) under a one-row mark
+# (CAP_MARKS, row 0) set in a notch of the capital's top. Issue 50: capitals five rows high
+# under two-row marks read as lower case.
 MID_MARKS = {
     "acute": "...#. ..#..",
     "grave": ".#... ..#..",
@@ -125,14 +127,15 @@ MID_ACCENTED = {
     "à": ("a", "grave"), "â": ("a", "circ"), "î": ("ı", "circ"), "ï": ("ı", "diaer"),
     "ô": ("o", "circ"), "ù": ("u", "grave"), "û": ("u", "circ"), "ü": ("u", "diaer"),
 }
-# the capitals that take a mark, five rows high (their 7-row shapes with two rows left out)
-CAP5 = {
-    "A": ".###. #...# ##### #...# #...#",
-    "E": "##### #.... ####. #.... #####",
-    "I": ".###. ..#.. ..#.. ..#.. .###.",
-    "O": ".###. #...# #...# #...# .###.",
-    "U": "#...# #...# #...# #...# .###.",
+# the capitals that take a mark, six rows high (their 7-row shapes with a row left out)
+CAP6 = {
+    "A": ".###. #...# #...# ##### #...# #...#",
+    "E": "##### #.... ####. #.... #.... #####",
+    "I": ".###. ..#.. ..#.. ..#.. ..#.. .###.",
+    "O": ".###. #...# #...# #...# #...# .###.",
+    "U": "#...# #...# #...# #...# #...# .###.",
 }
+CAP_MARKS = {"acute": "...#.", "grave": ".#...", "circ": ".#.#.", "diaer": "#...#"}
 CAP_ACCENTED = {
     "À": ("A", "grave"), "Â": ("A", "circ"), "É": ("E", "acute"), "È": ("E", "grave"),
     "Ê": ("E", "circ"), "Ë": ("E", "diaer"), "Î": ("I", "circ"), "Ï": ("I", "diaer"),
@@ -153,7 +156,9 @@ def mid_rows(ch):
         return MID_MARKS[mark].split() + mid_rows(base)[2:]
     if ch in CAP_ACCENTED:
         base, mark = CAP_ACCENTED[ch]
-        return MID_MARKS[mark].split() + CAP5[base].split() + ["....."]
+        top, body = CAP_MARKS[mark], CAP6[base].split()
+        body[0] = "".join("." if m == "#" else p for m, p in zip(top, body[0]))  # the notch
+        return [top] + body + ["....."]
     art = MID[ch] if ch in MID else MID_BODIES[ch]
     rows = art.split()
     return rows + ["....."] * (8 - len(rows))

@@ -110,11 +110,22 @@ def cards_words(counts, room):
 
 def button_bar(fb, labels, selected, y, disabled=0):
     """Options side by side across the width (8x8 text), the selected one inverted; bit i
-    of `disabled` crosses option i out (shown, but not possible now)."""
+    of `disabled` crosses option i out (shown, but not possible now). Each has an equal
+    part of the width, or, when a label is too long for that, a part as wide as its label
+    and an equal share of what is left ("Pose", "Pioche", "Stop")."""
     n = len(labels)
     w = 128 // n
+    chars = 0
+    for lab in labels:
+        chars += len(lab)
+    fits = True
+    for lab in labels:
+        fits = fits and 8 * len(lab) <= w
+    spare = (128 - 8 * chars) // n
+    x = 0
     for i in range(n):
-        x = i * w
+        if not fits:
+            w = 8 * len(labels[i]) + spare
         lab = gfx.fit(labels[i], w // 8)
         tx = x + (w - 8 * len(lab)) // 2
         if i == selected:
@@ -126,3 +137,4 @@ def button_bar(fb, labels, selected, y, disabled=0):
             c = 1
         if (disabled >> i) & 1:
             fb.hline(tx - 1, y + 4, 8 * len(lab) + 1, c)
+        x += w

@@ -39,7 +39,7 @@ NO = "non"
 SETTINGS = "Réglages"
 S_CONTRAST = "Contraste"
 S_SOUND = "Son"
-S_FLIP = "Retourner"
+S_FLIP = "À l'envers"
 S_REPEAT = "Répét."
 S_LANGUAGE = "Langue"
 S_TARGET = "Fin à"
@@ -61,9 +61,9 @@ S_HELP = (  # un par réglage, dans l'ordre de ui.model.settings.FIELDS : deux l
     "Cartes : 7 lamas à 10 points.",
     "Rythme des coups des ordis.",
 )
-FLIP_Q = "Retourner ?"
+FLIP_Q = "À l'envers ?"
 FLIP_NO = "Non"
-FLIP_YES = "Oui, retourner"
+FLIP_YES = "Oui, à l'envers"
 
 # nouvelle partie
 SETUP_PLAYERS = "Joueurs"
@@ -153,7 +153,7 @@ G_QUIT = "Stop"
 G_DISCARD = "Défausser"
 G_TAKE = "Prendre"
 G_PLAY = "Pose"
-G_DRAW = "Tire"
+G_DRAW = "Pioche"  # le bouton : le même mot que la pioche (G_PILE) et les règles
 G_PTS = "pts"
 G_ROUND = "MANCHE"
 G_ROUND_SHORT = "M"
@@ -171,7 +171,7 @@ G_BUSTS = "RATÉ AVEC"
 G_THREE_LLAMAS = "3 LAMAS :"
 G_NO_TOKEN = "AUCUN RENDU"
 G_NO_DRAW_EMPTY = "PIOCHE VIDE"
-G_NO_DRAW_ALONE = "SEUL : PAS DE TIRAGE"
+G_NO_DRAW_ALONE = "SEUL : PAS DE PIOCHE"
 G_NO_PLAY = "AUCUNE CARTE NE VA"
 G_K_A = "A:OK"
 G_K_SPEED = "A:ACCÉLÉRER"
@@ -217,7 +217,7 @@ G_ROW_LABEL = "↑cartes"
 G_LLAMA_LABEL = "lamas↓"
 G_OUT = "-"
 G_TABLE = "Table"
-G_TABLE_HEADS = ("Nom", "Joueur", "Cartes", "Pts")
+G_TABLE_HEADS = ("Nom", "Type", "Cartes", "Pts")  # "Joueur" touchait "Cartes"
 G_PERSON = "humain"
 G_BOT_WORDS = {"random": "hasard", "cautious": "prudent", "expert": "expert", "easy": "facile", "medium": "moyen", "hard": "difficile"}
 G_LOG = "Coups"
@@ -255,8 +255,8 @@ G_WHY = {
     "draw_high": "Ta main vaut %a : trop pour t'arrêter.",
     "draw": "%a des %b cartes inconnues n'ajouteraient rien.",
     "quit_hand": "Garde tes %a point%s : %b chance%u sur 10 d'en ajouter.",
-    "quit_hand_all": "Garde tes %a point%s : tout tirage en ajouterait.",
-    "quit_forced": "Aucune carte ne va et tu ne peux pas tirer.",
+    "quit_hand_all": "Garde tes %a point%s : piocher en ajouterait.",
+    "quit_forced": "Aucune carte ne va et tu ne peux pas piocher.",
 }
 
 # sauvegarde, statistiques, reprise d'une partie (ui/model/saves.py, ui/screens/stats.py, ui/boot.py)
