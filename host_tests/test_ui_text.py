@@ -283,3 +283,28 @@ def test_french_says_draw_one_way_and_the_table_heads_stand_apart():
         kind_end = kind_x + 6 * len(heads[1]) - 1
         cards_start = 100 + 1 - (6 * len(heads[2]) - 1)
         assert cards_start - kind_end - 1 >= 5, heads  # a space's width between them
+
+
+def test_the_llama_in_text_is_drawn_as_the_llama(micropython):
+    """Issue 50: messages wrote the llama as "L" where the board shows the llama icon. The
+    llama's character (gfx.LLAMA_CH) is the icon in the 8x8 font and a llama of its own in
+    the 5x7 one, and the game's texts use it (pieces.FACES)."""
+    got = micropython.run_json("""
+import framebuf, json
+from ui.draw import gfx, icons
+from ui.games.pieces import FACES, cards_text
+from lama.symbols import str_to_counts
+def img(draw, ch):
+    buf = bytearray(8)
+    fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+    draw(fb, ch, 0, 0)
+    return list(buf)
+icon = img(lambda fb, ch, x, y: gfx.icon(fb, icons.LLAMA, x, y), None)
+print(json.dumps([img(gfx.text, gfx.LLAMA_CH) == icon, img(gfx.mid, gfx.LLAMA_CH),
+                  img(gfx.mid, "L"), img(gfx.mid, "?"), FACES[6] == gfx.LLAMA_CH,
+                  cards_text(str_to_counts("1LL"))]))
+""")
+    same_icon, mid_llama, mid_l, mid_unknown, faces, text = got
+    assert same_icon and faces
+    assert any(mid_llama) and mid_llama not in (mid_l, mid_unknown)
+    assert text == "1\ue000\ue000"

@@ -109,6 +109,7 @@ MID = {
     "«": "..... ..#.# .#.#. #.#.. .#.#. ..#.# .....",
     "»": "..... #.#.. .#.#. ..#.# .#.#. #.#.. .....",
     "œ": "..... ..... .#.#. #.#.# #.### #.#.. .####",
+    "\ue000": "##... ###.. .#... .#### .#### .#..# .#..#",  # the llama (gfx.LLAMA_CH), as the 8x8 icon draws it
 }
 
 # French accented letters of the readable font: a lower-case letter's body under a two-row

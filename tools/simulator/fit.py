@@ -10,8 +10,8 @@ MARKS = "↑↓"  # the scroll marks (gfx.small): no letter is drawn that small
 GAP = 2  # blank columns at least between two texts side by side (a word's letters have 1)
 
 
-WIDE_8X8 = "#&*/4MW\\_mw~"  # built-in glyphs with ink in their 8th column
-LOW_8X8 = ",;_gjpqy|çÇ"  # ... and in their 8th row
+WIDE_8X8 = "#&*/4MW\\_mw~\ue000"  # built-in glyphs with ink in their 8th column
+LOW_8X8 = ",;_gjpqy|çÇ\ue000"  # ... and in their 8th row
 LOW_MID = "gjpqyçÇ"  # 5x7 glyphs with a descender (their 8th row)
 
 

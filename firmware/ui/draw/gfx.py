@@ -5,11 +5,12 @@ list rows; `record` lists which font drew which text where (for tests)."""
 import micropython
 import framebuf
 
-from ui.draw import glyphs
+from ui.draw import glyphs, icons
 from micropython import const
 
 W = 128
 H = 64
+LLAMA_CH = "\ue000"  # the llama card in text: the llama icon in the 8x8 font, its 5x7 glyph in the readable one
 COLS = 16  # 8x8 characters per line
 _LINE = const(8)
 
@@ -72,6 +73,8 @@ def text(fb, s, x, y, c=1):
     for ch in s:
         if ch < "\x80":
             fb.text(ch, x, y, c)
+        elif ch == LLAMA_CH:
+            icon(fb, icons.LLAMA, x, y, c)
         else:
             _accents().draw(fb, ch, x, y, c)
         x += 8

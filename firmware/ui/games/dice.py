@@ -3,11 +3,11 @@ player's cards and score; roll or quit, the discard and take choices, bots step 
 
 from hal.buttons import A, DOWN, LEFT, PRESS, RIGHT, UP
 from lama import dice
-from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
+from lama.symbols import LLAMA, N_SYMBOLS, total
 from ui.draw import gfx
 from ui.text import lang
 from ui.games.base import ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_TURN, M_WAIT, GameScreen, sound
-from ui.games.pieces import (BAR_Y, COLW, KEY_Y, MSG_Y, button_bar, cards_words, die,
+from ui.games.pieces import (BAR_Y, COLW, FACES, KEY_Y, MSG_Y, button_bar, cards_words, die,
                              grouped, symbol)
 
 from micropython import const
@@ -129,7 +129,7 @@ class DiceScreen(GameScreen):
             elif k == "discard":
                 self.say(name + " " + T.G_DISCARDS + " " + cards_words(ev[2], 19 - len(name) - len(T.G_DISCARDS)))
             elif k == "take":
-                self.say(name + " " + T.G_TAKES + " " + SYMBOLS[ev[2]])
+                self.say(name + " " + T.G_TAKES + " " + FACES[ev[2]])
             elif k == "round_end":
                 ended = True
         if self.roll == R_HITS:
@@ -142,16 +142,16 @@ class DiceScreen(GameScreen):
         ses = self.session
         seat = events[0][1]
         name = ses.name(seat)
-        faces = " ".join([SYMBOLS[f] for f in events[0][2]])
+        faces = " ".join([FACES[f] for f in events[0][2]])
         ended = False
         result = ""
         for ev in events:
             k = ev[0]
             if k == "token":
-                result = T.G_THREE_LLAMAS + " " + name + " -" + str(ev[2])
+                result = name + " " + T.G_THREE_LLAMAS + " -" + str(ev[2])
                 self.roll = _R_SHOWN  # three llamas: the token is gone at once
             elif k == "none":
-                result = T.G_THREE_LLAMAS + " " + T.G_NO_TOKEN
+                result = name + " " + T.G_THREE_LLAMAS + " " + T.G_NO_TOKEN
                 self.roll = _R_SHOWN
             elif k == "bust":
                 result = name + " " + T.G_BUSTS + " " + faces
@@ -380,7 +380,7 @@ class DiceScreen(GameScreen):
             button_bar(fb, (T.G_DISCARD + " " + str(sum(self.sel)),), 0, BAR_Y)
         elif self.mode == M_TAKE:
             gfx.mid(fb, self.note_text or T.G_SAY_TAKE, 0, MSG_Y)
-            button_bar(fb, (T.G_TAKE + " " + SYMBOLS[self.takes[self.cursor]],), 0, BAR_Y)
+            button_bar(fb, (T.G_TAKE + " " + FACES[self.takes[self.cursor]],), 0, BAR_Y)
         else:
             self.draw_bottom(fb)
             if self.mode == M_ACK:

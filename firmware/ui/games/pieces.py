@@ -9,6 +9,7 @@ GROUP_H = 17
 # the bottom of both tables: the last move (5x7) above the choice bar (8x8), or above the
 # key that moves play on (5x7, right-aligned)
 MSG_Y = 47
+FACES = SYMBOLS[:LLAMA] + gfx.LLAMA_CH  # the symbols in text: the llama drawn as the llama
 BAR_Y = 55
 KEY_Y = 56
 
@@ -79,7 +80,7 @@ def cards_text(counts, width=99):
     else '1356L'."""
     out = ""
     for s in range(N_SYMBOLS):
-        out += SYMBOLS[s] * counts[s]
+        out += FACES[s] * counts[s]
     if len(out) > width:
         n = len(out)
         out = values_text(counts)
@@ -94,7 +95,7 @@ def values_text(counts):
     out = ""
     for s in range(N_SYMBOLS):
         if counts[s]:
-            out += SYMBOLS[s]
+            out += FACES[s]
     return out
 
 

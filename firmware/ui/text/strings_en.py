@@ -130,7 +130,7 @@ HOWTO_DICE = (
 )
 HOWTO_CARDS = (
     "Your hand: how many of each value. The big card is the top of the pile.",
-    "Play the same value or one up (L after 6, 1 after L). Or draw a card, or quit the round.",
+    "Play the same value or one up (\ue000 after 6, 1 after \ue000). Or draw a card, or quit the round.",
     "Cards left in your hand score: fewest points wins. B: a hint, ↑: the last moves.",
 )
 
@@ -168,8 +168,8 @@ G_PLAYS = "PLAYS"
 G_THINKS = "THINKS..."
 G_DRAWS = "DRAWS"
 G_BUSTS = "BUSTS WITH"
-G_THREE_LLAMAS = "3 LLAMAS:"
-G_NO_TOKEN = "NONE BACK"
+G_THREE_LLAMAS = "\ue000\ue000\ue000:"  # after the roller's name: three llamas drawn as llamas
+G_NO_TOKEN = "NO TOKEN"
 G_NO_DRAW_EMPTY = "PILE EMPTY: NO DRAW"
 G_NO_DRAW_ALONE = "ALONE: NO DRAWING"
 G_NO_PLAY = "NO CARD FITS"

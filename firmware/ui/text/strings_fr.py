@@ -130,7 +130,7 @@ HOWTO_DICE = (
 )
 HOWTO_CARDS = (
     "Ta main : combien de chaque valeur. La grande carte est le dessus de la défausse.",
-    "Pose la même valeur ou la suivante (L après 6, 1 après L). Ou pioche, ou arrête la manche.",
+    "Pose la même valeur ou la suivante (\ue000 après 6, 1 après \ue000). Ou pioche, ou arrête la manche.",
     "Les cartes en main comptent : le moins de points gagne. B : conseil, ↑ : les coups.",
 )
 
@@ -168,8 +168,8 @@ G_PLAYS = "POSE"
 G_THINKS = "RÉFLÉCHIT..."
 G_DRAWS = "PIOCHE"
 G_BUSTS = "RATÉ AVEC"
-G_THREE_LLAMAS = "3 LAMAS :"
-G_NO_TOKEN = "AUCUN RENDU"
+G_THREE_LLAMAS = "\ue000\ue000\ue000 :"
+G_NO_TOKEN = "AUCUN JETON"
 G_NO_DRAW_EMPTY = "PIOCHE VIDE"
 G_NO_DRAW_ALONE = "SEUL : PAS DE PIOCHE"
 G_NO_PLAY = "AUCUNE CARTE NE VA"
