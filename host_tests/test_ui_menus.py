@@ -426,3 +426,22 @@ d.run(2000)
 out["loaded"] = scr._loading is False and not scr.dirty
 """)
     assert got["loaded"] is True, got
+
+
+def test_name_editor_says_what_A_does_at_each_letter(micropython):
+    """Issue 50: the footer said "A:OK" while A went on to the next letter; it now says A
+    moves, and "A:OK" on the last letter, where A confirms."""
+    got = run(micropython, """
+d = Driver()
+d.keys("A,A,DOWN,A")           # dice setup, seat 1: its name
+foot = lambda: [r[1] for r in d.drawn() if r[0] == "mid" and r[3] >= 56]
+out["steps"] = []
+for i in range(3):
+    out["steps"].append([d.top(), foot()])
+    d.keys("A")
+out["after"] = d.top()
+""")
+    steps = got["steps"]
+    assert steps[0][1] == ["↑↓:A-Z <>/A:MOVE"] and steps[1][1] == ["↑↓:A-Z <>/A:MOVE"]
+    assert steps[2][1] == ["↑↓:A-Z <>:MOVE A:OK"]
+    assert all(s[0] == "NameScreen" for s in steps) and got["after"] != "NameScreen"

@@ -72,4 +72,5 @@ class NameScreen(Screen):
                 gfx.small(fb, "↓", x + w // 2 - 4, y + w + 3)
             else:
                 fb.hline(x, y + w, w - 2, 1)
-        gfx.footer(fb, lang.s.K_LETTERS)
+        # what A does here: the next letter, or (on the last one) OK (issue 50: "A:OK" always)
+        gfx.footer(fb, lang.s.K_LETTERS_LAST if self.pos == NAME_LENGTH - 1 else lang.s.K_LETTERS)

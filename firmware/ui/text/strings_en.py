@@ -21,7 +21,8 @@ K_BACK = "B:BACK"
 K_SCROLL = "↑↓<>:SCROLL B:BACK"
 K_CHANGE = "<>:CHANGE B:BACK"
 K_SEAT = "<>:KIND A:NAME"
-K_LETTERS = "↑↓:A-Z <>:MOVE A:OK"
+K_LETTERS = "↑↓:A-Z <>/A:MOVE"  # the name editor; A goes to the next letter...
+K_LETTERS_LAST = "↑↓:A-Z <>:MOVE A:OK"  # ... and on the last one confirms
 K_MENU = "A:MENU"
 
 # the controls card (ui/screens/controls.py): after a key cap each, the pad, A, B, B in a game, B held

@@ -21,7 +21,8 @@ K_BACK = "B:RETOUR"
 K_SCROLL = "↑↓<>:DÉFILER B:RETOUR"
 K_CHANGE = "<>:CHANGER B:RETOUR"
 K_SEAT = "<>:TYPE A:NOM"
-K_LETTERS = "↑↓:A-Z <>:BOUGER A:OK"
+K_LETTERS = "↑↓:A-Z <>/A:BOUGER"
+K_LETTERS_LAST = "↑↓:A-Z <>:BOUGER A:OK"
 K_MENU = "A:MENU"
 
 # la carte des commandes (ui/screens/controls.py) : après chaque touche, la croix, A, B, B en jeu, B tenu
