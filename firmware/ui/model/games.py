@@ -39,7 +39,7 @@ GAMES = (
 SHARED_CODE = ("lama.match", "ui.games.")  # code of every game (not the ui.games package)
 # the game screens' shared code, in the order it imports itself: ui.games.launch.preload
 # loads it a module a frame before a game's screen (which imports it all at once otherwise)
-SCREEN_CODE = ("ui.games.pieces", "ui.games.session", "ui.games.base")
+SCREEN_CODE = ("ui.games.pieces", "ui.games.session", "ui.games.page_stack", "ui.games.base")
 # the pages over the tables (ui.games.launch.page_code) were loaded once since boot: their
 # names are interned for good, so a game's start need not load them (each is loaded when
 # its page opens); set by ui.games.launch
