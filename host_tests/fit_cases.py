@@ -234,6 +234,13 @@ def notes_and_moves(game, n, language):
                         faults.append(["note %r over %s hides %s" % (note, type(p).__name__, name)])
                         break
     scr.panels = []
+    # issue 50: while the computer players move, a note goes on the footer's line
+    due, mode = scr.due, scr.mode
+    scr.due, scr.mode = d.now + 60000, 0  # (ui.games.base.M_WAIT)
+    for note in notes:
+        scr.note_text = note
+        check(faults, "note %r over the table, play going on" % note, d)
+    scr.due, scr.mode = due, mode
     scr.note_text = ""
     ses.result = None
     if game == 1:

@@ -10,6 +10,7 @@ from simulator.game_play import BOT_STEPS, engine_game, play
 from lama import codec, codec_read
 from lama.rng import SeededRng
 from ui.loop.screen import Screen
+from ui.text import lang
 
 NAMES = ["ANA", "BOB", "CAT", "DAN", "EVE", "FOX"]
 
@@ -429,13 +430,24 @@ def curtain_keys(seed):
     out(res)
 
 
+def speed_noted(d):
+    """The note "A: SPEED UP" is up, shown as the footer's "A:SPEED UP" lit (issue 50: it
+    was also written on the move's line), its words drawn once."""
+    T = lang.s
+    keys = [(x, y) for f, t, x, y in d.drawn() if f == "mid" and t == T.G_K_SPEED]
+    img = d.image()
+    lit = [1 for x, y in keys if img[(y >> 3) * 128 + x - 1] >> (y & 7) & 1]  # on a lit bar
+    return (d.screen().note_text == T.G_NOTE_SPEED and len(keys) == 1 and bool(lit)
+            and not d.says(T.G_NOTE_SPEED))
+
+
 def hint_during_own_roll(seed):
     """B while the person's own dice roll: not "not your turn", but how to hurry it."""
     d = Driver.in_game(1, NAMES[:2], [None, "cautious"], seed=seed)
     d.press("A")  # roll: the dice animation starts
     d.emu.buttons.press(5, 40)  # B, without waiting for the animation to end
     d.run_until(d.now + 60)
-    out({"speed": d.says("A: SPEED UP"), "not_wait": not d.says("NOT YOUR TURN")})
+    out({"speed": speed_noted(d), "not_wait": not d.says("NOT YOUR TURN")})
 
 
 def small_allowed(T):
@@ -790,11 +802,11 @@ def note_gone_at_round_end(seed):
         if scr.panels and type(scr.panels[-1]).__name__ == "RoundEndPanel":
             break
         d.press("LEFT")  # does nothing while it moves: the note says how to hurry it
-        noted = noted or d.says("A: SPEED UP")
+        noted = noted or speed_noted(d)
         d.wait(200)
     scr = d.screen()
     out({"noted": noted, "page": bool(scr.panels) and type(scr.panels[-1]).__name__ == "RoundEndPanel",
-         "note_gone": not d.says("A: SPEED UP")})
+         "note_gone": not d.says("A: SPEED UP") and not d.screen().note_text})
 
 
 
@@ -915,3 +927,48 @@ def press_crossings(game, seed):
         if where is not None and (not path or path[-1] != where):
             path.append(where)
     out({"path": path, "crossings": len(path) - 1, "engine": len(reached) == 1})
+
+
+def notes_during_computer_moves(game, seed):
+    """Issue 50: B at a computer player's turn ("NOT YOUR TURN") and LEFT ("A: SPEED UP")
+    while the computer players move: each note lasts about a second at most, never stands
+    on the move's line, and "A:SPEED UP" is written once; every move is shown."""
+    from ui.games.pieces import KEY_Y, MSG_Y
+    from ui.text import lang
+
+    d = Driver.in_game(game, NAMES[:3], [None, "cautious", "cautious"], seed=seed, first=1)
+    scr = d.screen()
+    T = lang.s
+    res = {"note_on_move_line": 0, "note_frames": [], "speed_twice": 0, "moves": [], "shown": [],
+           "note_at_key": 0, "lit_key": 0}
+    step = d.app.step
+
+    def look():
+        step()
+        recs = d.drawn()
+        texts = [(t, y) for f, t, x, y in recs if f == "mid"]
+        if [1 for t, y in texts if y == MSG_Y and t in (T.G_NOTE_WAIT, T.G_NOTE_SPEED)]:
+            res["note_on_move_line"] += 1
+        if [1 for t, y in texts if y == KEY_Y and t == T.G_NOTE_WAIT]:
+            res["note_at_key"] += 1
+        if len([1 for t, y in texts if "SPEED UP" in t]) > 1:
+            res["speed_twice"] += 1
+        for t, y in texts:
+            if y == MSG_Y and t and (not res["shown"] or res["shown"][-1] != t):
+                res["shown"].append(t)
+
+    d.app.step = look
+    for key in ("B", "LEFT", "B", "LEFT"):
+        t0 = d.now
+        d.press(key)
+        seen = d.now
+        while scr.note_text and d.now - t0 < 3000:
+            d.run(20)
+            seen = d.now
+        res["note_frames"].append(seen - t0)
+        d.run(400)
+    while scr.session.in_play() and not scr.session.person_to_act() and not scr.panels:
+        d.run(100)
+    d.app.step = step
+    res["moves"] = [scr.log[i][:21] for i in range(len(scr.log))]
+    out(res)

@@ -139,3 +139,17 @@ def test_a_press_crosses_between_the_game_screen_and_the_turn_flow_at_most_twice
     r = case(micropython, "press_crossings(%d, 3)" % game)
     assert r["engine"], r
     assert r["path"][0] == "base" and r["crossings"] <= 2, r
+
+
+@pytest.mark.parametrize("game,seed", [(1, 3), (2, 3)])
+def test_a_note_lasts_a_second_and_never_covers_a_computer_players_move(micropython, game, seed):
+    """Issue 50, point 1: B at a computer's turn showed "NOT YOUR TURN" through every
+    remaining computer move into the person's own turn, none of the moves shown; LEFT's
+    "A: SPEED UP" was written twice (message line and footer)."""
+    r = case(micropython, "notes_during_computer_moves(%d, %d)" % (game, seed))
+    assert r["note_on_move_line"] == 0
+    assert all(ms <= 1200 for ms in r["note_frames"]), r["note_frames"]
+    assert r["note_at_key"] > 0  # said, on the footer's line
+    assert r["speed_twice"] == 0
+    for move in r["moves"]:  # every computer move was on the move line
+        assert move in r["shown"], (move, r["shown"])

@@ -8,7 +8,7 @@ from ui.draw import gfx
 from ui.text import lang
 from ui.games.base import (ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_ANIM, M_TURN, M_WAIT, GameScreen,
                            sound)
-from ui.games.pieces import (BAR_Y, COLW, FACES, KEY_Y, MSG_Y, button_bar, cards_words, die,
+from ui.games.pieces import (BAR_Y, COLW, FACES, MSG_Y, button_bar, cards_words, die,
                              grouped, symbol)
 
 from micropython import const
@@ -371,9 +371,7 @@ class DiceScreen(GameScreen):
             gfx.mid(fb, self.note_text or T.G_SAY_TAKE, 0, MSG_Y)
             button_bar(fb, (T.G_TAKE + " " + FACES[self.takes[self.cursor]],), 0, BAR_Y)
         else:
-            self.draw_bottom(fb)
-            if self.mode == M_ACK:
-                gfx.mid_right(fb, T.G_K_A, 127, KEY_Y)
+            self.draw_bottom(fb)  # (at M_ACK with "A:OK")
 
     def listed(self):
         """The seats the CARDS column shows: every seat up to _LIST_ROWS, else the one the
