@@ -972,3 +972,35 @@ def notes_during_computer_moves(game, seed):
     d.app.step = step
     res["moves"] = [scr.log[i][:21] for i in range(len(scr.log))]
     out(res)
+
+
+def game_over_keys(n):
+    """Issue 50, point 2: on the game-over page an unused key (DOWN) replaced Rematch/Menu
+    with its note, and RIGHT from Menu went round to Rematch (A then started a game)."""
+    from simulator import fit
+    from ui.games.panel_game_over import GameOverPanel
+    from ui.games.pieces import BAR_Y
+
+    d = Driver.in_game(1, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=11)
+    scr = d.screen()
+    d.session.result = ("game_end", list(range(10, 10 + n)), [0])
+    scr.push_panel(GameOverPanel(scr))
+    d.wait(30)
+    T = lang.s
+    p = scr.panels[-1]
+
+    def bar():
+        return [t for f, t, x, y in fit.visible(d.drawn()) if f == "8x8" and y == BAR_Y + 1]
+
+    res = {"start": [p.choice, bar()]}
+    d.press("DOWN")
+    res["down"] = [d.says(T.G_NOTE_CHOOSE), bar(), fit.faults(d)]
+    d.wait(1200)
+    res["later"] = d.says(T.G_NOTE_CHOOSE)
+    d.press("RIGHT")
+    d.press("RIGHT")
+    res["right_right"] = p.choice
+    d.press("LEFT")
+    d.press("LEFT")
+    res["left_left"] = p.choice
+    out(res)

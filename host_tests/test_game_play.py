@@ -153,3 +153,16 @@ def test_a_note_lasts_a_second_and_never_covers_a_computer_players_move(micropyt
     assert r["speed_twice"] == 0
     for move in r["moves"]:  # every computer move was on the move line
         assert move in r["shown"], (move, r["shown"])
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_the_game_over_choice_stays_in_sight_and_right_does_not_wrap(micropython, n):
+    """Issue 50, point 2: an unused key's note goes over the title, Rematch and Menu stay;
+    RIGHT from Menu stays on Menu (A then starts no game nobody asked for)."""
+    r = case(micropython, "game_over_keys(%d)" % n)
+    choice, bar = r["start"]
+    assert choice == 1 and len(bar) == 2
+    noted, bar_then, faults = r["down"]
+    assert noted and bar_then == bar and faults == []
+    assert not r["later"]  # the note went within about a second
+    assert r["right_right"] == 1 and r["left_left"] == 0
