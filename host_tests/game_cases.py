@@ -560,11 +560,14 @@ def save_leave_resume(game, seed, moves):
         d.press("DOWN")
     res = {"label": menu.items()[menu.cursor]}
     before = codec.encode(ses.state)
+    res["moves"] = list(d.screen().log)
+    res["last"] = d.screen().msg
     d.press("A")
     res["home"] = len(d.app.stack) == 1
     saved = Saves(data_dir).load_progress()
     res["kept"] = saved is not None
-    d2 = Driver.in_game(game, NAMES[:2], [None, "random"], seed=seed + 1, data_dir=data_dir)  # any game
+    d2 = Driver.in_game(game, NAMES[:2], [None, "random"], seed=seed + 1, data_dir=data_dir,
+                        store=Saves(data_dir))  # any game, on the same console's flash
     d2.app.stack = [Screen(d2.app)]
     d2.app.push(ContinueScreen(d2.app, [saved]))
     d2.press("A")
@@ -572,7 +575,8 @@ def save_leave_resume(game, seed, moves):
     res["same_state"] = codec.encode(top.session.state) == before
     res["same_seats"] = top.session.seats == list(zip(NAMES[:3], bots))
     res["resumed_shows"] = d2.says(NAMES[top.session.state.turn])
-    res["log"] = list(top.log)  # the moves before the save are not kept: it says so
+    res["log"] = list(top.log)  # the moves before the save, then where it resumed (issue 50)
+    res["resumed_last"] = top.msg
     out(res)
 
 

@@ -45,7 +45,10 @@ def test_save_and_leave_then_continue_gives_the_same_game(micropython, game):
     assert r["label"] in ("Save and leave", "Garder, quitter")
     assert r["home"] and r["kept"], "Save and leave keeps the save"
     assert r["same_state"] and r["same_seats"] and r["resumed_shows"]
-    assert r["log"][0] in ("(resumed here)", "(reprise ici)"), r["log"]
+    # issue 50: the moves before the save are shown again, then where it resumed
+    assert r["log"][-1] in ("(resumed here)", "(reprise ici)"), r["log"]
+    assert r["moves"] and r["log"][:-1] == r["moves"], (r["log"], r["moves"])
+    assert r["resumed_last"] == r["last"] and r["last"]
 
 
 @pytest.mark.parametrize("game", [1, 2])

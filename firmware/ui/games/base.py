@@ -74,6 +74,7 @@ class GameScreen(PageStack, Screen):
         self.marks = bytearray(session.n())  # each seat's first log line after its last move
         self.note_text = ""  # why an input did nothing (gone after NOTE_MS, the next input or move)
         self.note_end = 0  # the tick when the note goes
+        self.said = False  # a move said since the moves were last saved
         self.shown_seat = -1  # the person whose private hand was last shown
         self.actor = -1  # a computer player whose move is on screen (else: whose turn)
         self.thinking = False  # a computer player thinks on after its move's wait
@@ -113,6 +114,7 @@ class GameScreen(PageStack, Screen):
         stands in a move's place."""
         self.msg = text
         self.note_text = ""
+        self.said = True  # (saved with the game: ui/model/saved_log.py)
         if self.log.append(text):  # (the oldest line went)
             marks = self.marks
             for i in range(len(marks)):
@@ -302,8 +304,13 @@ class GameScreen(PageStack, Screen):
         if draws != self.drawn or ses.thought is not None:
             self.drawn = draws
             self.busy_frames += 1
-        if ses.unsaved:
-            ses.flush()
+        if ses.unsaved or self.said:  # an action, or a move said after it (a roll's result)
+            if ses.unsaved:
+                ses.flush()
+            self.said = False
+            from ui.model import saved_log  # the moves in words, for after "Continue game?"
+
+            saved_log.save_of(self)
         elif self.busy_frames >= _GC_FRAMES:
             self.busy_frames = 0
             gc.collect()
