@@ -46,7 +46,7 @@ SCREEN_CODE = ("ui.games.pieces", "ui.games.session", "ui.games.page_stack", "ui
 pages_interned = False
 # the new-game setup's code, unused once its game has started: dropped from RAM then
 # (ui.games.launch), loaded again by the next setup
-SETUP_CODE = ("ui.screens.setup", "ui.screens.names", "ui.model.new_game")
+SETUP_CODE = ("ui.screens.setup", "ui.screens.names", "ui.model.new_game", "ui.model.last_table")
 
 
 def get(gid):
