@@ -283,6 +283,7 @@ def test_french_says_draw_one_way_and_the_table_heads_stand_apart():
         kind_end = kind_x + 6 * len(heads[1]) - 1
         cards_start = 100 + 1 - (6 * len(heads[2]) - 1)
         assert cards_start - kind_end - 1 >= 5, heads  # a space's width between them
+        assert kind_x - (6 * len(heads[0]) - 1) >= 5, heads  # ("NamePlayer" ran together too)
 
 
 def test_the_llama_in_text_is_drawn_as_the_llama(micropython):
@@ -308,3 +309,20 @@ print(json.dumps([img(gfx.text, gfx.LLAMA_CH) == icon, img(gfx.mid, gfx.LLAMA_CH
     assert same_icon and faces
     assert any(mid_llama) and mid_llama not in (mid_l, mid_unknown)
     assert text == "1\ue000\ue000"
+
+
+def test_a_player_who_quit_is_struck_through(micropython):
+    """Issue 50: "-" for a player who quit was explained nowhere; the name is now struck
+    through (the strip under the table and the table page)."""
+    got = micropython.run_json("""
+import framebuf, json
+from ui.draw import gfx
+def rows(out):
+    buf = bytearray(32)
+    fb = framebuf.FrameBuffer(buf, 32, 8, framebuf.MONO_VLSB)
+    gfx.strike(fb, "FOX", 1, 0, 1, out)
+    return ["".join("#" if buf[x] >> y & 1 else "." for x in range(20)) for y in range(8)]
+print(json.dumps([rows(False), rows(True)]))
+""")
+    plain, struck = got
+    assert "." in plain[3] and struck[3][:19] == "#" * 19 and struck[:3] == plain[:3]

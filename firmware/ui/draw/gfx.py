@@ -168,6 +168,15 @@ def mid(fb, s, x, y, c=1):
     return x
 
 
+def strike(fb, s, x, y, c=1, out=False):
+    """Readable-font text, struck through when `out` (a player who has quit the round:
+    issue 50, a dash alone said it nowhere)."""
+    x1 = mid(fb, s, x, y, c)
+    if out:
+        fb.hline(x - 1, y + 3, x1 - x + 1, c)
+    return x1
+
+
 def mid_width(s):
     """Width in pixels of s in the readable font (without the trailing gap)."""
     return _MID_W * len(s) - 1 if s else 0

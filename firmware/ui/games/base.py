@@ -409,13 +409,13 @@ class GameScreen(PageStack, Screen):
     @micropython.native
     def draw_player(self, fb, i, x0, y, x1):
         """Seat i in the readable font from x0 to x1: name, cards held; the active seat
-        inverted, a seat that has quit shows a dash instead of its cards."""
+        inverted, a seat that has quit struck through, a dash instead of its cards."""
         ses = self.session
         c = 1
         if i == self.active() and (ses.in_play() or self.actor >= 0):
             fb.fill_rect(x0, y - 1, x1 - x0 + 1, 8, 1)
             c = 0
-        gfx.mid(fb, ses.name(i), x0 + 1, y, c)
+        gfx.strike(fb, ses.name(i), x0 + 1, y, c, ses.state.quit[i])
         gfx.mid_right(fb, lang.s.G_OUT if ses.state.quit[i] else str(self.held(i)), x1 - 1, y, c)
 
     def draw_bottom(self, fb):
