@@ -263,3 +263,22 @@ def notes_and_moves(game, n, language):
             check(faults, "the hint: discard %s" % list(counts), d)
         scr.panels = []
     out(faults)
+
+
+def event_pages(game, n, language):
+    """Issue 50: each event's moment (ui/games/panel_event.py), its band open, six seats
+    of the widest names, both languages; the move's line under it."""
+    from ui.games.panel_event import EventPanel
+
+    d = Driver.in_game(game, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=1, language=language)
+    scr = d.screen()
+    scr.msg = "WMW " + "M" * 16
+    faults = []
+    for kind in ("bust", "llamas", "out", "round", "game_over"):
+        p = EventPanel(scr, kind, NAMES[0])
+        p.ms = 100000  # (held open to look at)
+        p.start -= 50000
+        scr.panels = [p]
+        check(faults, "event %s" % kind, d)
+    scr.panels = []
+    out(faults)

@@ -729,6 +729,8 @@ def honest_bust():
                 break
         if "bust" not in got:
             continue
+        while d.app._soon is not None or d.screen().panels:  # the bust's moment (issue 50) first
+            d.run(20)
         d.press("A", hold_ms=20, gap_ms=0)  # what the bust brought
         d.app.step()
         look()
@@ -1007,4 +1009,54 @@ def game_over_keys(n):
     d.press("LEFT")
     d.press("LEFT")
     res["left_left"] = p.choice
+    out(res)
+
+
+def event_moments():
+    """Issue 50: the events get their moment. A bust's: a page of its own over the table
+    with its sound, no longer than half a step at the pace, gone by itself; A skips it; the
+    sound setting mutes it; the move's line stays in sight under it. The round's end: its
+    moment (a player going out), then the round-end page."""
+    from ui.games.base import STEP_TIMES
+
+    d = Driver.in_game(1, NAMES[:3], [None, "cautious", "cautious"], seed=3)
+    scr = d.screen()
+    snd = d.app.board.sound
+    played = []
+    real = snd.play
+
+    def spy(name):
+        played.append([name, snd.is_muted()])
+        real(name)
+
+    snd.play = spy
+    scr.msg = "ANA BUSTS 1 2 3"
+    res = {"step": STEP_TIMES[d.app.settings.speed]}
+    t0 = d.now
+    scr.open_panel("event", "bust", "ANA")
+    d.run(20)
+    res["top"] = type(scr.panels[-1]).__name__ if scr.panels else None
+    res["msg_seen"] = [t for f, t, x, y in d.drawn() if f == "mid" and t == scr.msg] != []
+    while scr.panels and d.now - t0 < 5000:
+        d.run(20)
+    res["lasted"] = d.now - t0
+    scr.open_panel("event", "bust", "ANA")
+    d.run(20)
+    d.press("A")
+    res["skipped"] = not scr.panels
+    d.app.board.sound.mute(True)
+    scr.open_panel("event", "llamas", "ANA")
+    d.run(2000)
+    res["played"] = played
+    d.app.board.sound.mute(False)
+    ses = d.session
+    ses.last_round = ("round_end", 1, "empty", [0, 5, 6], [0, 0, 0], [0, 5, 6])
+    scr.open_panel("event", "round_end")
+    d.run(20)
+    ev = scr.panels[-1] if scr.panels else None
+    res["round"] = [getattr(ev, "kind", None), getattr(ev, "then", None)]
+    while scr.panels and type(scr.panels[-1]).__name__ == "EventPanel":
+        d.run(20)
+    d.run(40)
+    res["after"] = type(scr.panels[-1]).__name__ if scr.panels else None
     out(res)

@@ -166,3 +166,15 @@ def test_the_game_over_choice_stays_in_sight_and_right_does_not_wrap(micropython
     assert noted and bar_then == bar and faults == []
     assert not r["later"]  # the note went within about a second
     assert r["right_right"] == 1 and r["left_left"] == 0
+
+
+def test_the_events_get_a_short_moment_with_their_sound_skippable_and_muted(micropython):
+    """Issue 50: a bust, three llamas, a player going out, a round's end and the game over
+    each get a short animation over the table and their sound (muted with the sound
+    setting), none longer than the pace allows, all skippable with A."""
+    r = case(micropython, "event_moments()")
+    assert r["top"] == "EventPanel" and r["msg_seen"], r
+    assert r["lasted"] <= r["step"] // 2 + 100, r
+    assert r["skipped"]
+    assert r["played"][0] == ["bust", False] and ["llamas", True] in r["played"], r["played"]  # (Sound.play is silent when muted)
+    assert r["round"] == ["out", "round_end"] and r["after"] == "RoundEndPanel"

@@ -114,3 +114,8 @@ def test_notes_over_every_page_and_the_longest_moves_fit(micropython, game, n, l
     """A wrong key's note covers no row of the round end (six seats: over its title), and a
     move line with all seven kinds of cards is not cut."""
     assert faults(micropython, "notes_and_moves(%d, %d, %d)" % (game, n, language)) == []
+
+
+@pytest.mark.parametrize("game,n,language", [(1, 6, 0), (1, 6, 1), (2, 3, 1)])
+def test_the_events_moments_fit(micropython, game, n, language):
+    assert faults(micropython, "event_pages(%d, %d, %d)" % (game, n, language)) == []

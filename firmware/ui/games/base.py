@@ -88,9 +88,8 @@ class GameScreen(PageStack, Screen):
 
     def round_read(self):
         """The round-end page was read: the game-over page, or the next round's deal."""
-        if self.session.result is not None:
-            self.open_panel("game_over")
-            sound(self.app, "win")
+        if self.session.result is not None:  # its moment (and sound), then the page
+            self.open_panel("event", "game_over", "", "game_over")
         else:
             self.session.next_round()
             self.msg = ""
@@ -168,7 +167,8 @@ class GameScreen(PageStack, Screen):
         self.dirty = True
         if not ses.in_play():
             self.note_text = ""  # a key's note of the moves before: not over the page's title
-            self.open_panel("round_end")
+            # its moment, then the page (at once in a game resumed between rounds)
+            self.open_panel("event", "round_end") if self.msg else self.open_panel("round_end")
             return
         if ses.person_to_act():
             self.note_text = ""  # a note said while the others moved: not over the last move

@@ -154,14 +154,16 @@ class DiceScreen(GameScreen):
             if k == "token":
                 result = name + " " + T.G_THREE_LLAMAS + " -" + str(ev[2])
                 self.roll = _R_SHOWN  # three llamas: the token is gone at once
+                self.open_panel("event", "llamas", name)
             elif k == "none":
                 result = name + " " + T.G_THREE_LLAMAS + " " + T.G_NO_TOKEN
                 self.roll = _R_SHOWN
+                self.open_panel("event", "llamas", name)
             elif k == "bust":
                 result = name + " " + T.G_BUSTS + " " + faces
                 self.roll = R_BUST  # the miss first, the cards it brings told next
                 self.bust = ev[2]
-                sound(self.app, "bust")
+                self.open_panel("event", "bust", name)  # its moment, and its sound
             elif k == "round_end":
                 ended = True
         if result:

@@ -10,7 +10,7 @@ from ui.text import lang
 # uses (the game's own hint words: the session's ui.model.games row names them)
 CLASSES = {"round_end": "RoundEndPanel", "table": "TablePanel", "log": "LogPanel",
            "menu": "MenuPanel", "hint": "HintPanel", "curtain": "CurtainPanel",
-           "game_over": "GameOverPanel"}
+           "game_over": "GameOverPanel", "event": "EventPanel"}
 HINT_CODE = ("ui.games.hint", "ui.games.odds")
 
 
