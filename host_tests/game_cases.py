@@ -836,19 +836,19 @@ def dice_cards_column(bots, seed):
         st = ses.state
         recs = d.drawn()
         res["frames"] += 1
-        rows = sorted((y, t) for f, t, x, y in recs if f == "mid" and x == D.PANEL_X + 1 and y > D.ROW_Y)
-        names = [t for y, t in rows]
-        counts = [t for y, _ in rows for f, t, x, yy in recs if f == "mid" and yy == y and x > D.PANEL_X + 20]
-        mark = [t for f, t, x, y in recs if f == "small" and x == D.MARK_X]
-        a = scr.active()
+        places = D.seat_places(st.n)  # (issue 50: every seat beside the rows, at any count)
+        names = []
+        counts = []
+        for x0, y, x1 in places:
+            names += [t for f, t, x, yy in recs if f == "mid" and x == x0 + 1 and yy == y]
+            counts += [t for f, t, x, yy in recs if f == "mid" and yy == y and x0 + 18 < x < x1]
+        mark = [t for f, t, x, y in recs if f == "small"]
         want = list(range(st.n))
-        if st.n > 3:  # the seat shown playing, then the next ones in the round, in turn order
-            want = [a] + [(a + k) % st.n for k in range(1, st.n) if not st.quit[(a + k) % st.n]][:2]
         held = ["-" if st.quit[i] else str(scr.held(i)) for i in want]
         bad = res["bad"]
         if len(bad) < 5 and (names != [NAMES[i] for i in want] or counts != held):
             bad.append([names, counts, [NAMES[i] for i in want], held])
-        if len(bad) < 5 and mark != (["↓"] if len(want) < st.n else []):
+        if len(bad) < 5 and mark != []:
             bad.append(["mark", mark])
         for i in want:
             if i not in res["seen"]:

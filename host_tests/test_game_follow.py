@@ -305,10 +305,9 @@ def test_the_table_page_says_how_to_go_back(micropython, n):
     ],
 )
 def test_the_dice_cards_column_shows_the_player_to_play_and_the_next_ones(micropython, bots, seed):
-    """Issue 27: the CARDS column has room for three seats. Up to three it lists every seat;
-    with more, the one shown playing on top, then the next ones still in the round in turn
-    order, each with its cards, and a mark that DOWN's table (which lists every seat with
-    its cards) has the rest. Over a game every seat comes into the column."""
+    """Issue 27: the CARDS column has room for three seats; issue 50: from four on, the
+    rows' columns narrow and every seat has its place in a grid of two a row (as the card
+    game's list), each with its cards, at every frame; no mark that the table has more."""
     r = case(micropython, "dice_cards_column(%r, %d)" % (bots, seed), timeout=400)
     assert r["frames"] > 100
     assert r["bad"] == []
