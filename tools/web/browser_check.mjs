@@ -273,10 +273,11 @@ async function storeFull(page, url) {
   return out;
 }
 
-async function storeForOne(page, url, size) {
-  // room for one game file (of `size` characters) but not two: the newest game is kept
+async function storeForOne(page, url, size, beside) {
+  // room for one game file (of `size` characters) but not two (and the records beside it,
+  // `beside` characters): the newest game is kept
   const out = {};
-  await withStore(page, url, fillStore, [{}, Math.round(size * 1.5), OTHER]);
+  await withStore(page, url, fillStore, [{}, Math.round(size * 1.5) + beside, OTHER]);
   await personGame(page);
   for (let i = 0; i < 40 && (await counts(page)).kept < 4; i++) await key(page, "z"); // play on
   await sleep(300);
@@ -448,8 +449,11 @@ async function main() {
     const stored = await store(page);
     const size = Math.max(...Object.keys(stored).filter((n) => n.startsWith("game_dice.")).map(
       (n) => (OWN + n).length + stored[n].length));
+    // the moves in words and the last table beside the game (issue 50): room for a copy of each
+    const beside = Object.keys(stored).filter((n) => /^(log|table)_/.test(n)).reduce(
+      (t, n) => t + (OWN + n).length + stored[n].length, 0);
     out.store_full = await storeFull(page, url);
-    out.store_for_one = await storeForOne(page, url, size);
+    out.store_for_one = await storeForOne(page, url, size, beside);
     out.store_nearly_full = await storeNearlyFull(page, url, size);
     out.store_garbage = await storeGarbage(page, url);
     out.store_refused = await storeRefused(context, url, errors);

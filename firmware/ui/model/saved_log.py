@@ -56,6 +56,9 @@ def save_of(screen):
     ses = screen.session
     if getattr(ses.store, "store", None) is None or ses.state.phase == ses.mod.GAME_OVER:
         return
+    if ses.save_error:  # the game could not be saved (a full flash): its room comes first
+        clear(ses.store, ses.game.info.id)
+        return
     save(ses.store, ses.game.info.id, ses.state.round_no, screen.msg, screen.log)
 
 
