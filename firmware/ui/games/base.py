@@ -290,9 +290,7 @@ class GameScreen(PageStack, Screen):
 
     def rematch(self):
         """A new game with the same seats and rules, started by the same seat."""
-        from ui.games.launch import rematch
-
-        rematch(self.app, self.session)
+        self.app.pages(self.app, "rematch", self.session)
 
     # -- the frame loop's calls --------------------------------------------------------
 

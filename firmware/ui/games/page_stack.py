@@ -11,7 +11,7 @@ PAGES = "ui.games.panel"  # the pages' common ground; a page's module: PAGES + "
 
 def pages():
     """ui/games/panel.py, imported with the first page that opens (or after the game's
-    first frame: ui.games.launch), not before the table's first frame (issue 26: Start
+    first frame: ui.memory.game_code.load_later), not before the table's first frame (issue 26: Start
     within 250 ms of its press)."""
     from ui.games import panel
 
