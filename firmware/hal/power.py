@@ -9,7 +9,7 @@ _DIM = const(1)
 OFF = const(2)
 _DIM_MS = const(30_000)
 _OFF_MS = const(120_000)
-_SEEN_MS = const(60)  # a press that woke the console is polled within this; else it lights
+_SEEN_MS = const(250)  # the press that woke the console is polled within this (eaten)
 _FLAT_WAKE_MS = const(1000)  # an empty console, woken, looks for USB this long, then sleeps
 _LOW_PCT = const(15)  # hal.battery's LOW and EMPTY (that module is loaded with a cell only)
 _EMPTY_PCT = const(3)
@@ -72,7 +72,9 @@ class Power:
             self._flat_rest(now_ms)
             return events
         if events:
-            was_off = self.state == OFF
+            woke = self._woke  # (the press that ended a deep sleep, seen now)
+            was_off = self.state == OFF or (
+                woke is not None and self.clock.ticks_diff(now_ms, woke) < _SEEN_MS)
             self.wake(now_ms)
             if was_off:
                 for kind, button in events:
@@ -130,18 +132,15 @@ class Power:
             self.empty()
 
     def _doze(self, bat, now_ms):
-        """The panel is off: on battery, sleep until a button is pressed. The press that
-        woke the console is eaten as usual when the next poll sees it; one too short to be
-        seen lights the panel _SEEN_MS after waking (and is not acted on either)."""
-        woke = self._woke
-        if woke is not None:
-            if self.clock.ticks_diff(now_ms, woke) >= _SEEN_MS:
-                self.wake(now_ms)
-            return
+        """The panel is off: on battery, sleep until a button is pressed, then light the
+        panel at once; the press that woke the console is eaten when the poll sees it
+        (within _SEEN_MS), with what its button sends until released."""
         if bat.usb():  # on USB: no deep sleep (make flash, mpremote and the REPL work)
             return
-        self.sleeper.sleep()
-        self._woke = self.clock.ticks_ms()
+        if self.sleeper.sleep():
+            now = self.clock.ticks_ms()
+            self.wake(now)
+            self._woke = now
 
     def empty(self):
         """The cell is empty (the app has saved the game and said so): the panel goes off

@@ -26,6 +26,7 @@ class DeepSleep:
         self.sleeps = 0
 
     def sleep(self):
+        """Sleep until a button is down; True (only a button wakes DORMANT here)."""
         import machine
 
         feed = self.feed
@@ -41,3 +42,4 @@ class DeepSleep:
         self.sleeps += 1
         if feed is not None:
             feed()
+        return True

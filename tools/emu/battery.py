@@ -110,6 +110,7 @@ class Sleeper:
         self.slept_ms = 0
 
     def sleep(self):
+        """True when a button's change ended the sleep (False: max_ms passed)."""
         cell = self.cell
         cell.advance()
         t0 = self.time.ticks_ms()
@@ -119,6 +120,7 @@ class Sleeper:
         cell.advance("sleep")
         self.sleeps += 1
         self.slept_ms += self.time.ticks_ms() - t0
+        return due is not None and due <= target
 
 
 class Restarted(SystemExit):
