@@ -71,7 +71,12 @@ def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_
     if buzzer is not None:
         sound = Sound(PWM(Pin(buzzer)), Timer(-1))
     cell = pico_cell(buttons, drop_mv) if battery else None
-    return assemble(name, display, pins, irq_trigger=Pin.IRQ_FALLING, sound=sound,
+    clock = None
+    if cell is not None:  # on battery the frames rest in light sleep (hal.sleep.Naps)
+        from hal.sleep import Naps
+
+        clock = Clock(Naps(cell[1], sound))
+    return assemble(name, display, pins, clock, Pin.IRQ_FALLING, sound=sound,
                     wdt_factory=machine_wdt, cell=cell)
 
 

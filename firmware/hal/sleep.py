@@ -1,4 +1,4 @@
-"""Deep sleep on a Pico until a button is pressed: machine.lightsleep() in DORMANT (the crystal stopped), woken by a button's GPIO going low."""
+"""Sleep on a Pico's battery: DORMANT until a button is pressed while the panel is off (DeepSleep), and the frames' rests in light sleep, the system clock stopped (Naps)."""
 
 # IO_BANK0's DORMANT_WAKE_INTE registers (RP2040 / RP2350 datasheets): 4 bits a GPIO, 8 GPIOs
 # a register; bit 0 of a GPIO's four is "level low".
@@ -43,3 +43,32 @@ class DeepSleep:
         if feed is not None:
             feed()
         return True
+
+
+class Naps:
+    """The time module's ticks, and a sleep_ms that on battery rests in machine.lightsleep
+    (clk_sys on the 12 MHz crystal and gated, the PLLs off: about 1 mA instead of 15 at
+    125 MHz in sleep_ms's WFE) unless a tune plays (its PWM and timer need their clocks).
+    The frame loop's rests are 6 ms slices that look for a press after each
+    (ui.loop.app: App._rest), so a press is answered as soon as before; on USB power it is
+    time.sleep_ms (USB keeps its clocks: make flash, mpremote, the REPL)."""
+
+    def __init__(self, usb, sound=None):
+        import time
+
+        import machine
+
+        self.ticks_ms = time.ticks_ms
+        self.ticks_add = time.ticks_add
+        self.ticks_diff = time.ticks_diff
+        self._sleep = time.sleep_ms
+        self._light = machine.lightsleep
+        self._usb = usb
+        self._sound = sound
+
+    def sleep_ms(self, ms):
+        sound = self._sound
+        if ms > 1 and not self._usb() and (sound is None or not sound.playing()):
+            self._light(ms)
+        else:
+            self._sleep(ms)
