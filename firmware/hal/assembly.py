@@ -13,8 +13,8 @@ def assemble(name, display, pins, clock=None, irq_trigger=None, entropy=None, so
     """A Board from a display driver and six button pins (UP, DOWN, LEFT, RIGHT, A, B);
     the button, power, clock, entropy and sound objects are built here so that every
     profile, real or emulated, runs the same hal code. `cell`, when a battery is fitted:
-    (read_mv, usb, sleeper, restart, drop_mv) for hal.battery.Gauge and hal.power.Power
-    (sleeper or restart None: no deep sleep, no restart)."""
+    (read_mv, usb, sleeper, restart, drop_mv) for hal.battery.Gauge and
+    hal.power_cell.CellPower (sleeper or restart None: no deep sleep, no restart)."""
     clock = clock or Clock()
     buttons = Buttons(pins, clock, irq_trigger)
     display.contrast(contrast)
@@ -22,11 +22,11 @@ def assemble(name, display, pins, clock=None, irq_trigger=None, entropy=None, so
         power = Power(display, clock, contrast)
     else:
         from hal.battery import Gauge
+        from hal.power_cell import CellPower
 
         read_mv, usb, sleeper, restart, drop_mv = cell
-        gauge = Gauge(read_mv, usb, clock, drop_mv)
-        power = Power(display, clock, contrast, battery=gauge, sleeper=sleeper,
-                      restart=restart)
+        power = CellPower(display, clock, contrast, Gauge(read_mv, usb, clock, drop_mv),
+                          sleeper, restart)
     return Board(name, display, buttons, clock, entropy or Entropy(), sound or Silent(),
                  power, data_dir, wdt_factory)
 

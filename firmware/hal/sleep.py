@@ -11,7 +11,7 @@ _CLR = 0x3000
 class DeepSleep:
     """sleep() returns once one of the `gpios` (buttons to ground) is low: the chip is in
     DORMANT meanwhile (about 0.9 mA on a Pico: its clocks, timer and watchdog stopped;
-    ticks_ms does not move). `feed()` (the watchdog's) is called before and after."""
+    ticks_ms does not move; the watchdog, on the same clocks, waits too)."""
 
     def __init__(self, gpios, machine_name=None):
         import sys
@@ -22,16 +22,12 @@ class DeepSleep:
         for g in gpios:
             addr = base + 4 * (g // 8)
             self._regs[addr] = self._regs.get(addr, 0) | 1 << (4 * (g % 8))
-        self.feed = None
         self.sleeps = 0
 
     def sleep(self):
         """Sleep until a button is down; True (only a button wakes DORMANT here)."""
         import machine
 
-        feed = self.feed
-        if feed is not None:
-            feed()
         for addr, bits in self._regs.items():
             machine.mem32[addr + _SET] = bits
         try:
@@ -40,8 +36,6 @@ class DeepSleep:
             for addr, bits in self._regs.items():
                 machine.mem32[addr + _CLR] = bits
         self.sleeps += 1
-        if feed is not None:
-            feed()
         return True
 
 
@@ -68,7 +62,7 @@ class Naps:
 
     def sleep_ms(self, ms):
         sound = self._sound
-        if ms > 1 and not self._usb() and (sound is None or not sound.playing()):
+        if ms > 1 and not self._usb() and (sound is None or not sound._tune):  # (no tune)
             self._light(ms)
         else:
             self._sleep(ms)

@@ -35,10 +35,6 @@ class Sound:
         if on:
             self.stop()
 
-    def playing(self):
-        """True while a tune plays (its notes need the PWM's and the timer's clocks)."""
-        return bool(self._tune)
-
     def is_muted(self):
         return self._muted
 

@@ -42,22 +42,11 @@ def make_app(board, settings=None, **kw):
 
         settings = Settings()
     app = App(board, settings, error_screen=error_screen, pages=open_page, **kw)
-    _battery(app)
+    from ui.draw.battery import attach
+
+    attach(app)  # the battery mark and alerts (none without a cell)
     app.start(TitleScreen(app))
     return app
-
-
-def _battery(app):
-    """The battery mark reads the board's gauge (none: no mark); its alerts are answered
-    (ui/screens/battery_note.py) when a cell is fitted."""
-    from ui.draw import battery
-
-    power = app.board.power
-    battery.GAUGE = None if power is None else power.battery
-    if battery.GAUGE is not None:
-        from ui.screens import battery_note
-
-        battery_note.attach(app)
 
 
 def error_screen(app, error):
@@ -94,9 +83,6 @@ def run(board, frames=None, fault=None):
     from hal.watchdog import Watchdog, from_host
 
     watchdog = Watchdog(None if from_host() else board.wdt_factory, board.clock)
-    sleeper = getattr(board.power, "sleeper", None)
-    if sleeper is not None:
-        sleeper.feed = watchdog.feed
     try:
         app, outcome = _title(board, watchdog)
         if frames is None or frames > 0:

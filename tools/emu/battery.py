@@ -105,7 +105,6 @@ class Sleeper:
         self.buttons = buttons
         self.cell = cell
         self.max_ms = max_ms
-        self.feed = None
         self.sleeps = 0
         self.slept_ms = 0
 

@@ -3,7 +3,7 @@
 // Open-circuit voltage (mV) at 100, 95, ..., 0 % of the charge: a typical 1-cell LiPo curve.
 const OCV = [4200, 4150, 4110, 4080, 4020, 3980, 3950, 3910, 3870, 3850, 3840, 3820, 3800,
   3790, 3770, 3750, 3730, 3710, 3690, 3610, 3270];
-// The chip's current (mA on VSYS), figures of the issue's sources (docs/power.md): running
+// The chip's current (mA on VSYS), figures of issue 51's sources (tools/benches/power.py): running
 // 21 mA and waiting (WFE) 15.3 mA at 125 MHz; lower clocks scale the part above light sleep
 // with the clock; light sleep 0.99 mA; DORMANT 0.9 mA.
 export const CURRENT = { run125: 21.0, wait125: 15.3, light: 0.99, dormant: 0.9 };

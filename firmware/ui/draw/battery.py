@@ -1,13 +1,21 @@
 """The battery mark (title, main menu, a game's header): a cell with four bars, or a bolt while charging; nothing when no cell is fitted (the gauge is board.power.battery)."""
 
-import micropython
-
 W = 12  # the mark's size: the cell 11x7 and its tip
 H = 7
-GAUGE = None  # hal.battery.Gauge of the board (ui.boot sets it), None: no mark
+GAUGE = None  # hal.battery.Gauge of the board (attach sets it), None: no mark
 
 
-@micropython.native
+def attach(app):
+    """The mark reads the board's gauge (none: no mark); its alerts are answered
+    (ui/screens/battery_note.py) when a cell is fitted (ui.boot.make_app calls this)."""
+    global GAUGE
+    GAUGE = getattr(app.board.power, "battery", None)
+    if GAUGE is not None:
+        from ui.screens import battery_note
+
+        battery_note.attach(app)
+
+
 def mark(fb, x, y, limit=128, c=1):
     """The mark at (x, y) when a gauge reads and it fits left of `limit`; returns its width
     (0 when none was drawn)."""

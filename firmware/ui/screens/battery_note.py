@@ -1,7 +1,7 @@
 """What the app does with hal.power's battery alerts: the mark redrawn when its bars change, "Battery low" said once over the screen, and an empty cell's game saved ("Battery empty: game saved") before the console sleeps."""
 
 from hal.buttons import PRESS
-from hal.power import ALERT_EMPTY, ALERT_GAUGE, ALERT_LOW
+from hal.power_cell import ALERT_EMPTY, ALERT_GAUGE, ALERT_LOW
 from ui.draw import gfx
 from ui.loop.screen import Screen
 from ui.text import lang
