@@ -4,28 +4,37 @@
 # a register; bit 0 of a GPIO's four is "level low".
 _RP2040 = (0x40014000 + 0x160)
 _RP2350 = (0x40028000 + 0x2D8)
+_GPIO_IN = 0xD0000004  # SIO's GPIO_IN: the level of every GPIO (both chips)
 _SET = 0x2000  # the atomic set and clear aliases of a register (datasheet 2.1.2)
 _CLR = 0x3000
 
 
 class DeepSleep:
-    """sleep() returns once one of the `gpios` (buttons to ground) is low: the chip is in
-    DORMANT meanwhile (about 0.9 mA on a Pico: its clocks, timer and watchdog stopped;
-    ticks_ms does not move; the watchdog, on the same clocks, waits too)."""
+    """sleep() returns once one of the `gpios` (buttons to ground) is low, or `vbus` (USB
+    power's sense GPIO) is high: the chip is in DORMANT meanwhile (about 0.9 mA on a Pico:
+    its clocks and timer stopped, ticks_ms does not move; the watchdog, on the same clocks,
+    waits too). It returns True when a button is down."""
 
-    def __init__(self, gpios, machine_name=None):
+    def __init__(self, gpios, machine_name=None, vbus=24):
         import sys
 
         name = machine_name or getattr(sys.implementation, "_machine", "")
         base = _RP2350 if "RP2350" in name else _RP2040
         self._regs = {}  # register address -> the GPIOs' wake bits in it
+        self._mask = 0  # the buttons' bits in GPIO_IN
         for g in gpios:
-            addr = base + 4 * (g // 8)
-            self._regs[addr] = self._regs.get(addr, 0) | 1 << (4 * (g % 8))
+            self._wake_on(base, g, 0)  # level low
+            self._mask |= 1 << g
+        if vbus is not None:
+            self._wake_on(base, vbus, 1)  # level high: USB plugged in
         self.sleeps = 0
 
+    def _wake_on(self, base, gpio, bit):
+        addr = base + 4 * (gpio // 8)
+        self._regs[addr] = self._regs.get(addr, 0) | 1 << (4 * (gpio % 8) + bit)
+
     def sleep(self):
-        """Sleep until a button is down; True (only a button wakes DORMANT here)."""
+        """Sleep until a button is down (True) or USB power comes (False)."""
         import machine
 
         for addr, bits in self._regs.items():
@@ -36,7 +45,8 @@ class DeepSleep:
             for addr, bits in self._regs.items():
                 machine.mem32[addr + _CLR] = bits
         self.sleeps += 1
-        return True
+        mask = self._mask
+        return machine.mem32[_GPIO_IN] & mask != mask
 
 
 class Naps:

@@ -109,8 +109,11 @@ class Sleeper:
         self.slept_ms = 0
 
     def sleep(self):
-        """True when a button's change ended the sleep (False: max_ms passed)."""
+        """True when a button's change ended the sleep (False: max_ms passed, or USB power
+        is there: DORMANT wakes on VBUS too)."""
         cell = self.cell
+        if cell.usb:
+            return False
         cell.advance()
         t0 = self.time.ticks_ms()
         due = self.buttons.next_due()
