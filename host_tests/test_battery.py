@@ -270,3 +270,76 @@ print(json.dumps(out))
 @pytest.mark.parametrize("mv,pct", [(4250, 100), (4200, 100), (3870, 60), (3800, 40), (3270, 0), (3000, 0)])
 def test_the_discharge_curve(micropython, tmp_path, mv, pct):
     assert run(micropython, "print(json.dumps(percent_of(%d)))" % mv, tmp_path) == pct
+
+
+def test_deep_sleep_enables_the_buttons_and_vbus_as_dormant_wake_sources_then_clears_them():
+    """hal.sleep.DeepSleep on a stand-in machine module: level-low wake on GP10-15 and
+    level-high on GP24 in IO_BANK0's DORMANT_WAKE_INTE (RP2040), set before
+    machine.lightsleep() and cleared after; a button down says True."""
+    import sys
+    import types
+
+    from hal import sleep
+
+    log = []
+
+    class Mem:
+        def __setitem__(self, addr, value):
+            log.append(("w", addr, value))
+
+        def __getitem__(self, addr):
+            assert addr == 0xD0000004
+            return (0x3F << 10) & ~(1 << 12)  # LEFT (GP12) down, the others up
+
+    fake = types.SimpleNamespace(mem32=Mem(), lightsleep=lambda *a: log.append(("sleep", a)))
+    old = sys.modules.get("machine")
+    sys.modules["machine"] = fake
+    try:
+        woke = sleep.DeepSleep((10, 11, 12, 13, 14, 15), "Raspberry Pi Pico with RP2040").sleep()
+    finally:
+        if old is None:
+            del sys.modules["machine"]
+        else:
+            sys.modules["machine"] = old
+    inte1 = 0x40014164  # GPIO 8-15
+    inte3 = 0x4001416C  # GPIO 24-29
+    buttons = sum(1 << (4 * (g - 8)) for g in range(10, 16))
+    assert ("w", inte1 + 0x2000, buttons) in log and ("w", inte3 + 0x2000, 2) in log
+    i = log.index(("sleep", ()))
+    assert all(e[1] < 0x40014000 + 0x3000 for e in log[:i])  # set before, ...
+    assert ("w", inte1 + 0x3000, buttons) in log[i:] and ("w", inte3 + 0x3000, 2) in log[i:]
+    assert woke is True
+
+
+def test_naps_rest_in_light_sleep_on_battery_only_and_never_under_a_tune():
+    import sys
+    import types
+
+    from hal import sleep
+
+    log = []
+    fake = types.SimpleNamespace(lightsleep=lambda ms: log.append(("light", ms)))
+    ticks = types.SimpleNamespace(ticks_ms=None, ticks_add=None, ticks_diff=None,
+                                  sleep_ms=lambda ms: log.append(("wfe", ms)))
+    old = sys.modules.get("machine"), sys.modules["time"]
+    sys.modules["machine"] = fake
+    sys.modules["time"] = ticks
+    usb = [False]
+    sound = types.SimpleNamespace(_tune=())
+    try:
+        naps = sleep.Naps(lambda: usb[0], sound)
+    finally:
+        sys.modules["time"] = old[1]
+        if old[0] is None:
+            del sys.modules["machine"]
+        else:
+            sys.modules["machine"] = old[0]
+    naps.sleep_ms(6)
+    sound._tune = (1, 2)
+    naps.sleep_ms(6)
+    sound._tune = ()
+    usb[0] = True
+    naps.sleep_ms(6)
+    usb[0] = False
+    naps.sleep_ms(1)
+    assert log == [("light", 6), ("wfe", 6), ("wfe", 6), ("wfe", 1)]
