@@ -154,8 +154,9 @@ print(json.dumps(out))
 """
 
 
-def test_on_battery_the_panel_off_sleeps_and_a_press_wakes_it_without_acting(micropython, tmp_path):
-    r = run(micropython, WAKE % "False", tmp_path)
+@pytest.mark.parametrize("key", ["UP", "DOWN", "LEFT", "RIGHT", "A", "B"])
+def test_on_battery_the_panel_off_sleeps_and_each_button_wakes_it_without_acting(micropython, tmp_path, key):
+    r = run(micropython, WAKE.replace("hb.A, 80", "hb.%s, 80" % key) % "False", tmp_path)
     assert r["off"]
     assert r["sleeps"] >= 1
     assert r["slept_ms"] >= 4900  # asleep until the press

@@ -96,7 +96,7 @@ def flashed(image, board="pico_ssd1306", probe=False):
 
 def with_battery(path):
     """A flash file like `path` (a flashed one) whose /board.py says a LiPo cell is fitted
-    (BATTERY = True); made once (build/pico/...-battery.bin)."""
+    (BATTERY = True appended); made once (build/pico/...-battery.bin)."""
     out = path[:-4] + "-battery.bin"
     if os.path.exists(out):
         return out
@@ -104,10 +104,10 @@ def with_battery(path):
     copy_of(path, tmp)
     with device.Pico(tmp) as pico:
         pico.run(BOOT_MS)
-        rc, text = mpremote(pico, "exec", "s = open('board.py').read()\n"
-                            "open('board.py', 'w').write(s.replace('BATTERY = False', "
-                            "'BATTERY = True'))\nprint('BATTERY = True' in open('board.py').read())")
-        if rc != 0 or "True" not in text:
+        # (the last assignment wins: make_board() reads the module's names when called)
+        rc, text = mpremote(pico, "exec", "with open('board.py', 'a') as f:\n f.write('\\nBATTERY = True\\n')\n"
+                            "print(open('board.py').read().split()[-3:])")
+        if rc != 0 or "'BATTERY', '=', 'True'" not in text:
             raise device.PicoError("the battery profile could not be written:\n" + text)
         pico.run(500)
         pico.save_flash(tmp)
