@@ -63,13 +63,14 @@ def test_on_battery_the_panel_off_is_dormant_and_a_button_wakes_it_without_actin
     pico = pico_on(charge=0.8, usb=False)
     probe = Probe(pico)
     pico.run_until(lambda: probe.screen() == "TitleScreen", 5000)
+    pico.run(1000)
+    image = pico.image()  # the title (the glass is blank while the panel is off)
     pico.run(OFF_MS)
     assert not panel_on(pico)
     for name in ("A", "B"):
         before = modes(pico)["dormant"]
         pico.run(5000)
         assert modes(pico)["dormant"] - before >= 4.9e9, name  # asleep in DORMANT
-        image = pico.image()
         t = pico.button(name, True)
         pico.run(80)
         pico.button(name, False)

@@ -147,9 +147,9 @@ def tour(flash, usb, log):
         t.wait_screen(lambda s: s == "DiceScreen", 3000)
         pico.run(2000)
         out.append(measure(pico, "game, a person's turn"))
-        pico.run(30_000 - MEASURE_MS - 2000)
+        pico.run(32_000 - MEASURE_MS - 2000)  # dimmed 30 s after the last press
         out.append(measure(pico, "dimmed", DEFAULT_CONTRAST // 8))
-        pico.run(122_000 - 30_000 - MEASURE_MS)
+        pico.run(123_000 - 32_000 - MEASURE_MS)  # off 2 minutes after it
         out.append(measure(pico, "panel off"))
         t0 = pico.t_ns
         pico.button("A", True)
