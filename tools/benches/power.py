@@ -26,7 +26,7 @@ from pico.tour import SIX_HARD, Probe, Tour
 
 MEASURE_MS = 10_000
 CELL_MAH = 500
-# mA on VSYS, each with its source (docs/power.md repeats them)
+# mA on VSYS, each with its source (the README, "Battery life", repeats them)
 CURRENTS = {
     "run_125": (21.0, "Pico running MicroPython at 125 MHz, about 21 mA: issue 51's figure, "
                       "from MicroPython's rp2 low-power work (micropython/micropython#8770: "
