@@ -68,10 +68,10 @@ class BatteryNote(Screen):
         stack = self.app.stack
         if len(stack) > 1:
             stack[-2].draw(fb)
-        lines = gfx.wrap(self.text, gfx.MID_COLS - 2)
-        h = 10 * len(lines) + 6
+        lines = gfx.wrap(self.text, gfx.MID_COLS - 1)
+        h = 10 * len(lines) + 8
         y = (64 - h) // 2
-        gfx.erase(fb, 4, y, 120, h)
-        fb.rect(4, y, 120, h, 1)
+        gfx.erase(fb, 0, y - 2, gfx.W, h + 4)
+        fb.rect(2, y, gfx.W - 4, h, 1)
         for i, line in enumerate(lines):
-            gfx.mid_center(fb, line, y + 4 + 10 * i)
+            gfx.mid_center(fb, line, y + 5 + 10 * i)
