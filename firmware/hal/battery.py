@@ -42,7 +42,8 @@ class Gauge:
     switch's and the wires' resistance), smoothed (a quarter of each new sample), mapped through CURVE.
     On battery the charge shown never rises; on USB the cell cannot be read (VSYS is
     USB's) and the gauge says charging; once USB goes, it starts afresh after _SETTLE
-    samples. A reading outside 2.5..4.5 V is no cell: percent() is None (no mark)."""
+    samples. A reading outside 2.5..4.5 V is no cell: percent() is None (no mark), and
+    once the cell reads again it shows no more than before."""
 
     def __init__(self, read_mv, usb, clock, drop_mv=0, mohm=150):
         self.read_mv = read_mv
@@ -55,6 +56,7 @@ class Gauge:
         self._mv = 0  # smoothed cell voltage, 0: none yet
         self._pct = None  # the charge shown (None: unknown)
         self._settle = 0
+        self._least = 100  # the least charge shown since USB last powered the board
         self.samples = 0
 
     def update(self, now_ms, load_ma=20):
@@ -68,6 +70,7 @@ class Gauge:
             self._pct = _CHARGING
             self._mv = 0
             self._settle = _SETTLE
+            self._least = 100
             return True
         if self._settle:
             self._settle -= 1
@@ -82,14 +85,14 @@ class Gauge:
             self._mv = 0
             return True
         ocv = vsys + self.drop_mv + self.mohm * load_ma // 1000
-        if self._mv == 0 or self._pct is None or self._pct == _CHARGING:
+        if self._mv == 0:  # the first reading (or after USB, or after a floating pin)
             self._mv = ocv
-            self._pct = percent_of(ocv)
-            return True
-        self._mv += (ocv - self._mv) // 4
+        else:
+            self._mv += (ocv - self._mv) // 4
         pct = percent_of(self._mv)
-        if pct < self._pct:  # on battery the charge shown only falls
-            self._pct = pct
+        if pct < self._least:  # on battery the charge shown only falls
+            self._least = pct
+        self._pct = self._least
         return True
 
     def charging(self):

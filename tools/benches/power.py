@@ -12,10 +12,12 @@ panel's share from its lit pixels and contrast.
 
 Play is a mix (PLAY_MIX): half a game waiting for a person, a third computer players
 moving, a tenth the menus, the rest dimmed. Standby is the panel off. The wake time is
-from a press in DORMANT to the panel's display-on command."""
+from a press in DORMANT to the panel's display-on command; what the naps cost a press, from
+eight presses on the main menu to the end of the frames that answer them."""
 
 import json
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -129,6 +131,10 @@ def tour(flash, usb, log):
         t.press("A")
         pico.run(1000)
         out.append(measure(pico, "main menu"))
+        presses = []  # what the naps cost a press: to the end of the frame that answers it
+        for k in ["DOWN"] * 4 + ["UP"] * 4:
+            pico.run(137)  # at odd moments of the frames
+            presses.append(t.press(k, settle_ms=300))
         # computer players moving: six hard ones, not hurried
         t.press("A")
         t.keys(SIX_HARD)
@@ -160,7 +166,9 @@ def tour(flash, usb, log):
                and d == b"\x00\xaf"]
         wake = round((lit[0] - t0) / 1e6, 1) if lit else None
         log("  %s: the press that wakes the panel: lit after %s ms" % ("USB" if usb else "battery", wake))
-        return out, wake, pico.stats()["battery"]
+        log("  %s: a press on the main menu to the end of its frame: median %.1f ms, max %.1f"
+            % ("USB" if usb else "battery", statistics.median(presses), max(presses)))
+        return out, wake, presses
 
 
 def summary(states):
@@ -184,9 +192,11 @@ def main():
         result = {}
         for usb in (False, True):
             flash = provision.copy_of(src, os.path.join(tmp, "f%d.bin" % usb))
-            states, wake, cell = tour(flash, usb, log)
+            states, wake, presses = tour(flash, usb, log)
             key = "usb (as before)" if usb else "battery"
-            result[key] = {"states": states, "wake_ms": wake, **summary(states)}
+            result[key] = {"states": states, "wake_ms": wake,
+                           "press_ms_median": round(statistics.median(presses), 1),
+                           "press_ms_max": round(max(presses), 1), **summary(states)}
     result["currents_ma"] = {k: v[0] for k, v in CURRENTS.items()}
     result["play_mix"] = PLAY_MIX
     result["host_s"] = round(time.time() - host0)
