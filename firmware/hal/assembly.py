@@ -9,7 +9,7 @@ from hal.sound import Silent
 
 
 def assemble(name, display, pins, clock=None, irq_trigger=None, entropy=None, sound=None,
-             data_dir="/data", wdt_factory=None, contrast=0x7F, cell=None):
+             data_dir="/data", wdt_factory=None, contrast=0x7F, link=None, cell=None):
     """A Board from a display driver and six button pins (UP, DOWN, LEFT, RIGHT, A, B);
     the button, power, clock, entropy and sound objects are built here so that every
     profile, real or emulated, runs the same hal code. `cell`, when a battery is fitted:
@@ -28,7 +28,7 @@ def assemble(name, display, pins, clock=None, irq_trigger=None, entropy=None, so
         power = CellPower(display, clock, contrast, Gauge(read_mv, usb, clock, drop_mv),
                           sleeper, restart)
     return Board(name, display, buttons, clock, entropy or Entropy(), sound or Silent(),
-                 power, data_dir, wdt_factory)
+                 power, data_dir, wdt_factory, link)
 
 
 def i2c_timeout_us(freq):
@@ -39,13 +39,15 @@ def i2c_timeout_us(freq):
 
 
 def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_000,
-               addr=0x3C, flip=False, battery=False, drop_mv=0):
+               addr=0x3C, flip=False, link=None, battery=False, drop_mv=0):
     """A Board for a Pico wiring: `driver` (SSD1306 or SH1106 class) on hardware I2C
     `i2c_id` at GPIO `sda`/`scl`, buttons on the six GPIOs `buttons` (to ground, internal
     pull-ups, falling-edge interrupts latch presses), a piezo on GPIO `buzzer` or None;
     `battery`: a LiPo cell feeds VSYS (pico_cell: the gauge, deep sleep on battery).
     A display that does not answer at `addr` (three tries, 100 ms apart: a module may
-    still be in its power-on reset) raises OSError naming the addresses the bus found."""
+    still be in its power-on reset) raises OSError naming the addresses the bus found.
+    `link`: (uart id, TX GPIO, RX GPIO, baud, TX inverted) of the link port, or None: a
+    hal.link_port.UartLine made when board.link is first read."""
     import time
 
     from machine import I2C, PWM, Pin, Timer
@@ -77,7 +79,7 @@ def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_
 
         clock = Clock(Naps(cell[1], sound))
     return assemble(name, display, pins, clock, Pin.IRQ_FALLING, sound=sound,
-                    wdt_factory=machine_wdt, cell=cell)
+                    wdt_factory=machine_wdt, link=link, cell=cell)  # (link: made at its first use)
 
 
 def pico_cell(buttons, drop_mv=0):

@@ -9,6 +9,7 @@ Options (set by the simulator or a test BEFORE make_board(), or from the environ
               sleep_hook=None | callable,    # real clock: does the sleeping (key polling)
               buzzer=True, flip=False, contrast=0x7F,
               watchdog=False,                # True: wdt_factory = emu.wdt (virtual time)
+              link=None,                     # board.link: a line (emu.line port, socket...)
               battery=None)                  # an emu.battery.Cell: a cell is fitted
 
 make_board() returns the hal Board with one more attribute, `emu`, holding the parts:
@@ -97,7 +98,7 @@ def make_board():
         sleeper = Sleeper(time, pins, cell)
         parts = (cell.read_mv, cell.plugged, sleeper, restart, cell.drop_mv)
     board = assemble("emulated-" + kind, display, pins.pins, clock, IRQ_FALLING, entropy,
-                     sound, data_dir, wdt_factory, cfg["contrast"], parts)
+                     sound, data_dir, wdt_factory, cfg["contrast"], cfg["link"], parts)
     if cell is not None:
         power = board.power
         modes = ("on", "dim", "off")
