@@ -2,18 +2,7 @@
 
 W = 12  # the mark's size: the cell 11x7 and its tip
 H = 7
-GAUGE = None  # hal.battery.Gauge of the board (attach sets it), None: no mark
-
-
-def attach(app):
-    """The mark reads the board's gauge (none: no mark); its alerts are answered
-    (ui/screens/battery_note.py) when a cell is fitted (ui.boot.make_app calls this)."""
-    global GAUGE
-    GAUGE = getattr(app.board.power, "battery", None)
-    if GAUGE is not None:
-        from ui.screens import battery_note
-
-        battery_note.attach(app)
+GAUGE = None  # hal.battery.Gauge of the board (ui.boot.make_app sets it), None: no mark
 
 
 def mark(fb, x, y, limit=128, c=1):
