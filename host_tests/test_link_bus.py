@@ -225,3 +225,33 @@ def test_a_console_lost_and_back_with_its_session_gets_what_was_queued_once():
     rig.run(500)
     assert rig.console_got[0] == [b"one", b"two"]
     assert rig.host_got.count((cid, b"mine")) == 1
+
+
+def test_ticking_sleep_ticks_the_bus_through_a_frame_s_sleep():
+    from link.bus import ticking_sleep
+
+    class Bus:
+        ticks = 0
+
+        def tick(self):
+            self.ticks += 1
+
+    slept = []
+    bus = Bus()
+    sleep = ticking_sleep(bus, slept.append, 4)
+    sleep(10)
+    assert slept == [4, 4, 2] and bus.ticks == 3
+    sleep(0)
+    assert bus.ticks == 3
+
+
+def test_ticking_during_the_frames_sleep_shortens_a_round_trip():
+    took = []
+    for frame in (25, 4):  # the bus ticked once a 25 ms frame, or every 4 ms of its sleep
+        rig = Rig(5, frame=frame, seed=3)
+        rig.until(rig.all_linked, 5000)
+        rig.run(100)
+        c = rig.consoles[2]
+        c.send(b"press")
+        took.append(rig.until(lambda rig=rig: rig.host_got, 2000))
+    assert took[1] * 2 < took[0], took
