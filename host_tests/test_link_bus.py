@@ -255,3 +255,13 @@ def test_ticking_during_the_frames_sleep_shortens_a_round_trip():
         c.send(b"press")
         took.append(rig.until(lambda rig=rig: rig.host_got, 2000))
     assert took[1] * 2 < took[0], took
+
+
+def test_consoles_of_a_restarted_host_rejoin_at_its_first_discovery():
+    rig = Rig(3)
+    rig.until(rig.all_linked, 3000)
+    before = dict((c.uid, c.console_id) for c in rig.consoles)
+    rig.restart_host(epoch=77)  # off and on at once: its polls carry another epoch
+    took = rig.until(rig.all_linked, 5000)
+    assert took < 1500  # well before the consoles would call the host lost (2.5 s)
+    assert dict((c.uid, c.console_id) for c in rig.consoles) == before

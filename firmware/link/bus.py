@@ -365,6 +365,8 @@ class ConsoleBus(_Line):
         if f.src != F.HOST:
             return
         me = self.console_id
+        if f.kind in (F.POLL, F.DISCOVER) and self.epoch and f.seq != self.epoch:
+            self._drop()  # another host's run (it restarted): our session is over
         if f.kind == F.DISCOVER:
             if self.state != "linked" and may_answer:
                 self._discovered()
@@ -385,9 +387,6 @@ class ConsoleBus(_Line):
                 self._drop()
             return
         if f.dst != me or me is None or not self.epoch:
-            return
-        if f.kind == F.POLL and f.seq != self.epoch:
-            self._drop()  # a new host, that does not know us
             return
         self.last_heard = now
         if self.txq and f.ack == self.tx_seq:
