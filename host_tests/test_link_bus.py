@@ -265,3 +265,20 @@ def test_consoles_of_a_restarted_host_rejoin_at_its_first_discovery():
     took = rig.until(rig.all_linked, 5000)
     assert took < 1500  # well before the consoles would call the host lost (2.5 s)
     assert dict((c.uid, c.console_id) for c in rig.consoles) == before
+
+
+def test_a_new_host_with_the_old_epoch_and_known_ids_starts_fresh_sessions():
+    """A host switched off and on that happens to draw the same epoch, told the consoles'
+    ids (a continued game): it has no session with them, so none is carried on."""
+    rig = Rig(1, seed=5)
+    rig.until(rig.all_linked, 3000)
+    c = rig.consoles[0]
+    for k in range(3):
+        rig.host.send(c.console_id, b"old %d" % k)
+    rig.until(lambda: len(rig.console_got[0]) == 3, 2000)
+    epoch = rig.host.epoch
+    rig.host = type(rig.host)(rig.host_port, rig.clock.ticks_ms, known={c.uid: c.console_id},
+                              epoch=epoch)
+    rig.until(lambda: rig.host.members() == [c.console_id], 6000)
+    assert rig.host.send(c.console_id, b"new")
+    rig.until(lambda: rig.console_got[0][-1:] == [b"new"], 2000)
