@@ -205,8 +205,8 @@ class GameScreen(Screen):
             return
         if ses.person_to_act():
             self.start_person_turn()
-        else:
-            self.wait(self.step_ms())
+        else:  # (a choice over the link: looked for every frame)
+            self.wait(0 if ses.link_wait() else self.step_ms())
 
     def advance(self):
         """The wait after a step is over: the next turn (or the round-end page), or the
@@ -220,7 +220,13 @@ class GameScreen(Screen):
         if ses.person_to_act():
             self.begin_turn()
             return
-        action = self.think_for(ses.think)
+        if ses.link_wait():  # a linked console's word: looked for once a frame
+            action = ses.think()
+            if action is None:
+                self.due = self.now()
+                return False
+        else:
+            action = self.think_for(ses.think)
         if action is None:  # still thinking: a frame's slices, so presses stay answered
             self.due = self.now()
             if self.thinking:
@@ -250,10 +256,12 @@ class GameScreen(Screen):
     def do(self, action):
         """Apply an action (a person's or a bot's) and show what it caused; an illegal
         one changes nothing and says so."""
-        seat = self.session.state.turn
+        seat = self.session.actor(action)
         events = self.session.try_act(action)
         if not isinstance(events, list):
             self.note(lang.s.G_NOTE_ILLEGAL)
+            if self.mode == M_WAIT:  # a linked console's choice that the host refused
+                self.begin_turn()
             return
         self.show_events(seat, events)
 
@@ -361,6 +369,12 @@ class GameScreen(Screen):
         if self.leaving:
             return
         ses = self.session
+        if ses.link is not None:  # a link game: the line's traffic, who came and went
+            from ui.games.linked import frame
+
+            frame(self)
+            if self.leaving:
+                return
         if self.hint_ahead is not None:
             self.hint_ahead.tick()
         if ses.save_error:

@@ -218,6 +218,8 @@ def launch(app, setup):
     lang.forget()  # the menu's and the setup's words: the game reads its own
     later = later_code(setup.game)
     ses = new_session(app, load(setup.game, later), seats, setup.rules, setup.first)
+    if app.link is not None:
+        app.link.start(ses)  # the host of a link game: each linked console its seat
     screen = screen_for(app, ses)
     app.replace(screen)
     menu_below(app)  # the main menu's code not kept while the game is played
@@ -241,8 +243,12 @@ def first_game(app, game):
 
 def rematch(app, session):
     """A new game with the same seats and rules as `session`, started by the same seat,
-    in place of its screen."""
+    in place of its screen. In a link game only the host deals again (its consoles follow)."""
+    if getattr(session, "own", None) is not None:
+        return  # (a console: the host's rematch, if it comes, takes this screen's place)
     ses = new_session(app, session.game, session.seats, session.state.rules, session.first)
+    if session.link is not None:
+        session.link.start(ses)  # every linked console its seat in the new game
     screen = screen_for(app, ses)
     app.replace(screen)
     done(screen)

@@ -51,6 +51,7 @@ class Session:
         self.store = store
         self.save_error = None  # the storage's last message (e.g. flash full), shown once
         self.record = None  # a list here collects every action applied (tests, replays)
+        self.link = None  # in a link game: the host's link.host.LinkHost (told every action)
         if state is None:
             state = self.mod.new_game(len(self.seats), rules, first, rng)
         self.state = state
@@ -104,7 +105,10 @@ class Session:
         Returns the engine's events; the game is saved by the next flush()."""
         self.thought = None  # what a bot thought was about the state before
         self.ready = None
+        seat = self.state.turn
         events = self.mod.apply(self.state, action, self.rng)
+        if self.link is not None:
+            self.link.acted(seat, events)  # each linked console its share of it
         if self.record is not None:
             self.record.append(action)
         for ev in events:
@@ -114,6 +118,18 @@ class Session:
                 self.result = ev
         self.unsaved = True
         return events
+
+    def link_wait(self):
+        """True while the seat to act is a person on a linked console: its choice comes
+        over the link (think() gives it once the engine allows it)."""
+        if self.link is None or not self.in_play():
+            return False
+        bot = self.seats[self.state.turn][1]
+        return bot is not None and bot.startswith("@")  # (link.host.LINKED)
+
+    def actor(self, action):
+        """The seat that `action` is played for."""
+        return self.state.turn
 
     def bot_choice(self):
         """What the bot in the active seat would do now (no state change)."""
@@ -127,6 +143,8 @@ class Session:
         thinker decides at once (bot_choice). act() forgets what was thought."""
         if self.ready is not None:
             return self.ready
+        if self.link_wait():
+            return self.link.take(self.state.turn)
         if self.thought is None:
             st = self.state
             fn = self.game.thinkers.get(self.seats[st.turn][1])

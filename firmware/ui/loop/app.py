@@ -56,6 +56,7 @@ class App:
         self.game_store = game_store
         self.error_screen = error_screen
         self.pages = pages
+        self.link = None  # a link game's host or console side (link.host, link.console)
         self.kept = None  # the modules kept from the main menu's first coming up on (ui.loop.resident)
         self.frame_ms = frame_ms
         # the sleep between frames is cut short by a press (seen every wake_ms), so that it

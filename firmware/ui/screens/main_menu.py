@@ -1,5 +1,5 @@
 """The main menu: the games (ui.model.games, each with the round of its saved game when it
-has one), statistics, settings, the controls card, rules and about."""
+has one), a link game, statistics, settings, the controls card, rules and about."""
 
 import gc
 
@@ -10,7 +10,7 @@ from ui.screens.menu import ListScreen
 from ui.screens.menu_stand_in import drop_loaded
 from ui.text import lang
 
-_PAGES = ("M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT")  # after the games
+_PAGES = ("M_LINK", "M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT")  # after the games
 
 
 class MainMenu(ListScreen):
@@ -25,6 +25,7 @@ class MainMenu(ListScreen):
         (a saved game's summary) must not land among the game's blocks (issue 28: the heap
         left in pieces). A page's (the statistics, the settings...) once the menu is shown:
         a collect takes about 20 ms on the Pico (issue 26: B answered within 50 ms)."""
+        self.app.link = None  # a link game's side, and its bus, go with its code
         if self.app.kept is None:
             store = getattr(self.app, "game_store", None)
             if store is not None:
@@ -98,12 +99,14 @@ class MainMenu(ListScreen):
             return
         i -= n
         if i == 0:
-            app.open("ui.screens.stats", "StatsScreen")
+            app.open("ui.screens.link", "LinkMenu")
         elif i == 1:
-            app.open("ui.screens.settings", "SettingsScreen")
+            app.open("ui.screens.stats", "StatsScreen")
         elif i == 2:
-            app.open("ui.screens.controls", "ControlsScreen")
+            app.open("ui.screens.settings", "SettingsScreen")
         elif i == 3:
+            app.open("ui.screens.controls", "ControlsScreen")
+        elif i == 4:
             app.push(RulesMenu(app))
         else:
             app.open("ui.screens.about", "AboutScreen")

@@ -1,0 +1,189 @@
+"""The host's side of a link game: who is linked (their names), which seat each linked
+console plays, the choices they send (checked by the engine before they are played), and
+after every action each console's share of it: the public events and its own seat's view
+only (link.view). A seat played on a console is a Session seat whose bot is LINKED + the
+console's key (its uid in hex), so that the same console, back, gets its seat again."""
+
+from link import msg
+from link.view import events_for, state_fields
+
+LINKED = "@"  # a seat's bot name that starts with it is a person on a linked console
+
+
+def uid_key(uid):
+    """A console's uid as the short text a seat keeps (hex of its bytes, at most 11)."""
+    if isinstance(uid, int):
+        return str(uid)[:11]
+    if isinstance(uid, str):
+        return uid[:11]
+    return "".join("%02x" % b for b in bytes(uid))[:11]
+
+
+def linked_key(bot):
+    """The console key of a seat's bot name, or None for a person here or a computer."""
+    if bot is not None and bot.startswith(LINKED):
+        return bot[1:]
+    return None
+
+
+class LinkHost:
+    """Runs the link for a table over `bus` (link.bus.HostBus: tick, send, recv, events)."""
+
+    def __init__(self, bus):
+        self.bus = bus
+        self.names = {}  # console id -> the name it said (HELLO)
+        self.keys = {}  # console id -> its key (uid_key)
+        self.session = None  # the game in play (ui.games.session.Session), once started
+        self.taken = {}  # seat -> the action its console sent, not yet played
+        self.gone = []  # seats whose console went and nobody was told yet (take_gone)
+        self.back = []  # seats whose console came back (take_back)
+        self.sent = 0  # messages sent (figures)
+
+    # -- who is linked -------------------------------------------------------------------
+
+    def consoles(self):
+        """[(console id, key, name)] of the linked consoles that said their name, by id."""
+        return [(cid, self.keys[cid], self.names[cid]) for cid in sorted(self.names)
+                if cid in self.keys]
+
+    def console_of(self, key):
+        for cid in self.keys:
+            if self.keys[cid] == key:
+                return cid
+        return None
+
+    def seat_of(self, cid):
+        """The seat console `cid` plays in the game, or -1."""
+        ses = self.session
+        if ses is None or cid not in self.keys:
+            return -1
+        key = LINKED + self.keys[cid]
+        for i in range(len(ses.seats)):
+            if ses.seats[i][1] == key:
+                return i
+        return -1
+
+    def present(self, seat):
+        """Whether the console of a linked seat is on the line now."""
+        key = linked_key(self.session.seats[seat][1])
+        return key is not None and self.console_of(key) is not None
+
+    # -- the line ------------------------------------------------------------------------
+
+    def send(self, cid, kind, value=None):
+        self.bus.send(cid, msg.encode(kind, value))
+        self.sent += 1
+
+    def pump(self):
+        """A frame's work: the line's traffic, who came and went, what they sent."""
+        bus = self.bus
+        bus.tick()
+        for ev in bus.events():
+            if ev[0] == "joined":
+                self.keys[ev[1]] = uid_key(ev[2])
+            elif ev[0] == "lost":
+                seat = self.seat_of(ev[1])
+                self.keys.pop(ev[1], None)
+                self.names.pop(ev[1], None)
+                if seat >= 0 and seat not in self.gone:
+                    self.gone.append(seat)
+                self.roster()
+        while True:
+            got = bus.recv()
+            if got is None:
+                return
+            cid, payload = got
+            m = msg.decode(payload)
+            if m is not None:
+                self.heard(cid, m[0], m[1])
+
+    def heard(self, cid, kind, value):
+        if kind == msg.HELLO and isinstance(value, str) and value:
+            self.names[cid] = value[:3]
+            if cid not in self.keys:
+                self.keys[cid] = str(cid)
+            seat = self.seat_of(cid)
+            if seat >= 0:  # the same console back: its seat, and its view of the game
+                self.start_for(cid, seat)
+                if seat in self.gone:
+                    self.gone.remove(seat)
+                self.back.append(seat)
+            self.roster()
+        elif kind == msg.ACT and isinstance(value, list) and value:
+            seat = self.seat_of(cid)
+            if seat >= 0:
+                self.taken[seat] = msg.as_tuple(value)
+
+    def roster(self):
+        """Every linked console hears who is linked (their join screens list them)."""
+        names = [c[2] for c in self.consoles()]
+        for c in self.consoles():
+            if self.seat_of(c[0]) < 0:
+                self.send(c[0], msg.ROSTER, names)
+
+    # -- the game ------------------------------------------------------------------------
+
+    def linked_seats(self):
+        """[(seat, console id)] of the seats played on consoles that are on the line."""
+        ses = self.session
+        out = []
+        for i in range(len(ses.seats)):
+            key = linked_key(ses.seats[i][1])
+            if key is not None:
+                cid = self.console_of(key)
+                if cid is not None:
+                    out.append((i, cid))
+        return out
+
+    def start(self, session):
+        """The game `session` begins (or begins again: a rematch, a resumed save): every
+        linked console gets its seat and its view."""
+        self.session = session
+        session.link = self
+        self.taken = {}
+        for seat, cid in self.linked_seats():
+            self.start_for(cid, seat)
+
+    def start_for(self, cid, seat):
+        ses = self.session
+        linked = [1 if linked_key(s[1]) is not None else 0 for s in ses.seats]
+        self.send(cid, msg.START, [ses.game.info.id, seat, [s[0] for s in ses.seats], linked])
+        self.send(cid, msg.STATE, state_fields(ses.state, seat))
+
+    def acted(self, seat, events):
+        """Session.act applied seat `seat`'s action: each console its share of it."""
+        st = self.session.state
+        for i, cid in self.linked_seats():
+            self.send(cid, msg.EVENTS, [seat, events_for(events, i)])
+            self.send(cid, msg.STATE, state_fields(st, i))
+
+    def take(self, seat):
+        """The action the console of `seat` chose, once the engine allows it; a refused one
+        is answered with the rule id (REFUSED) and forgotten; None while none came."""
+        a = self.taken.pop(seat, None)
+        if a is None:
+            return None
+        ses = self.session
+        if a in ses.legal():
+            return a
+        rule = "?"
+        try:
+            ses.mod.apply(ses.state, a, None)  # (refused: RuleError, the state untouched)
+        except Exception as e:  # noqa: BLE001 - a console's garbage is refused, not a crash
+            rule = getattr(e, "rule", "?")
+        cid = self.console_of(linked_key(ses.seats[seat][1]))
+        if cid is not None:
+            self.send(cid, msg.REFUSED, rule)
+        return None
+
+    def take_gone(self):
+        """A seat whose console went since the last call, or -1."""
+        return self.gone.pop(0) if self.gone else -1
+
+    def take_back(self):
+        return self.back.pop(0) if self.back else -1
+
+    def end(self):
+        """The host ended the game: every console hears it."""
+        for _seat, cid in self.linked_seats():
+            self.send(cid, msg.END)

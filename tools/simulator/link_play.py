@@ -1,0 +1,199 @@
+"""Linked consoles in one process (MicroPython side): a host and consoles, each the firmware's
+app on its own emulated board, on one link line, set up and played through their buttons
+as people would (a bot picks each person's choice, turned into presses), for the link
+game's tests and the headless simulator. Every payload the host sends is logged with the
+hands as they were then, so that a test can check no console got another's hand.
+
+    t = LinkTable(3, "/tmp/link", seed=4)      a host and two consoles at their menus
+    t.host_sets_table(game=2, bots=1)          Host / Join, names, the setup, Start
+    t.play_to_end()                            every console on its game-over page
+"""
+
+from emu.fake_link import FakeHub
+from simulator.driver import Driver
+from simulator.folders import clear_dir, make_dirs
+from simulator.game_play import keys_for_cards, keys_for_dice, person_choice
+from simulator.keys import GAP_MS, TAP_MS, button
+
+SLICE_MS = 25  # the boards run in turns of this much virtual time
+
+
+class Node:
+    """One console of the table (the host is one too): its Driver and its person's pace."""
+
+    def __init__(self, table, k, data_dir, seed):
+        clear_dir(data_dir)
+        make_dirs(data_dir)
+        self.k = k
+        self.d = Driver(seed=seed + k, data_dir=data_dir)
+        self.board = self.d.board
+        self.app = self.d.app
+        self.app.settings.set("speed", 3)  # instant: computer players' steps at once
+        self.uid = bytes([0xC0, k])
+        hub = table.hub
+        self.board.link_bus = self.make_bus
+        self.hub = hub
+        self.bus = None
+        self.free_at = 0  # virtual ms from which this console's person may press again
+        self.presses = 0
+
+    def make_bus(self, role, uid):
+        if role == "host":
+            self.bus = self.hub.host_bus()
+        else:
+            self.bus = self.hub.console_bus(uid=self.uid)
+        return self.bus
+
+    @property
+    def now(self):
+        return self.board.emu.time.now
+
+    def run_to(self, t):
+        while self.now < t:
+            self.app.step()
+
+    def press(self, name, hold=TAP_MS):
+        end = self.board.emu.buttons.press(button(name), hold)
+        self.free_at = end + GAP_MS
+        self.presses += 1
+
+    def idle(self):
+        return self.now >= self.free_at
+
+    def top(self):
+        return self.app.top()
+
+    def top_name(self):
+        return type(self.app.top()).__name__
+
+
+class LinkTable:
+    """`n` consoles on one line: node 0 hosts, the others join."""
+
+    def __init__(self, n, root, seed=1, policy="cautious"):
+        self.hub = FakeHub()
+        self.policy = policy
+        self.nodes = [Node(self, k, root + "/c" + str(k), seed) for k in range(n)]
+        self.host = self.nodes[0]
+        self.t = max(nd.now for nd in self.nodes)
+        self.hub.snap = self.hands_now
+
+    def hands_now(self):
+        ses = getattr(self.host.top(), "session", None)
+        st = getattr(ses, "state", None)
+        if st is None or not hasattr(st, "hands"):
+            return None
+        return [bytes(h) for h in st.hands]
+
+    def run(self, ms):
+        """Every board runs `ms` more of virtual time, in turns of SLICE_MS."""
+        end = self.t + ms
+        while self.t < end:
+            self.t += SLICE_MS
+            for nd in self.nodes:
+                nd.run_to(self.t)
+
+    def keys(self, node, names):
+        """`node` presses `names` (a list) one after the other, the others running too."""
+        for name in names:
+            while not node.idle():
+                self.run(SLICE_MS)
+            node.press(name)
+        while not node.idle():
+            self.run(SLICE_MS)
+
+    def until(self, cond, ms=20000):
+        end = self.t + ms
+        while not cond():
+            if self.t >= end:
+                raise RuntimeError("timed out waiting")
+            self.run(SLICE_MS)
+
+    # -- setting the table, as people do ------------------------------------------------
+
+    def to_link_menu(self, node):
+        self.keys(node, ["A"])  # the title
+        self.until(lambda: node.top_name() == "MainMenu")
+        self.keys(node, ["DOWN", "DOWN", "A"])
+        self.until(lambda: node.top_name() == "LinkMenu")
+
+    def join(self, node):
+        self.to_link_menu(node)
+        self.keys(node, ["DOWN", "A"])
+        self.until(lambda: node.top_name() == "NameScreen")
+        self.keys(node, ["UP"] * node.k + ["A", "A", "A"])  # P1 -> Q1, R1 ...
+        self.until(lambda: node.top_name() == "JoinScreen")
+
+    def host_sets_table(self, game=2, bots=1, level_keys=()):
+        """The host's Host; every other node Join; then the host's setup: itself a person,
+        each linked console a seat, `bots` computer players; Start."""
+        host = self.host
+        self.to_link_menu(host)
+        self.keys(host, ["A"])
+        self.until(lambda: host.top_name() == "HostScreen")
+        for nd in self.nodes[1:]:
+            self.join(nd)
+        self.until(lambda: len(host.app.link.consoles()) == len(self.nodes) - 1)
+        self.keys(host, ["DOWN"] if game == 2 else [])
+        self.keys(host, ["A"])
+        self.until(lambda: host.top_name() == "LinkSetupScreen")
+        scr = host.top()
+        want = len(self.nodes) + bots
+        while scr.n != want:
+            self.keys(host, ["RIGHT"])
+        self.keys(host, ["UP", "A"])  # the last row: Start
+        self.until(lambda: all(self.in_game(nd) for nd in self.nodes))
+
+    @staticmethod
+    def in_game(nd):
+        return any(hasattr(s, "session") and hasattr(s, "panels") for s in nd.app.stack)
+
+    # -- playing ------------------------------------------------------------------------
+
+    def person_step(self, nd):
+        """What `nd`'s person does now, if anything: True when it pressed."""
+        scr = nd.top()
+        if nd.top_name() == "HowToScreen":  # (a first game: how to play, read and left)
+            nd.press("B")
+            return True
+        if not (hasattr(scr, "session") and hasattr(scr, "panels")):
+            return False
+        if scr.panels:
+            name = type(scr.panels[-1]).__name__
+            if name in ("GameOverPanel", "LinkLostPanel"):
+                return False
+            nd.press("A" if name in ("RoundEndPanel", "CurtainPanel") else "B")
+            return True
+        ses = scr.session
+        if scr.mode == 2:  # M_ACK
+            nd.press("A")
+            return True
+        if scr.due is None and ses.person_to_act():
+            action = person_choice(ses, self.policy)
+            keys = (keys_for_dice(scr, action) if ses.game.info.key == "dice"
+                    else keys_for_cards(scr, action))
+            self.keys(nd, keys)
+            return True
+        return False
+
+    def over(self, nd):
+        scr = nd.top()
+        return (hasattr(scr, "panels") and bool(scr.panels)
+                and type(scr.panels[-1]).__name__ == "GameOverPanel")
+
+    def play_to_end(self, max_ms=3600000, each=None):
+        """Every person plays until every console shows its game-over page. `each(table)`
+        is called between turns (faults are made there)."""
+        end = self.t + max_ms
+        while not all(self.over(nd) for nd in self.nodes):
+            if self.t >= end:
+                raise RuntimeError("the linked game did not end")
+            for nd in self.nodes:
+                if nd.idle():
+                    self.person_step(nd)
+            if each is not None:
+                each(self)
+            self.run(SLICE_MS)
+
+    def final_scores(self):
+        return [list(nd.top().session.result[1]) for nd in self.nodes]
