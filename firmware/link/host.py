@@ -141,8 +141,17 @@ class LinkHost:
         self.session = session
         session.link = self
         self.taken = {}
+        self.gone = []
         for seat, cid in self.linked_seats():
             self.start_for(cid, seat)
+
+    def resumed(self):
+        """A saved game resumed: each linked seat whose console is not back yet is gone
+        until it is (its page offers to wait for it, or a computer player)."""
+        ses = self.session
+        for i in range(len(ses.seats)):
+            if linked_key(ses.seats[i][1]) is not None and not self.present(i):
+                self.gone.append(i)
 
     def start_for(self, cid, seat):
         ses = self.session

@@ -21,11 +21,19 @@ SLICE_MS = 25  # the boards run in turns of this much virtual time
 class Node:
     """One console of the table (the host is one too): its Driver and its person's pace."""
 
-    def __init__(self, table, k, data_dir, seed):
-        clear_dir(data_dir)
+    def __init__(self, table, k, data_dir, seed, boot=False):
+        if not boot:
+            clear_dir(data_dir)
         make_dirs(data_dir)
         self.k = k
-        self.d = Driver(seed=seed + k, data_dir=data_dir)
+        if boot:  # switched on again: the device's boot, with "Continue game?"
+            from ui.boot import run
+
+            self.d = Driver(seed=seed + k, data_dir=data_dir, fresh=False, start=False)
+            self.d.board.link_bus = self.make_bus
+            self.d.app = run(self.d.board, frames=1, fault=False)
+        else:
+            self.d = Driver(seed=seed + k, data_dir=data_dir)
         self.board = self.d.board
         self.app = self.d.app
         self.app.settings.set("speed", 3)  # instant: computer players' steps at once
@@ -73,6 +81,8 @@ class LinkTable:
     def __init__(self, n, root, seed=1, policy="cautious"):
         self.hub = FakeHub()
         self.policy = policy
+        self.root = root
+        self.seed = seed
         self.nodes = [Node(self, k, root + "/c" + str(k), seed) for k in range(n)]
         self.host = self.nodes[0]
         self.t = max(nd.now for nd in self.nodes)
@@ -108,6 +118,25 @@ class LinkTable:
             if self.t >= end:
                 raise RuntimeError("timed out waiting")
             self.run(SLICE_MS)
+
+    # -- faults --------------------------------------------------------------------------
+
+    def unplug(self, k):
+        """Console `k`'s cable pulled (it goes on running, alone)."""
+        self.nodes[k].bus.unplug()
+
+    def replug(self, k):
+        self.nodes[k].bus.replug()
+
+    def power_cut_host(self):
+        """The host switched off (its board stops where it is: its saves are what it
+        wrote) and on again: its boot, at the title with "Continue game?" on top."""
+        old = self.host
+        old.bus.unplug()
+        self.run(500)  # the consoles alone
+        self.nodes[0] = Node(self, 0, self.root + "/c0", self.seed + 100, boot=True)
+        self.host = self.nodes[0]
+        self.host.run_to(self.t)
 
     # -- setting the table, as people do ------------------------------------------------
 

@@ -262,6 +262,17 @@ def resume(app, state, seats, rng_states=()):
     if len(rng_states) == 2:
         ses.rng = seeded(rng_states[0])
         ses.bot_rng = seeded(rng_states[1])
+    for seat in seats:
+        if seat[1] is not None and seat[1].startswith("@"):  # a link game: host it again
+            from link.host import LinkHost
+            from link.net import host_bus
+
+            bus = host_bus(app.board)
+            if bus is not None:
+                app.link = LinkHost(bus)
+                app.link.start(ses)  # its consoles rejoin, each to its seat
+                app.link.resumed()
+            break
     screen = screen_for(app, ses)
     screen.log.append(lang.s.G_LOG_RESUMED)  # the save keeps the state, not the moves in words
     app.push(screen)

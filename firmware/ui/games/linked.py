@@ -6,6 +6,7 @@ back: play on)."""
 from lama.errors import RuleError
 from link.view import rebuild
 from ui.games.session import Session
+from ui.text import lang
 
 UPDATE = ("link",)  # RemoteSession.think's action: the host's next update, to be shown
 
@@ -101,6 +102,11 @@ def frame(screen):
     if getattr(ses, "console", None) is not None:
         link = ses.console
         link.pump()
+        if link.state() != "linked":  # the host gone (or this cable): said till it is back
+            line = lang.s.LINK_HOST_LOST
+            if screen.note_text != line:
+                screen.note_text = line
+                screen.dirty = True
         if link.started and link.fields is not None:
             start_console_game(screen.app, link, replace=True)
         elif link.ended:
