@@ -1,1 +1,1 @@
-"""The link game: 2 to 6 consoles at one table, the host running the game (issue 48)."""
+"""Link play: frames on one shared line (link.frame), the host/console polling machines over it (link.bus), and the game over them (link.msg, link.view, link.host, link.console, link.net)."""
