@@ -3,7 +3,7 @@ only when a link game is chosen; None when the board has no link port (board.lin
 
 
 def has_link(board):
-    return getattr(board, "link", None) is not None or getattr(board, "link_bus", None) is not None
+    return getattr(board, "link", None) is not None
 
 
 def uid(board):
@@ -22,9 +22,6 @@ def uid(board):
 
 
 def host_bus(board):
-    make = getattr(board, "link_bus", None)  # (a test's or simulator's stand-in line)
-    if make is not None:
-        return make("host", None)
     if board.link is None:
         return None
     from link.bus import HostBus
@@ -33,9 +30,6 @@ def host_bus(board):
 
 
 def console_bus(board):
-    make = getattr(board, "link_bus", None)
-    if make is not None:
-        return make("console", uid(board))
     if board.link is None:
         return None
     from link.bus import ConsoleBus

@@ -1,15 +1,17 @@
 """Linked consoles in one process (MicroPython side): a host and consoles, each the firmware's
 app on its own emulated board, on one link line, set up and played through their buttons
 as people would (a bot picks each person's choice, turned into presses), for the link
-game's tests and the headless simulator. Every payload the host sends is logged with the
-hands as they were then, so that a test can check no console got another's hand.
+game's tests and the headless simulator. The boards take turns of SLICE_MS of virtual time;
+the line (emu.line) reads the time of the board that runs. Every byte on the wire is kept,
+and every message the host sends is logged with the hands as they were then, so that a
+test can check no console got another's hand.
 
     t = LinkTable(3, "/tmp/link", seed=4)      a host and two consoles at their menus
     t.host_sets_table(game=2, bots=1)          Host / Join, names, the setup, Start
     t.play_to_end()                            every console on its game-over page
 """
 
-from emu.fake_link import FakeHub
+from emu.line import Line
 from simulator.driver import Driver
 from simulator.folders import clear_dir, make_dirs
 from simulator.game_play import keys_for_cards, keys_for_dice, person_choice
@@ -30,33 +32,29 @@ class Node:
             from ui.boot import run
 
             self.d = Driver(seed=seed + k, data_dir=data_dir, fresh=False, start=False)
-            self.d.board.link_bus = self.make_bus
+            self.d.board.link = table.nodes[0].port  # (the same plug)
             self.d.app = run(self.d.board, frames=1, fault=False)
         else:
             self.d = Driver(seed=seed + k, data_dir=data_dir)
         self.board = self.d.board
         self.app = self.d.app
         self.app.settings.set("speed", 3)  # instant: computer players' steps at once
-        self.uid = bytes([0xC0, k])
-        hub = table.hub
-        self.board.link_bus = self.make_bus
-        self.hub = hub
-        self.bus = None
+        self.board.link_uid = bytes([0xC0, k])
+        self.port = table.line.plug("c" + str(k))
+        self.board.link = self.port
         self.free_at = 0  # virtual ms from which this console's person may press again
         self.presses = 0
 
-    def make_bus(self, role, uid):
-        if role == "host":
-            self.bus = self.hub.host_bus()
-        else:
-            self.bus = self.hub.console_bus(uid=self.uid)
-        return self.bus
+    def bus(self):
+        link = self.app.link
+        return None if link is None else link.bus
 
     @property
     def now(self):
         return self.board.emu.time.now
 
-    def run_to(self, t):
+    def run_to(self, table, t):
+        table.current = self
         while self.now < t:
             self.app.step()
 
@@ -78,15 +76,23 @@ class Node:
 class LinkTable:
     """`n` consoles on one line: node 0 hosts, the others join."""
 
-    def __init__(self, n, root, seed=1, policy="cautious"):
-        self.hub = FakeHub()
+    def __init__(self, n, root, seed=1, policy="cautious", error=0.0, drop=0.0):
+        self.current = None  # the node whose board runs (the line reads its time)
+        self.line = Line(self.now_us, error=error, drop=drop, seed=seed, record=True)
         self.policy = policy
         self.root = root
         self.seed = seed
-        self.nodes = [Node(self, k, root + "/c" + str(k), seed) for k in range(n)]
+        self.sent = []  # (console id, kind, value, the host's hands then) of every message
+        self.nodes = []
+        for k in range(n):
+            self.nodes.append(Node(self, k, root + "/c" + str(k), seed))
         self.host = self.nodes[0]
         self.t = max(nd.now for nd in self.nodes)
-        self.hub.snap = self.hands_now
+        watch_host(self)
+
+    def now_us(self):
+        nd = self.current
+        return 0 if nd is None else nd.now * 1000
 
     def hands_now(self):
         ses = getattr(self.host.top(), "session", None)
@@ -101,7 +107,7 @@ class LinkTable:
         while self.t < end:
             self.t += SLICE_MS
             for nd in self.nodes:
-                nd.run_to(self.t)
+                nd.run_to(self, self.t)
 
     def keys(self, node, names):
         """`node` presses `names` (a list) one after the other, the others running too."""
@@ -123,20 +129,23 @@ class LinkTable:
 
     def unplug(self, k):
         """Console `k`'s cable pulled (it goes on running, alone)."""
-        self.nodes[k].bus.unplug()
+        self.nodes[k].port.unplug()
 
     def replug(self, k):
-        self.nodes[k].bus.replug()
+        self.nodes[k].port.replug()
 
     def power_cut_host(self):
         """The host switched off (its board stops where it is: its saves are what it
         wrote) and on again: its boot, at the title with "Continue game?" on top."""
         old = self.host
-        old.bus.unplug()
-        self.run(500)  # the consoles alone
-        self.nodes[0] = Node(self, 0, self.root + "/c0", self.seed + 100, boot=True)
-        self.host = self.nodes[0]
-        self.host.run_to(self.t)
+        old.port.unplug()
+        self.nodes = self.nodes[1:]
+        self.run(2000)  # the consoles alone
+        old.port.replug()
+        self.host = Node(self, 0, self.root + "/c0", self.seed + 100, boot=True)
+        self.host.port = old.port
+        self.nodes.insert(0, self.host)
+        self.host.run_to(self, self.t)
 
     # -- setting the table, as people do ------------------------------------------------
 
@@ -162,7 +171,7 @@ class LinkTable:
         self.until(lambda: host.top_name() == "HostScreen")
         for nd in self.nodes[1:]:
             self.join(nd)
-        self.until(lambda: len(host.app.link.consoles()) == len(self.nodes) - 1)
+        self.until(lambda: len(host.app.link.consoles()) == len(self.nodes) - 1, 30000)
         self.keys(host, ["DOWN"] if game == 2 else [])
         self.keys(host, ["A"])
         self.until(lambda: host.top_name() == "LinkSetupScreen")
@@ -226,3 +235,33 @@ class LinkTable:
 
     def final_scores(self):
         return [list(nd.top().session.result[1]) for nd in self.nodes]
+
+
+def watch_host(table):
+    """Log every message a link.host.LinkHost sends (`table.sent`), with the host's hands
+    at that moment (the game's own, to compare with what each console got)."""
+    from link import host, msg
+
+    send = host.LinkHost.send
+
+    def logged(self, cid, kind, value=None):
+        table.sent.append((cid, kind, msg.decode(msg.encode(kind, value))[1],
+                           table.hands_now()))
+        send(self, cid, kind, value)
+
+    host.LinkHost.send = logged
+
+
+def wire_messages(wire):
+    """(destination, message) of every DATA frame the host put on the wire (kept by the
+    line), decoded as a console would: the frames, then the messages in them."""
+    from link import frame, msg
+
+    dec = frame.Decoder(None)
+    out = []
+    for f in dec.feed(bytes(wire)):
+        if f.src == frame.HOST and f.kind == frame.DATA:
+            m = msg.decode(f.payload)
+            if m is not None:
+                out.append((f.dst, m))
+    return out

@@ -362,8 +362,10 @@ class GameScreen(Screen):
         self.session.flush()
 
     def resting(self):
-        """A person to act, with no page open and nothing timed: only a press moves on."""
-        return self.due is None and not self.panels and not self.session.save_error
+        """A person to act, with no page open and nothing timed: only a press moves on
+        (not in a link game: the line is served every frame)."""
+        ses = self.session
+        return self.due is None and not self.panels and not ses.save_error and ses.link is None
 
     def tick(self, now_ms):
         if self.leaving:

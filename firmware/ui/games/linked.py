@@ -101,19 +101,18 @@ def frame(screen):
     ses = screen.session
     if getattr(ses, "console", None) is not None:
         link = ses.console
-        link.pump()
         if link.state() != "linked":  # the host gone (or this cable): said till it is back
             line = lang.s.LINK_HOST_LOST
             if screen.note_text != line:
                 screen.note_text = line
                 screen.dirty = True
         if link.started and link.fields is not None:
+            screen.leaving = True  # (this screen's tick stops here: the new one plays on)
             start_console_game(screen.app, link, replace=True)
         elif link.ended:
             screen.to_menu()
         return
     host = ses.link
-    host.pump()
     seat = host.take_gone()
     if seat >= 0:
         from ui.games.panel_link_lost import LinkLostPanel

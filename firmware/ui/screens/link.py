@@ -95,11 +95,13 @@ class HostScreen(ListScreen):
 
     def tick(self, now_ms):
         link = self.app.link
-        link.pump()
         names = [c[2] for c in link.consoles()]
         if names != self.seen:
             self.seen = names
             self.dirty = True
+
+    def resting(self):
+        return False  # the line is served every frame
 
     def back(self):
         self.app.link = None  # (the bus goes with it)
@@ -115,7 +117,6 @@ class JoinScreen(Screen):
 
     def tick(self, now_ms):
         link = self.app.link
-        link.pump()
         seen = (link.state(), link.roster)
         if seen != self.seen:
             self.seen = seen
@@ -124,6 +125,9 @@ class JoinScreen(Screen):
             from ui.games.linked import start_console_game
 
             start_console_game(self.app, link, replace=True)
+
+    def resting(self):
+        return False
 
     def handle(self, ev):
         if ev[0] == PRESS and ev[1] == B:

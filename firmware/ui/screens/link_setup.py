@@ -43,13 +43,14 @@ class LinkSetupScreen(SetupScreen):
         return SetupScreen.kind_text(self, kind)
 
     def tick(self, now_ms):
-        link = self.app.link
-        link.pump()
         before = len(self.choices)
         self.refresh()
         if len(self.choices) != before:
             self.dirty = True
         SetupScreen.tick(self, now_ms)
+
+    def resting(self):
+        return False  # the line is served every frame
 
     def valid(self):
         """Every seat's kind known now (a linked console still on the line), one seat a
