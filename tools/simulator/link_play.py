@@ -76,9 +76,9 @@ class Node:
 class LinkTable:
     """`n` consoles on one line: node 0 hosts, the others join."""
 
-    def __init__(self, n, root, seed=1, policy="cautious", error=0.0, drop=0.0):
+    def __init__(self, n, root, seed=1, policy="cautious", error=0.0, drop=0.0, record=True):
         self.current = None  # the node whose board runs (the line reads its time)
-        self.line = Line(self.now_us, error=error, drop=drop, seed=seed, record=True)
+        self.line = Line(self.now_us, error=error, drop=drop, seed=seed, record=record)
         self.policy = policy
         self.root = root
         self.seed = seed
