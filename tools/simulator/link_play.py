@@ -78,6 +78,7 @@ class LinkTable:
 
     def __init__(self, n, root, seed=1, policy="cautious", error=0.0, drop=0.0, record=True):
         self.current = None  # the node whose board runs (the line reads its time)
+        self.after_slice = None  # called after each turn of the boards (the frames' recorders)
         self.line = Line(self.now_us, error=error, drop=drop, seed=seed, record=record)
         self.policy = policy
         self.root = root
@@ -108,6 +109,8 @@ class LinkTable:
             self.t += SLICE_MS
             for nd in self.nodes:
                 nd.run_to(self, self.t)
+            if self.after_slice is not None:
+                self.after_slice()
 
     def keys(self, node, names):
         """`node` presses `names` (a list) one after the other, the others running too."""
