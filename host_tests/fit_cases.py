@@ -83,7 +83,7 @@ def menu_screens(language):
     check(faults, "stats reset?", d)
     d = Driver()
     set_language(d, language)
-    d.keys("A,UP,A")  # about
+    d.keys("A,UP,UP,A")  # about
     check(faults, "about", d)
     from ui.screens.howto import HowToScreen
     from ui.screens.message import TextScreen

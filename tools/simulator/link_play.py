@@ -155,7 +155,7 @@ class LinkTable:
     def to_link_menu(self, node):
         self.keys(node, ["A"])  # the title
         self.until(lambda: node.top_name() == "MainMenu")
-        self.keys(node, ["DOWN", "DOWN", "A"])
+        self.keys(node, ["UP", "A"])  # the last row: Link game
         self.until(lambda: node.top_name() == "LinkMenu")
 
     def join(self, node):

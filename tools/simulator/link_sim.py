@@ -1,28 +1,26 @@
 """The headless simulator of a link game (issue 49): N consoles linked on one emulated line in
 one process, each the firmware on its own emulated board, every changed frame of each
-written to DIR/cK/ (NNNN.png and the display RAM, NNNN.bin; K = 0 is the host).
+written to DIR/cK/ (NNNN.png and the display RAM, NNNN.bin; K = 0 is the host), and
+DIR/side_by_side.png: the host and console 1 at console 1's person's first turn.
 
-    python3 tools/sim.py --link 3 --out DIR [--game cards|dice] [--bots B] [--seed S]
-        the host's person sets the table (Host; the others Join), then every person plays
-        to game over, their choices picked as a careful player would (the link tests' way)
-    python3 tools/sim.py --link 3 --out DIR --keys-files host.keys,c1.keys,c2.keys
-        each console presses its own key file from power-on (the simulator's key syntax)
+    python3 tools/sim.py --link-game 3 --out DIR [--game cards|dice] [--bots B] [--seed S]
 
+The host's person sets the table (Host; the others Join: P1, Q1, R1...), then every person
+plays to game over, their choices picked as a careful player would (the link tests' way).
 It prints each console's final scores (the same on all of them) and the frames written."""
 
 import sys
 
 from simulator.folders import clear_dir, make_dirs
-from simulator.keys import GAP_MS, parse_keys, read_keys_file
 from simulator.link_play import LinkTable
 from simulator.play import Recorder
 
-USAGE = ("usage: python3 tools/sim.py --link N --out DIR [--game cards|dice] [--bots B] "
-         "[--seed S] [--keys-files F0,F1,...]")
+USAGE = ("usage: python3 tools/sim.py --link-game N --out DIR [--game cards|dice] [--bots B] "
+         "[--seed S]")
 
 
 def parse(argv):
-    opts = {"link": None, "out": None, "game": "cards", "bots": 1, "seed": 1, "keys-files": None}
+    opts = {"link-game": None, "out": None, "game": "cards", "bots": 1, "seed": 1}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -31,31 +29,48 @@ def parse(argv):
         opts[a[2:]] = argv[i + 1]
         i += 2
     try:
-        opts["link"] = int(opts["link"])
+        opts["link-game"] = int(opts["link-game"])
         opts["bots"] = int(opts["bots"])
         opts["seed"] = int(opts["seed"])
     except (TypeError, ValueError):
-        raise ValueError("--link, --bots and --seed take numbers")
-    if not 2 <= opts["link"] <= 6:
-        raise ValueError("--link takes 2 to 6 consoles")
-    if not 0 <= opts["bots"] <= 6 - opts["link"]:
-        raise ValueError("--bots: 0 to %d computer players" % (6 - opts["link"]))
+        raise ValueError("--link-game, --bots and --seed take numbers")
+    if not 2 <= opts["link-game"] <= 6:
+        raise ValueError("--link-game takes 2 to 6 consoles")
+    if not 0 <= opts["bots"] <= 6 - opts["link-game"]:
+        raise ValueError("--bots: 0 to %d computer players" % (6 - opts["link-game"]))
     if opts["game"] not in ("cards", "dice"):
         raise ValueError("--game is cards or dice")
     if not opts["out"]:
-        raise ValueError("--link needs --out DIR")
-    if opts["keys-files"] is not None:
-        files = opts["keys-files"].split(",")
-        if len(files) != opts["link"]:
-            raise ValueError("--keys-files: one file a console (%d)" % opts["link"])
-        opts["keys-files"] = files
+        raise ValueError("--link-game needs --out DIR")
     return opts
+
+
+def person_turn(nd):
+    """Whether `nd`'s person has a choice on the table (no page over it, nothing timed)."""
+    scr = nd.top()
+    return (hasattr(scr, "panels") and not scr.panels and scr.due is None
+            and scr.session.person_to_act())
+
+
+def side_by_side(path, left, right, scale=3):
+    """Two panels' images (MONO_VLSB) side by side in one PNG, a rule between them."""
+    from simulator import png
+
+    gap = 8
+    width = 128 * 2 + gap
+    image = bytearray()
+    for page in range(8):
+        image += left[page * 128:(page + 1) * 128]
+        image += bytes(3) + b"\xff\xff" + bytes(3)
+        image += right[page * 128:(page + 1) * 128]
+    png.write(path, bytes(image), width, 64, scale)
+    return path
 
 
 def run(opts):
     out = opts["out"].rstrip("/") or "."
     make_dirs(out)
-    n = opts["link"]
+    n = opts["link-game"]
     table = LinkTable(n, out + "/.data", seed=opts["seed"], record=False)
     recorders = []
     for nd in table.nodes:
@@ -63,26 +78,21 @@ def run(opts):
         clear_dir(folder)
         make_dirs(folder)
         recorders.append(Recorder(nd.board, folder))
-    table.after_slice = lambda: [r.capture() for r in recorders]
-    if opts["keys-files"] is None:
-        table.host_sets_table(game=2 if opts["game"] == "cards" else 1, bots=opts["bots"])
-        table.play_to_end()
-        scores = table.final_scores()
-    else:
-        end = 0
-        for nd, path in zip(table.nodes, opts["keys-files"]):
-            t = nd.now + 300
-            for button, ms in parse_keys(read_keys_file(path)):
-                if button >= 0:
-                    nd.board.emu.buttons.press(button, ms, at_ms=t)
-                    t += GAP_MS
-                t += ms
-            end = max(end, t)
-        table.run(end - table.t + 2000)
-        scores = []
-        for nd in table.nodes:
-            ses = getattr(nd.top(), "session", None)
-            scores.append(None if ses is None or ses.result is None else list(ses.result[1]))
+    pair = out + "/side_by_side.png"
+    shot = []
+
+    def after_slice():
+        for r in recorders:
+            r.capture()
+        if not shot and person_turn(table.nodes[1]) and not table.host.top().panels:
+            shot.append(side_by_side(pair, table.host.d.image(), table.nodes[1].d.image()))
+
+    table.after_slice = after_slice
+    table.host_sets_table(game=2 if opts["game"] == "cards" else 1, bots=opts["bots"])
+    table.play_to_end()
+    scores = table.final_scores()
+    if shot:
+        print("the host and console 1 side by side: " + shot[0])
     for nd, rec in zip(table.nodes, recorders):
         print("console %d: %d frames in %s/c%d, final scores %s"
               % (nd.k, rec.count, out, nd.k, scores[nd.k]))

@@ -69,10 +69,6 @@ class LinkSetupScreen(SetupScreen):
             self.dirty = True
             return
         setup = self.setup()
-        bots = self.base[1:]
-        for name, kind in setup.seats:
-            if kind != PERSON and not kind.startswith(LINKED) and kind not in bots:
-                return
         from ui.games import launch
 
         self.app.soon(lambda: launch.launch(self.app, setup), launch.start_code(self.game)

@@ -1,5 +1,5 @@
 """The main menu: the games (ui.model.games, each with the round of its saved game when it
-has one), a link game, statistics, settings, the controls card, rules and about."""
+has one), statistics, settings, the controls card, rules, about and a link game."""
 
 import gc
 
@@ -10,7 +10,7 @@ from ui.screens.menu import ListScreen
 from ui.screens.menu_stand_in import drop_loaded
 from ui.text import lang
 
-_PAGES = ("M_LINK", "M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT")  # after the games
+_PAGES = ("M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT", "M_LINK")  # after the games
 
 
 class MainMenu(ListScreen):
@@ -99,17 +99,17 @@ class MainMenu(ListScreen):
             return
         i -= n
         if i == 0:
-            app.open("ui.screens.link", "LinkMenu")
-        elif i == 1:
             app.open("ui.screens.stats", "StatsScreen")
-        elif i == 2:
+        elif i == 1:
             app.open("ui.screens.settings", "SettingsScreen")
-        elif i == 3:
+        elif i == 2:
             app.open("ui.screens.controls", "ControlsScreen")
-        elif i == 4:
+        elif i == 3:
             app.push(RulesMenu(app))
-        else:
+        elif i == 4:
             app.open("ui.screens.about", "AboutScreen")
+        else:
+            app.open("ui.screens.link", "LinkMenu")
 
 
 class RulesMenu(ListScreen):
