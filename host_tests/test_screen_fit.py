@@ -76,3 +76,8 @@ def test_notes_over_every_page_and_the_longest_moves_fit(micropython, game, n, l
     """A wrong key's note covers no row of the round end (six seats: over its title), and a
     move line with all seven kinds of cards is not cut."""
     assert faults(micropython, "notes_and_moves(%d, %d, %d)" % (game, n, language)) == []
+
+
+@pytest.mark.parametrize("language", [0, 1])
+def test_the_link_game_screens_fit(micropython, language):
+    assert faults(micropython, "link_screens(%d)" % language) == []

@@ -19,11 +19,12 @@ class LinkLostPanel(Panel):
         self.levels = bot_levels()
 
     def items(self):
+        """(label, value) of each row: a computer player's level is the row's value."""
         T = lang.s
-        out = [T.LINK_WAIT]
+        out = [(T.LINK_WAIT, None)]
         for lv in self.levels:
-            out.append(T.LINK_BOT + " " + T.BOT_LEVELS.get(lv, lv))
-        out.append(T.LINK_END)
+            out.append((T.LINK_BOT, T.BOT_LEVELS.get(lv, lv)))
+        out.append((T.LINK_END, None))
         return out
 
     def long_b(self):
@@ -37,7 +38,8 @@ class LinkLostPanel(Panel):
         items = self.items()
         top = max(0, self.cursor - gfx.ROWS + 1)
         for i in range(min(gfx.ROWS, len(items) - top)):
-            gfx.list_row(fb, i, items[top + i], None, top + i == self.cursor)
+            label, value = items[top + i]
+            gfx.list_row(fb, i, label, value, top + i == self.cursor)
         gfx.footer(fb, T.K_OK)
 
     def handle(self, ev):
