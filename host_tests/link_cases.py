@@ -117,3 +117,19 @@ def host_power_cut(game, seed=7):
     t.play_to_end(each=each)
     bad, _ = leaks(t)
     print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
+
+
+def bystander(seed=3):
+    """A console at its menu on the same line as a host and a joined console: it reads
+    nothing from the line, and the host never counts it."""
+    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    host, joined, idle = t.nodes
+    t.to_link_menu(host)
+    t.keys(host, ["A"])
+    t.until(lambda: host.top_name() == "HostScreen")
+    t.keys(idle, ["A"])  # the title, then its main menu
+    t.join(joined)
+    t.run(4000)
+    print(json.dumps({"linked": len(host.app.link.consoles()), "idle_read": idle.port.heard,
+                      "idle_link": idle.app.link is None, "idle_top": idle.top_name(),
+                      "heard": joined.port.heard > 0}))

@@ -55,3 +55,9 @@ def test_the_host_switched_off_continues_the_linked_game(micropython, game):
     assert seen["console_note"] == "HOST LOST: WAIT"
     assert seen["linked"] == 2
     assert all(s == r["scores"][0] for s in r["scores"]) and r["bad"] == []
+
+
+def test_a_console_not_in_a_link_game_ignores_the_line(micropython):
+    r = case(micropython, "bystander()")
+    assert r["linked"] == 1 and r["heard"]
+    assert r["idle_read"] == 0 and r["idle_link"] and r["idle_top"] == "MainMenu"
