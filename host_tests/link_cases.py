@@ -133,3 +133,22 @@ def bystander(seed=3):
     print(json.dumps({"linked": len(host.app.link.consoles()), "idle_read": idle.port.heard,
                       "idle_link": idle.app.link is None, "idle_top": idle.top_name(),
                       "heard": joined.port.heard > 0}))
+
+
+def host_ends(seed=7):
+    """Console 1 gone, the host's person ends the game on its page: the other console hears
+    it and goes to its menu; the host's save is gone."""
+    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    t.host_sets_table(game=2, bots=1)
+    for _ in range(40):
+        for nd in t.nodes:
+            if nd.idle():
+                t.person_step(nd)
+        t.run(25)
+    t.unplug(1)
+    t.until(lambda: any(type(p).__name__ == "LinkLostPanel" for p in
+                        getattr(t.host.top(), "panels", ())), 10000)
+    t.keys(t.host, ["UP", "A"])  # the last row: End the game
+    t.run(3000)
+    print(json.dumps({"host": t.host.top_name(), "console": t.nodes[2].top_name(),
+                      "saved": t.host.app.game_store.summary(2) is not None}))

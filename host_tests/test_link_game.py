@@ -61,3 +61,8 @@ def test_a_console_not_in_a_link_game_ignores_the_line(micropython):
     r = case(micropython, "bystander()")
     assert r["linked"] == 1 and r["heard"]
     assert r["idle_read"] == 0 and r["idle_link"] and r["idle_top"] == "MainMenu"
+
+
+def test_the_host_ends_the_game_and_its_consoles_go_to_their_menus(micropython):
+    r = case(micropython, "host_ends()")
+    assert r["host"] == "MainMenu" and r["console"] == "MainMenu" and not r["saved"]

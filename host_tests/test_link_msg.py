@@ -19,7 +19,6 @@ def test_every_kind_round_trips():
         (msg.ACT, [0, b"\x01\x00\x00\x00\x00\x00\x02"]),
         (msg.REFUSED, "C4"),
         (msg.END, None),
-        (msg.READY, None),
         (msg.STATE, [1, -1, 0, 300, 70000, -70000, b"", ""]),
     ]
     for kind, value in values:

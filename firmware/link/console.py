@@ -19,7 +19,10 @@ class LinkConsole:
         self.started = False  # a START came that no screen took yet (take_start)
         self.queue = []  # [seat, events, fields] or ["refused", rule]: updates not yet shown
         self.ended = False  # the host ended the game
-        self.note = ""  # the host's last note (e.g. a console gone), not yet shown
+        self.closed = False  # left (the menu): the app lets it go
+
+    def close(self):
+        self.closed = True
 
     def state(self):
         """"searching", "linked" or "host lost" (the bus's)."""
@@ -63,8 +66,6 @@ class LinkConsole:
             self.queue.append([v[0], [msg.as_tuple(e) for e in v[1]], None])
         elif kind == msg.REFUSED:
             self.queue.append(["refused", str(v), None])
-        elif kind == msg.NOTE and isinstance(v, str):
-            self.note = v
         elif kind == msg.END:
             self.ended = True
 
@@ -91,6 +92,3 @@ class LinkConsole:
     def act(self, action):
         """Send the person's choice to the host (it answers with the action's events)."""
         self.bus.send(msg.encode(msg.ACT, list(action)))
-
-    def ready(self):
-        self.bus.send(msg.encode(msg.READY))

@@ -7,6 +7,7 @@ console's key (its uid in hex), so that the same console, back, gets its seat ag
 from link import msg
 from link.view import events_for, state_fields
 
+CLOSE_FRAMES = 80  # frames a closed host still serves the line (its last words out)
 LINKED = "@"  # a seat's bot name that starts with it is a person on a linked console
 
 
@@ -38,6 +39,8 @@ class LinkHost:
         self.gone = []  # seats whose console went and nobody was told yet (take_gone)
         self.back = []  # seats whose console came back (take_back)
         self.sent = 0  # messages sent (figures)
+        self.closing = 0  # frames left to deliver what is queued once closed (close)
+        self.closed = False  # nothing more to do: the app lets it go
 
     # -- who is linked -------------------------------------------------------------------
 
@@ -78,6 +81,12 @@ class LinkHost:
         """A frame's work: the line's traffic, who came and went, what they sent."""
         bus = self.bus
         bus.tick()
+        if self.closing:  # left: only what is queued (the game's end) still goes out
+            self.closing -= 1
+            pending = getattr(bus, "pending", None)
+            if not self.closing or pending is None or not any(pending(c) for c in self.keys):
+                self.closed = True
+            return
         for ev in bus.events():
             if ev[0] == "joined":
                 self.keys[ev[1]] = uid_key(ev[2])
@@ -191,6 +200,11 @@ class LinkHost:
 
     def take_back(self):
         return self.back.pop(0) if self.back else -1
+
+    def close(self):
+        """The host left the link game (the menu): the line is served a few more frames,
+        until what is queued is out (at most CLOSE_FRAMES), then the app lets it go."""
+        self.closing = CLOSE_FRAMES
 
     def end(self):
         """The host ended the game: every console hears it."""

@@ -8,11 +8,10 @@ text, bytes, lists of those, and None.
 Host -> console                           console -> host
   ROSTER  [names of the linked consoles]    HELLO  name (at every link: join or rejoin)
   START   [game id, your seat, [names],     ACT    [action] (the person's choice)
-           [linked seat flags]]             READY  (round-end read; unused by the host now)
+           [linked seat flags]]
   EVENTS  [seat, [events]] (masked)
   STATE   [state fields] (masked)
   REFUSED rule id (text)
-  NOTE    text (e.g. a console gone)
   END     None (the host ended the game)
 
 What a console may read of a game (its own hand only) is cut by link.view."""
@@ -28,10 +27,8 @@ EVENTS = const(4)
 STATE = const(5)
 ACT = const(6)
 REFUSED = const(7)
-NOTE = const(8)
 END = const(9)
-READY = const(10)
-KINDS = (HELLO, ROSTER, START, EVENTS, STATE, ACT, REFUSED, NOTE, END, READY)
+KINDS = (HELLO, ROSTER, START, EVENTS, STATE, ACT, REFUSED, END)
 
 _INT = const(0)
 _STR = const(1)

@@ -81,9 +81,8 @@ class RemoteSession(Session):
 
     def next_round(self):
         """The round-end page is read: the next deal is the host's (it comes as an update)."""
-        if not self.wants_deal and self.state.phase == self.mod.ROUND_OVER:
+        if self.state.phase == self.mod.ROUND_OVER:
             self.wants_deal = True
-            self.console.ready()
         return []
 
     def flush(self):
@@ -114,7 +113,7 @@ def frame(screen):
         return
     host = ses.link
     seat = host.take_gone()
-    if seat >= 0:
+    if seat >= 0 and ses.result is None:  # (after the game over, a console may go)
         from ui.games.panel_link_lost import LinkLostPanel
 
         screen.push_panel(LinkLostPanel(screen, seat))

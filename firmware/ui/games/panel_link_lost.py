@@ -59,6 +59,5 @@ class LinkLostPanel(Panel):
             ses.seats[self.seat] = (ses.seats[self.seat][0], self.levels[c - 1])
             ses.unsaved = True  # (the seats are saved with the game)
         elif c == n - 1:
-            ses.link.end()
-            scr.quit_to_menu()
+            scr.quit_to_menu()  # (its consoles hear that the game ended: Session.abandon)
         return True

@@ -207,6 +207,8 @@ class Session:
         """Quit to the menu: the saved game is removed (issue 6; with `later`, App.later,
         from the flash once the menu is shown), and nothing unsaved is saved after it."""
         self.unsaved = False
+        if self.link is not None:
+            self.link.end()  # a link game: its consoles hear that it ended
         if self.store is not None:
             if later is None:
                 self.store.clear_progress(self.game.info.id)

@@ -56,7 +56,8 @@ class App:
         self.game_store = game_store
         self.error_screen = error_screen
         self.pages = pages
-        # a link game's host or console side (link.host, link.console): pump() every frame
+        # a link game's host or console side (link.host, link.console): pump() every frame,
+        # until it says it is closed
         self.link = None
         self.kept = None  # the modules kept from the main menu's first coming up on (ui.loop.resident)
         self.frame_ms = frame_ms
@@ -241,8 +242,11 @@ class App:
         call's state from the heap past that, and idle frames must allocate nothing."""
         start = self.clock.ticks_ms()
         self.now = start
-        if self.link is not None:  # a link game: its line served every frame, whatever is up
-            self.link.pump()
+        link = self.link
+        if link is not None:  # a link game: its line served every frame, whatever is up
+            link.pump()
+            if link.closed:  # (closed at the menu once what it had to say is out)
+                self.link = None
         if self._soon is not None:  # loading what a press asked for: no input meanwhile
             self._load_step(self._soon)  # (a module, or the call that puts the screen up)
             self.frames += 1

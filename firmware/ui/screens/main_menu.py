@@ -25,7 +25,8 @@ class MainMenu(ListScreen):
         (a saved game's summary) must not land among the game's blocks (issue 28: the heap
         left in pieces). A page's (the statistics, the settings...) once the menu is shown:
         a collect takes about 20 ms on the Pico (issue 26: B answered within 50 ms)."""
-        self.app.link = None  # a link game's side, and its bus, go with its code
+        if self.app.link is not None:
+            self.app.link.close()  # a link game's side goes once what it had to say is out
         if self.app.kept is None:
             store = getattr(self.app, "game_store", None)
             if store is not None:
