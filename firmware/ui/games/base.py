@@ -224,7 +224,11 @@ class GameScreen(Screen):
             action = ses.think()
             if action is None:
                 self.due = self.now()
-                return False
+                if self.thinking or ses.bot(ses.state.turn) is None:
+                    return False
+                self.thinking = True  # "NAME THINKS..." while another console's person does
+                self.actor = -1
+                return None
         else:
             action = self.think_for(ses.think)
         if action is None:  # still thinking: a frame's slices, so presses stay answered
