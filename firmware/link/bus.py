@@ -12,12 +12,14 @@ BAUD = const(115200)
 MAX_PAYLOAD = const(200)  # what send() takes
 WINDOW = const(4)  # host -> one console: frames in flight before an ack
 REPLY_MS = const(40)  # a console answers at its next tick (25 ms frames) plus its work
-MISSES = const(5)  # missed polls in a row ...
-LOST_MS = const(1000)  # ... over at least this long: the console is lost
-HOST_LOST_MS = const(1500)  # a console not polled this long: "host lost"
-DISCOVER_MS = const(250)  # how often the host opens a discovery slot while a seat is free
+MISSES = const(5)  # missed polls in a row (a garbled answer counts half) ...
+LOST_MS = const(1500)  # ... over at least this long: the console is lost
+HOST_LOST_MS = const(2500)  # a console not polled this long: "host lost"
+DISCOVER_MS = const(600)  # how often the host opens a discovery slot while a seat is free
 BURST_BYTES = const(1024)  # at most this much queued data written in one tick
 REPOLL = const(3)  # a console that sent data is polled again at once, this many times
+
+RESUME = const(1)  # a WELCOME's ack: the same session goes on (else 0xFF: a new one)
 
 FREE = const(0)
 PENDING = const(1)  # welcomed, its first answer not heard yet
@@ -101,17 +103,21 @@ class HostBus(_Line):
         self.tx_sent = [0] * n  # frames of the window on the line since the last poll
         self.tx_top = [0] * n  # the seq after the newest ever sent (to count resends)
         self.rx_next = [0] * n
-        self.misses = [0] * n
+        self.misses = [0] * n  # in halves: 2 a silent poll, 1 a poll answered by garbage
         self.heard = [0] * n
         self.welcome = [False] * n
+        self.resume = [False] * n  # its WELCOME carries on the session it had
         if known:
             for uid, c in known.items():
                 if 1 <= c <= F.MAX_ID:
                     self.uid[c] = bytes(uid)
-        self.epoch = (epoch if epoch else (ticks_ms() * 37 + 11)) % 255 + 1
+        if not (epoch and 1 <= epoch <= 255):
+            epoch = (ticks_ms() * 37 + 11) % 255 + 1
+        self.epoch = epoch
         self.inbox = []
         self._events = []
         self.waiting = -1  # console polled (0: the discovery slot), -1: none
+        self.bad_at_poll = 0
         self.answered = False
         self.deadline = 0
         self.turn = 0
@@ -123,7 +129,9 @@ class HostBus(_Line):
 
     # -- the game's side
     def send(self, console_id, payload):
-        """Queue `payload` for a linked console; False (dropped) when it is not linked."""
+        """Queue `payload` for a linked console; False (dropped) when it is not linked. What
+        was queued for a console that is lost stays queued for it: if it comes back with its
+        session (it was unplugged, not restarted), it gets it, else it is dropped."""
         if len(payload) > MAX_PAYLOAD:
             raise ValueError("link payload of %d bytes (at most %d)"
                              % (len(payload), MAX_PAYLOAD))
@@ -165,7 +173,8 @@ class HostBus(_Line):
             if self.answered:
                 self.waiting = -1
             elif ticks_diff(now, self.deadline) >= 0 and not busy:
-                self._missed(self.waiting, now)
+                # garbage heard meanwhile: the console may well have answered
+                self._missed(self.waiting, now, 1 if self.dec.bad > self.bad_at_poll else 2)
                 self.waiting = -1
         if self.waiting < 0:
             self._burst()
@@ -219,8 +228,19 @@ class HostBus(_Line):
                     c = i
         if not c:
             return  # the table is full
+        self.misses[c] = 0
+        self.tx_sent[c] = 0
+        self.welcome[c] = True
+        if (self.uid[c] == uid and hint == c and their_epoch == self.epoch
+                and self.state[c] == FREE):
+            # back after being lost, its session with this host whole: carry on with it
+            # (what was queued for it is still queued; nothing is delivered twice)
+            self.state[c] = PENDING
+            self.resume[c] = True
+            return
         if self.state[c] == LINKED:
             self._events.append(("lost", c))  # it restarted: its old session is over
+        self.resume[c] = False
         self.uid[c] = uid
         self.state[c] = PENDING
         self.txq[c] = []
@@ -228,23 +248,20 @@ class HostBus(_Line):
         self.tx_sent[c] = 0
         self.tx_top[c] = 0
         self.rx_next[c] = 0
-        self.misses[c] = 0
-        self.welcome[c] = True
 
-    def _missed(self, c, now):
+    def _missed(self, c, now, halves):
         if c == 0:
             return
         self.missed += 1
         self.repoll = 0
         self.tx_sent[c] = 0
-        self.misses[c] += 1
-        if self.misses[c] < MISSES:
+        self.misses[c] += halves
+        if self.misses[c] < 2 * MISSES:
             return
         if self.state[c] == PENDING:
             self.state[c] = FREE
         elif ticks_diff(now, self.heard[c]) >= LOST_MS:
-            self.state[c] = FREE
-            self.txq[c] = []
+            self.state[c] = FREE  # its queue stays, for the same session coming back
             self._events.append(("lost", c))
 
     def _burst(self):
@@ -252,7 +269,8 @@ class HostBus(_Line):
         for c in range(1, F.MAX_ID + 1):
             if self.welcome[c]:
                 self.welcome[c] = False
-                self._write(c, F.HOST, F.WELCOME, self.epoch, 0xFF, self.uid[c])
+                self._write(c, F.HOST, F.WELCOME, self.epoch, RESUME if self.resume[c] else 0xFF,
+                            self.uid[c])
             if self.state[c] != LINKED:
                 continue
             q = self.txq[c]
@@ -288,7 +306,9 @@ class HostBus(_Line):
             return
         self.waiting = self.turn
         self.answered = False
-        reply = F.HEADER + F.TRAILER + MAX_PAYLOAD + 16
+        self.bad_at_poll = self.dec.bad
+        # the longest answer: a DATA frame, or a HELLO (old id, epoch, a uid of 16)
+        reply = F.HEADER + F.TRAILER + (MAX_PAYLOAD if self.turn else 18)
         self.deadline = now + wire_ms(self.written + reply, self.baud) + REPLY_MS
 
 
@@ -336,7 +356,8 @@ class ConsoleBus(_Line):
         frames, _ = self._heard(now)
         last = len(frames) - 1
         for i, f in enumerate(frames):
-            self._on_frame(f, now, i == last and self.dec.n == 0)
+            # answer only the last frame heard, and only when nothing has followed it
+            self._on_frame(f, now, i == last and not self.dec.started())
         if self.state == "linked" and ticks_diff(now, self.last_heard) >= HOST_LOST_MS:
             self.state = "host lost"
 
@@ -350,12 +371,13 @@ class ConsoleBus(_Line):
             return
         if f.kind == F.WELCOME:
             if f.payload == self.uid:
+                if not (f.ack == RESUME and f.dst == me and f.seq == self.epoch):
+                    self.txq = []  # a new session
+                    self.tx_seq = 0
+                    self.rx_next = 0
                 self.console_id = f.dst
                 self.epoch = f.seq
                 self.state = "linked"
-                self.txq = []
-                self.tx_seq = 0
-                self.rx_next = 0
                 self.tries = 0
                 self.skip = 0
                 self.last_heard = now
@@ -401,3 +423,18 @@ class ConsoleBus(_Line):
         hello[0] = self.console_id or 0
         hello[1] = self.epoch
         self._write(F.HOST, F.NOBODY, F.HELLO, 0, 0, bytes(hello) + self.uid)
+
+
+def ticking_sleep(bus, sleep_ms, step=4):
+    """A sleep_ms that ticks `bus` every `step` ms while it sleeps (board.clock.sleep_ms
+    wrapped for a link game): an exchange then waits milliseconds for the other end,
+    not whole 25 ms frames (make bench BENCH=link_bus gives the figures)."""
+
+    def sleep(ms):
+        while ms > 0:
+            s = step if ms > step else ms
+            sleep_ms(s)
+            ms -= s
+            bus.tick()
+
+    return sleep

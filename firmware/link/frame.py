@@ -1,6 +1,7 @@
 """Link frames: sync, addresses, kind, sequence, ack, length, payload, CRC-16 and Fletcher-16, and a streaming decoder that resyncs after garbage (pure: CPython and MicroPython)."""
 
-from array import array
+from lama import native as micropython  # @micropython.viper: lama.native
+from lama.native import ptr8
 
 try:
     from micropython import const
@@ -36,36 +37,61 @@ KINDS = (POLL, DATA, ACK, DISCOVER, HELLO, WELCOME)
 
 
 def _table():
-    t = array("H", bytes(512))
+    t = bytearray(512)  # CRC-16/CCITT's table: each entry high byte, low byte
     for i in range(256):
         c = i << 8
         for _ in range(8):
             c = ((c << 1) ^ 0x1021) if c & 0x8000 else (c << 1)
-        t[i] = c & 0xFFFF
+        t[2 * i] = (c >> 8) & 0xFF
+        t[2 * i + 1] = c & 0xFF
     return t
 
 
 CRC_TABLE = _table()
 
 
-def checks(buf, start, end):
-    """(CRC-16/CCITT-FALSE, Fletcher-16) of buf[start:end] (no slice made)."""
-    t = CRC_TABLE
+@micropython.viper
+def _checks(buf, start: int, end: int, table, out):
+    """out[0:4] = CRC-16/CCITT-FALSE then Fletcher-16 of buf[start:end], high bytes
+    first (viper code on MicroPython: ptr8, machine ints; no allocation)."""
+    b = ptr8(buf)
+    t = ptr8(table)
+    o = ptr8(out)
     crc = 0xFFFF
     s1 = 0
     s2 = 0
-    for i in range(start, end):
-        b = buf[i]
-        crc = ((crc << 8) & 0xFF00) ^ t[((crc >> 8) ^ b) & 0xFF]
-        s1 += b
+    i = start
+    while i < end:
+        x = b[i]
+        k = (((crc >> 8) ^ x) & 0xFF) << 1
+        crc = ((crc << 8) & 0xFF00) ^ ((t[k] << 8) | t[k + 1])
+        s1 += x
+        if s1 >= 255:
+            s1 -= 255
         s2 += s1
-    return crc, ((s1 % 255) << 8) | (s2 % 255)
+        if s2 >= 255:
+            s2 -= 255
+        i += 1
+    o[0] = crc >> 8
+    o[1] = crc & 0xFF
+    o[2] = s1
+    o[3] = s2
 
 
-def _trailer_ok(b, end, sums):
-    crc, fl = sums
-    return (crc == (b[end] << 8 | b[end + 1])
-            and fl == (b[end + 2] << 8 | b[end + 3]))
+_OUT = bytearray(4)
+
+
+def _trailer_ok(b, end, start):
+    o = _OUT
+    _checks(b, start, end, CRC_TABLE, o)
+    return (o[0] == b[end] and o[1] == b[end + 1] and o[2] == b[end + 2]
+            and o[3] == b[end + 3])
+
+
+def _header_check(b, start):
+    """The header's check byte: the low byte of the CRC of its five bytes from `start`."""
+    _checks(b, start, start + 5, CRC_TABLE, _OUT)
+    return _OUT[1]
 
 
 def _valid_addr(a):
@@ -98,14 +124,11 @@ class Encoder:
         b[4] = seq & 0xFF
         b[5] = ack & 0xFF
         b[6] = n
-        b[7] = checks(b, 2, 7)[0] & 0xFF
+        b[7] = _header_check(b, 2)
         b[HEADER:HEADER + n] = payload
         end = HEADER + n
-        crc, fl = checks(b, 2, end)
-        b[end] = crc >> 8
-        b[end + 1] = crc & 0xFF
-        b[end + 2] = fl >> 8
-        b[end + 3] = fl & 0xFF
+        _checks(b, 2, end, CRC_TABLE, _OUT)
+        b[end:end + TRAILER] = _OUT
         return self.view[:end + TRAILER]
 
 
@@ -171,6 +194,11 @@ class Decoder:
             self._parse(out)
         return out
 
+    def started(self):
+        """Whether a frame has begun arriving (its sync heard) and is not yet whole: a
+        lone last byte equal to the sync's first (a CRC's, say) does not count."""
+        return self.n > 1 or (self.n == 1 and self.buf[0] != SYNC0)
+
     def quiet(self):
         """The line went quiet: a held partial frame will never complete; rescan past it."""
         out = []
@@ -196,8 +224,7 @@ class Decoder:
             addr = b[i + 2]
             kind = b[i + 3]
             length = b[i + 6]
-            if (not header_ok(addr, kind, length)
-                    or checks(b, i + 2, i + 7)[0] & 0xFF != b[i + 7]):
+            if not header_ok(addr, kind, length) or _header_check(b, i + 2) != b[i + 7]:
                 self.bad += 1
                 i += 1
                 continue
@@ -208,7 +235,7 @@ class Decoder:
                     i += 1
                     continue
                 break
-            if _trailer_ok(b, end, checks(b, i + 2, end)):
+            if _trailer_ok(b, end, i + 2):
                 src = addr & 15
                 if src != self.skip_src:
                     out.append(Frame(addr >> 4, src, kind, b[i + 4], b[i + 5],

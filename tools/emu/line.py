@@ -20,6 +20,7 @@ class Port:
         self.name = name
         self.plugged = True
         self.rx = bytearray()
+        self.rx_t = []  # the µs each byte of rx ended at (a timed line only)
         self.tx_free = 0  # µs at which this TX finishes what it was given
         self.sent = 0
         self.heard = 0
@@ -40,6 +41,15 @@ class Port:
         self.heard += len(data)
         return data
 
+    def read_timed(self):
+        """[(µs it ended at, byte)] heard since the last call (a timed line only)."""
+        self.line._resolve()
+        out = list(zip(self.rx_t, self.rx))
+        self.rx = bytearray()
+        self.rx_t = []
+        self.heard += len(out)
+        return out
+
     def any(self):
         self.line._resolve()
         return len(self.rx)
@@ -49,6 +59,7 @@ class Port:
         self.line._resolve()
         self.plugged = False
         self.rx = bytearray()
+        self.rx_t = []
 
     def replug(self):
         self.line._resolve()
@@ -61,9 +72,11 @@ class Line:
     that overlap in time reach every RX as their AND (a low wins: a collision garbles).
     `error`/`drop`: chance per byte and per receiver of one flipped bit / of losing the
     byte. `record`: keep every byte the wire carried (after collisions, before the
-    receivers' faults) in `self.wire` for tests that decode every frame."""
+    receivers' faults) in `self.wire` for tests that decode every frame. `timed`: each
+    port also keeps when each byte ended (read_timed), for emulators fed at those times."""
 
-    def __init__(self, now_us, baud=115200, error=0.0, drop=0.0, seed=1, record=False):
+    def __init__(self, now_us, baud=115200, error=0.0, drop=0.0, seed=1, record=False,
+                 timed=False):
         self.now_us = now_us
         self.baud = baud
         self.byte_us = (10_000_000 + baud - 1) // baud
@@ -74,8 +87,10 @@ class Line:
         self.pending = []  # [start, end, value] of bytes not yet heard, in start order
         self.record = record
         self.wire = bytearray()
+        self.wire_t = []  # when each byte of wire ended (µs)
         self.collisions = 0
         self.faults = 0
+        self.timed = timed
 
     def plug(self, name=""):
         p = Port(self, name)
@@ -118,14 +133,15 @@ class Line:
                 break
             if j - done > 1:
                 self.collisions += 1
-            self._hear(value)
+            self._hear(value, end)
             done = j
         if done:
             del pend[:done]
 
-    def _hear(self, value):
+    def _hear(self, value, end):
         if self.record:
             self.wire.append(value)
+            self.wire_t.append(end)
         for p in self.ports:
             if not p.plugged:
                 continue
@@ -137,3 +153,5 @@ class Line:
                 self.faults += 1
                 v ^= 1 << self.rng.below(8)
             p.rx.append(v)
+            if self.timed:
+                p.rx_t.append(end)

@@ -4,7 +4,8 @@
 // (/data) are kept in localStorage by saves.js.
 import { loadMicroPython } from "./micropython.mjs";
 import { Glass } from "./glass.js";
-import { keepSaves, restoreSaves, savedFiles, storage, unb64 } from "./saves.js";
+import { keepSaves, restoreSaves, savedFiles, storage, unb64, useSlot } from "./saves.js";
+import { TabLine, linkName, linkUid, tabSlot } from "./link.js";
 
 const KEYS = {
   ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3,
@@ -15,6 +16,9 @@ const ESC_HOLD_MS = 700; // Esc: a long press of B (hal.buttons.LONG_MS is 600)
 const saves = { kept: 0, failed: 0, freed: 0 }; // files kept in localStorage, refused, freed
 const state = { frames: 0, draws: 0, image: null, contrast: -1, error: null, saves };
 window.lamaConsole = state;
+const tabLine = new TabLine(linkName(window.location.search)); // the link port (link.js)
+state.link = tabLine;
+window.addEventListener("pagehide", () => tabLine.close());
 
 // --- the glass -------------------------------------------------------------------------------
 const glass = new Glass(document.getElementById("glass"), document.getElementById("slot"),
@@ -138,6 +142,11 @@ async function main() {
     FS.writeFile(path, unb64(files[path]));
   }
   const localStorage = storage();
+  const slot = await tabSlot(); // this tab's own saves and link id
+  state.slot = slot;
+  useSlot(slot);
+  const uid = linkUid(localStorage, slot);
+  state.uid = uid;
   restoreSaves(FS, localStorage, console);
   keepSaves(FS, localStorage, saves, console);
   state.files = () => savedFiles(FS);
@@ -149,6 +158,9 @@ async function main() {
       glass.draw(state.image, contrast);
     },
     audio: tone,
+    link_write: (data) => tabLine.write(mp.PyProxy.toJs(data)),
+    link_read: () => tabLine.read(),
+    link_uid: () => uid,
   });
   mp.runPython("import sys\nsys.path.append('/web')");
   const py = mp.pyimport("page_loop");
@@ -158,6 +170,8 @@ async function main() {
   }
   loop = py;
   state.screen = () => py.screen();
+  state.linkSend = (hex) => py.link_send(hex); // the board's link port, for the tests
+  state.linkHeard = () => py.link_heard();
   wireInput();
   status.textContent = "";
   const frame = () => {

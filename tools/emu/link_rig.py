@@ -1,4 +1,4 @@
-"""A host bus and N console buses on one emulated line, ticked at 25 ms frames on a shared virtual clock (the link tests, on CPython and MicroPython)."""
+"""A host bus and N console buses on one emulated line, ticked at their frames on a shared virtual clock (the link tests and the link_bus bench, on CPython and MicroPython)."""
 
 from emu.line import Line
 from link.bus import ConsoleBus, HostBus
