@@ -7,6 +7,7 @@ import json
 from emu import ramflash
 from lama import card_bots, cards, codec, dice, dice_bots
 from lama.rng import SeededRng
+from lama.seats import of
 from ui.model.saves import Saves
 
 GAME = %d
@@ -48,7 +49,7 @@ while state.phase != mod.GAME_OVER:
     r2, b2 = SeededRng(), SeededRng()
     r2.state, b2.state = rngs
     points += 1
-    if seats2 != seats or finish(st2, r2, b2) != whole:
+    if seats2 != [of(seat) for seat in seats] or finish(st2, r2, b2) != whole:
         differ.append(points)
 print(json.dumps([points, differ, codec.encode(state) == whole]))
 """

@@ -11,10 +11,12 @@
     found = saves.load_saved()                # every saved game, the one started last first
     saves.summary(game)                       # None, or (number, round, [(name, score)])
     saves.clear_progress(game)                # the game is over or abandoned
+    saves.set_aside(game)                     # kept on flash, not offered (unknown seats)
     saves.release()                           # at the main menu: drop the engine states
     line = saves.take_message()               # one line to show, or None
 
-seats are [(name, bot)] with bot None for a person, else the computer player's name.
+seats are lama.seats seats (name, kind, detail); the saves of older firmware, whose seats
+were (name, bot or None), are read as such.
 Each game kind (lama.games) has its own saved game, in its own record ("game_dice",
 "game_cards"): a saved LAMA Dice game and a L.L.A.M.A. game in progress live side by
 side, and a new game replaces only its own kind's save (the main menu asks first). The
@@ -310,7 +312,7 @@ class Saves:
             return known[0] if known else None
         value, outcome = self.store.load(record_name(gid), KIND_GAME,
                                          records.PROGRESS_VERSION, records.PROGRESS_MAX,
-                                         _number_decode)
+                                         _number_decode, True, _number_older)
         self._note(KIND_GAME, outcome)
         return value
 
@@ -383,6 +385,13 @@ class Saves:
             self._games[game] = None
         self._saved[game] = None
 
+    def set_aside(self, game):
+        """Move kind `game`'s saved game aside on flash (its files renamed NAME.bad...,
+        kept but never offered again): a save this firmware cannot play (a seat it does
+        not know, ui/screens/seat_question.py), left for one that can."""
+        self.store.set_aside_record(record_name(game))
+        self._forget(game)
+
     def clear_progress(self, game, later=None):
         """Remove the saved game of kind `game` (finished or abandoned). With `later` (the
         app's App.later), the menus know it gone at once, and it leaves the flash at the
@@ -410,3 +419,7 @@ def _number_decode(payload):
     if len(payload) < 2:
         raise ValueError("too short")
     return (payload[0] << 8) | payload[1]
+
+
+def _number_older(version, payload):
+    return _number_decode(payload)  # (the first two bytes in every format)

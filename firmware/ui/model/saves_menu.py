@@ -27,6 +27,8 @@ def _load_progress(saves, game):
         records.PROGRESS_VERSION,
         records.PROGRESS_MAX,
         _DECODERS[games.IDS.index(game)],
+        True,
+        _OLDER[games.IDS.index(game)],
     )
     saves._note(KIND_GAME, outcome)
     if got is None:
@@ -106,19 +108,19 @@ def migrate(saves):
     leaves both, and the next start removes the old one once the copy is seen. When
     the kind's record holds another game, the old one is left where it is (never lost)."""
     got, outcome = saves.store.load(LEGACY, KIND_GAME, records.PROGRESS_VERSION,
-                                    records.PROGRESS_MAX, _legacy_decode)
+                                    records.PROGRESS_MAX, _legacy_decode, True, _legacy_older)
     saves._note(KIND_GAME, outcome)
     if got is None:
         return
-    gid, payload = got
+    gid, payload, version = got
     name = record_name(gid)
     have, outcome = saves.store.load(name, KIND_GAME, records.PROGRESS_VERSION,
-                                     records.PROGRESS_MAX, _raw)
+                                     records.PROGRESS_MAX, _raw, True, _raw_older)
     saves._note(KIND_GAME, outcome)
     if outcome == st.UNREADABLE:
         return
-    if have is None:
-        if saves.store.save(name, KIND_GAME, records.PROGRESS_VERSION, payload,
+    if have is None:  # (copied in its own format: read as an older firmware's save)
+        if saves.store.save(name, KIND_GAME, version, payload,
                             records.PROGRESS_MAX) != st.OK:
             return  # the old record stays, to move at a later start
     elif have != payload:
@@ -130,27 +132,42 @@ def _raw(payload):
     return payload
 
 
-def _decoder(game):
-    """decode_progress for kind `game`'s record: a game of another kind there is damage."""
+def _raw_older(version, payload):
+    return payload
 
-    def decode(payload):
-        got = _read(payload)
+
+def _decoder(game):
+    """decode_progress for kind `game`'s record, and for its older firmware's format: a
+    game of another kind there is damage."""
+
+    def older(version, payload):
+        got = _read(payload, version)
         if got[1].GAME != game:
             raise ValueError("a game of another kind")
         return got
 
-    return decode
+    def decode(payload):
+        return older(records.PROGRESS_VERSION, payload)
+
+    return decode, older
 
 
-_DECODERS = tuple(_decoder(g) for g in games.IDS)
+_BOTH = tuple(_decoder(g) for g in games.IDS)
+_DECODERS = tuple(b[0] for b in _BOTH)
+_OLDER = tuple(b[1] for b in _BOTH)
+
+
+def _legacy_older(version, payload):
+    """(game id, payload, version) of the old single saved game, checked as load_progress
+    would."""
+    return _read(payload, version)[1].GAME, payload, version
 
 
 def _legacy_decode(payload):
-    """(game id, payload) of the old single saved game, checked as load_progress would."""
-    return _read(payload)[1].GAME, payload
+    return _legacy_older(records.PROGRESS_VERSION, payload)
 
 
-def _read(payload):
-    """records.decode_progress(payload) (what reads a game's state back is let go when a
-    game is set up or starts: Saves.let_go_readers)."""
-    return records.decode_progress(payload)
+def _read(payload, version):
+    """records.decode_progress(payload, version) (what reads a game's state back is let go
+    when a game is set up or starts: Saves.let_go_readers)."""
+    return records.decode_progress(payload, version)

@@ -68,6 +68,15 @@ class SavedGameQuestion(ListScreen):
 
             notices(app)
             return
+        from lama.games import get
+        from lama.seats import unplayable
         from ui.games.launch import resume
 
-        resume(app, got[0], got[1])
+        state, seats = got[0], got[1]
+        if unplayable(seats, get(self.game).bot_names):  # a newer firmware's seat: ask
+            from ui.screens.seat_question import SeatQuestion
+
+            app.push(SeatQuestion(app, self.game, seats, lambda s: resume(app, state, s),
+                                  lambda: None))
+            return
+        resume(app, state, seats)
