@@ -1,5 +1,5 @@
 """The host's and a console's sides of a link game (link.host, link.console) over a tiny
-in-memory stand-in of the bus: seats bound to consoles by their uid, each action's share
+in-memory stand-in of the bus: seats bound to consoles by their id on the bus, each action's share
 for each console, a console's choice checked by the engine (a refused one answered with
 the rule id, the state untouched), a console gone and back, garbage ignored."""
 
@@ -8,7 +8,8 @@ from lama.rng import SeededRng
 from lama.score import Rules
 from link import msg
 from link.console import LinkConsole
-from link.host import LinkHost, uid_key
+from lama.seats import bot, linked, person
+from link.host import LinkHost
 from ui.games.session import Loaded, Session
 
 
@@ -52,15 +53,15 @@ class ConsoleBusStandIn:
 
 
 def table():
-    """A host with console 1 (uid b"\\x01\\x02", named BEN) in seat 1 of a card game."""
+    """A host with console 1 (named BEN) in seat 1 of a card game."""
     bus = HostBusStandIn()
     host = LinkHost(bus)
     bus.pending.append(("joined", 1, b"\x01\x02"))
     bus.inbox.append((1, msg.encode(msg.HELLO, "BEN")))
     host.pump()
-    assert host.consoles() == [(1, uid_key(b"\x01\x02"), "BEN")]
+    assert host.consoles() == [(1, "BEN")]
     info = games.get(cards.GAME)
-    seats = [("ANA", None), ("BEN", "@" + uid_key(b"\x01\x02")), ("DEV", "cautious")]
+    seats = [person("ANA"), linked("BEN", 1), bot("DEV", "cautious")]
     ses = Session(Loaded(info, None, cards, {}, {}), seats, Rules(), 1, SeededRng(3),
                   SeededRng(4))
     bus.out = []
@@ -129,11 +130,11 @@ def test_a_console_gone_is_said_once_and_back_it_gets_its_seat_and_view_again():
     assert host.take_gone() == 1 and host.take_gone() == -1
     assert not host.present(1)
     bus.out = []
-    bus.pending.append(("joined", 3, b"\x01\x02"))  # the same console, another id now
-    bus.inbox.append((3, msg.encode(msg.HELLO, "BEN")))
+    bus.pending.append(("joined", 1, b"\x01\x02"))  # the same console: the bus gives its id
+    bus.inbox.append((1, msg.encode(msg.HELLO, "BEN")))
     host.pump()
     assert host.take_back() == 1 and host.present(1)
-    got = sent(bus, 3)
+    got = sent(bus, 1)
     assert got[0][0] == msg.START and got[0][1][1] == 1 and got[1][0] == msg.STATE
 
 

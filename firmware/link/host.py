@@ -1,30 +1,15 @@
 """The host's side of a link game: who is linked (their names), which seat each linked
 console plays, the choices they send (checked by the engine before they are played), and
 after every action each console's share of it: the public events and its own seat's view
-only (link.view). A seat played on a console is a Session seat whose bot is LINKED + the
-console's key (its uid in hex), so that the same console, back, gets its seat again."""
+only (link.view). A seat played on a console is a lama.seats LINKED seat whose detail is
+the console's id on the bus, which gives the same console its id again when it comes back
+(link.bus: by its uid, or the id it asks for after the host's restart)."""
 
+from lama.seats import LINKED, detail, kind
 from link import msg
 from link.view import events_for, state_fields
 
 CLOSE_FRAMES = 80  # frames a closed host still serves the line (its last words out)
-LINKED = "@"  # a seat's bot name that starts with it is a person on a linked console
-
-
-def uid_key(uid):
-    """A console's uid as the short text a seat keeps (hex of its bytes, at most 11)."""
-    if isinstance(uid, int):
-        return str(uid)[:11]
-    if isinstance(uid, str):
-        return uid[:11]
-    return "".join("%02x" % b for b in bytes(uid))[:11]
-
-
-def linked_key(bot):
-    """The console key of a seat's bot name, or None for a person here or a computer."""
-    if bot is not None and bot.startswith(LINKED):
-        return bot[1:]
-    return None
 
 
 class LinkHost:
@@ -32,8 +17,7 @@ class LinkHost:
 
     def __init__(self, bus):
         self.bus = bus
-        self.names = {}  # console id -> the name it said (HELLO)
-        self.keys = {}  # console id -> its key (uid_key)
+        self.names = {}  # console id -> the name it said (HELLO): the consoles linked
         self.session = None  # the game in play (ui.games.session.Session), once started
         self.taken = {}  # seat -> the action its console sent, not yet played
         self.gone = []  # seats whose console went and nobody was told yet (take_gone)
@@ -45,31 +29,26 @@ class LinkHost:
     # -- who is linked -------------------------------------------------------------------
 
     def consoles(self):
-        """[(console id, key, name)] of the linked consoles that said their name, by id."""
-        return [(cid, self.keys[cid], self.names[cid]) for cid in sorted(self.names)
-                if cid in self.keys]
+        """[(console id, name)] of the linked consoles that said their name, by id."""
+        return [(cid, self.names[cid]) for cid in sorted(self.names)]
 
-    def console_of(self, key):
-        for cid in self.keys:
-            if self.keys[cid] == key:
-                return cid
-        return None
+    def console_of(self, seat):
+        """The console id of a LINKED seat, or None (another kind of seat)."""
+        got = self.session.seats[seat]
+        return detail(got) if kind(got) == LINKED else None
 
     def seat_of(self, cid):
         """The seat console `cid` plays in the game, or -1."""
         ses = self.session
-        if ses is None or cid not in self.keys:
-            return -1
-        key = LINKED + self.keys[cid]
-        for i in range(len(ses.seats)):
-            if ses.seats[i][1] == key:
-                return i
+        if ses is not None:
+            for i in range(len(ses.seats)):
+                if self.console_of(i) == cid:
+                    return i
         return -1
 
     def present(self, seat):
-        """Whether the console of a linked seat is on the line now."""
-        key = linked_key(self.session.seats[seat][1])
-        return key is not None and self.console_of(key) is not None
+        """Whether the console of a linked seat is on the line now (and said its name)."""
+        return self.console_of(seat) in self.names
 
     # -- the line ------------------------------------------------------------------------
 
@@ -84,15 +63,12 @@ class LinkHost:
         if self.closing:  # left: only what is queued (the game's end) still goes out
             self.closing -= 1
             pending = getattr(bus, "pending", None)
-            if not self.closing or pending is None or not any(pending(c) for c in self.keys):
+            if not self.closing or pending is None or not any(pending(c) for c in self.names):
                 self.closed = True
             return
         for ev in bus.events():
-            if ev[0] == "joined":
-                self.keys[ev[1]] = uid_key(ev[2])
-            elif ev[0] == "lost":
+            if ev[0] == "lost":
                 seat = self.seat_of(ev[1])
-                self.keys.pop(ev[1], None)
                 self.names.pop(ev[1], None)
                 if seat >= 0 and seat not in self.gone:
                     self.gone.append(seat)
@@ -109,8 +85,6 @@ class LinkHost:
     def heard(self, cid, kind, value):
         if kind == msg.HELLO and isinstance(value, str) and value:
             self.names[cid] = value[:3]
-            if cid not in self.keys:
-                self.keys[cid] = str(cid)
             seat = self.seat_of(cid)
             if seat >= 0:  # the same console back: its seat, and its view of the game
                 self.start_for(cid, seat)
@@ -125,7 +99,7 @@ class LinkHost:
 
     def roster(self):
         """Every linked console hears who is linked (their join screens list them)."""
-        names = [c[2] for c in self.consoles()]
+        names = [c[1] for c in self.consoles()]
         for c in self.consoles():
             if self.seat_of(c[0]) < 0:
                 self.send(c[0], msg.ROSTER, names)
@@ -134,14 +108,10 @@ class LinkHost:
 
     def linked_seats(self):
         """[(seat, console id)] of the seats played on consoles that are on the line."""
-        ses = self.session
         out = []
-        for i in range(len(ses.seats)):
-            key = linked_key(ses.seats[i][1])
-            if key is not None:
-                cid = self.console_of(key)
-                if cid is not None:
-                    out.append((i, cid))
+        for i in range(len(self.session.seats)):
+            if self.present(i):
+                out.append((i, self.console_of(i)))
         return out
 
     def start(self, session):
@@ -159,12 +129,12 @@ class LinkHost:
         until it is (its page offers to wait for it, or a computer player)."""
         ses = self.session
         for i in range(len(ses.seats)):
-            if linked_key(ses.seats[i][1]) is not None and not self.present(i):
+            if self.console_of(i) is not None and not self.present(i):
                 self.gone.append(i)
 
     def start_for(self, cid, seat):
         ses = self.session
-        linked = [1 if linked_key(s[1]) is not None else 0 for s in ses.seats]
+        linked = [1 if kind(s) == LINKED else 0 for s in ses.seats]
         self.send(cid, msg.START, [ses.game.info.id, seat, [s[0] for s in ses.seats], linked])
         self.send(cid, msg.STATE, state_fields(ses.state, seat))
 
@@ -189,9 +159,8 @@ class LinkHost:
             ses.mod.apply(ses.state, a, None)  # (refused: RuleError, the state untouched)
         except Exception as e:  # noqa: BLE001 - a console's garbage is refused, not a crash
             rule = getattr(e, "rule", "?")
-        cid = self.console_of(linked_key(ses.seats[seat][1]))
-        if cid is not None:
-            self.send(cid, msg.REFUSED, rule)
+        if self.present(seat):
+            self.send(self.console_of(seat), msg.REFUSED, rule)
         return None
 
     def take_gone(self):

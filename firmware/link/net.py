@@ -3,7 +3,9 @@ only when a link game is chosen; None when the board has no link port (board.lin
 
 
 def has_link(board):
-    return getattr(board, "link", None) is not None
+    """Whether the board has a link port (without making it: hal.Board.has_link)."""
+    got = getattr(board, "has_link", None)
+    return got() if got is not None else getattr(board, "link", None) is not None
 
 
 def uid(board):

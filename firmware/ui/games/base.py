@@ -224,7 +224,7 @@ class GameScreen(Screen):
             action = ses.think()
             if action is None:
                 self.due = self.now()
-                if self.thinking or ses.bot(ses.state.turn) is None:
+                if self.thinking or ses.here(ses.state.turn):
                     return False
                 self.thinking = True  # "NAME THINKS..." while another console's person does
                 self.actor = -1

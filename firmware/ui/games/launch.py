@@ -8,7 +8,7 @@ import sys
 
 from lama import games
 from lama.rng import HardwareRng, SeededRng
-from lama.seats import bot, person
+from lama.seats import LINKED, bot, linked, person
 from ui.games.session import Loaded, Session
 from ui.model import games as games_ui
 from ui.text import lang
@@ -213,7 +213,8 @@ def launch(app, setup):
     from ui.screens.menu_stand_in import menu_below
     from ui.model.new_game import PERSON
 
-    seats = [person(name) if kind == PERSON else bot(name, kind) for name, kind in setup.seats]
+    seats = [person(name) if kind == PERSON else linked(name, int(kind[1:])) if kind[:1] == "@"
+             else bot(name, kind) for name, kind in setup.seats]  # ("@N": console N's person)
     for name in games_ui.SETUP_CODE:
         forget(name)
     lang.forget()  # the menu's and the setup's words: the game reads its own
@@ -264,8 +265,8 @@ def resume(app, state, seats, rng_states=()):
     if len(rng_states) == 2:
         ses.rng = seeded(rng_states[0])
         ses.bot_rng = seeded(rng_states[1])
-    for seat in seats:
-        if seat[1] is not None and seat[1].startswith("@"):  # a link game: host it again
+    for seat in ses.seats:
+        if seat[1] == LINKED:  # a link game: host it again
             from link.host import LinkHost
             from link.net import host_bus
 

@@ -4,11 +4,13 @@ sent to the host); on the host, a frame's work for the link (a console gone: its
 back: play on)."""
 
 from lama.errors import RuleError
+from lama.seats import bot, person
 from link.view import rebuild
 from ui.games.session import Session
 from ui.text import lang
 
 UPDATE = ("link",)  # RemoteSession.think's action: the host's next update, to be shown
+REMOTE = "@"  # on a console, every other seat: played elsewhere (its moves come as updates)
 
 
 class RemoteSession(Session):
@@ -20,7 +22,8 @@ class RemoteSession(Session):
     def __init__(self, game, link, start, fields):
         seat = start[1]
         names = start[2]
-        seats = [(str(names[i]), None if i == seat else "@") for i in range(len(names))]
+        seats = [person(str(names[i])) if i == seat else bot(str(names[i]), REMOTE)
+                 for i in range(len(names))]
         st = rebuild(game.mod, fields)
         Session.__init__(self, game, seats, st.rules, st.first, None, None, None, st)
         self.link = link  # (not the host's: this session's act, think... are its own)

@@ -5,6 +5,7 @@ seat, or end the game."""
 from hal.buttons import A, DOWN, PRESS, REPEAT, UP
 from ui.draw import gfx
 from ui.games.panel import Panel
+from lama.seats import bot
 from ui.model.new_game import bot_levels
 from ui.text import lang
 
@@ -56,7 +57,7 @@ class LinkLostPanel(Panel):
         ses = scr.session
         c = self.cursor
         if 1 <= c <= len(self.levels):  # a computer player of that level takes the seat
-            ses.seats[self.seat] = (ses.seats[self.seat][0], self.levels[c - 1])
+            ses.seats[self.seat] = bot(ses.seats[self.seat][0], self.levels[c - 1])
             ses.unsaved = True  # (the seats are saved with the game)
         elif c == n - 1:
             scr.quit_to_menu()  # (its consoles hear that the game ended: Session.abandon)

@@ -8,7 +8,7 @@ the flash, and a power cut keeps the last action shown or the one before it."""
 
 from lama.errors import RuleError
 from lama.score import NAME_LENGTH, winners
-from lama.seats import bot_name, is_here, kind, of
+from lama.seats import LINKED, bot_name, is_here, kind, of
 
 
 class Loaded:
@@ -137,10 +137,8 @@ class Session:
     def link_wait(self):
         """True while the seat to act is a person on a linked console: its choice comes
         over the link (think() gives it once the engine allows it)."""
-        if self.link is None or not self.in_play():
-            return False
-        bot = self.seats[self.state.turn][1]
-        return bot is not None and bot.startswith("@")  # (link.host.LINKED)
+        return (self.link is not None and self.in_play()
+                and kind(self.seats[self.state.turn]) == LINKED)
 
     def actor(self, action):
         """The seat that `action` is played for."""

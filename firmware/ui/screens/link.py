@@ -85,7 +85,7 @@ class HostScreen(ListScreen):
         got = self.app.link.consoles()
         if not got:
             return (lang.s.LINK_NONE, None)
-        return (" " + got[i - n][2], lang.s.LINK_KIND)
+        return (" " + got[i - n][1], lang.s.LINK_KIND)
 
     def choose(self, i):
         if i < len(games.GAMES):
@@ -95,7 +95,7 @@ class HostScreen(ListScreen):
 
     def tick(self, now_ms):
         link = self.app.link
-        names = [c[2] for c in link.consoles()]
+        names = [c[1] for c in link.consoles()]
         if names != self.seen:
             self.seen = names
             self.dirty = True

@@ -6,11 +6,11 @@ from ui.model.new_game import PERSON
 from ui.screens.setup import SetupScreen
 from ui.text import lang
 
-from link.host import LINKED
+LINKED = "@"  # a seat's kind in the setup: "@" and a console's id (ui.games.launch reads it)
 
 
 class LinkSetupScreen(SetupScreen):
-    """SetupScreen with the linked consoles among a seat's kinds (LINKED + console key)."""
+    """SetupScreen with the linked consoles among a seat's kinds (LINKED + console id)."""
 
     def __init__(self, app, game):
         SetupScreen.__init__(self, app, game)
@@ -20,21 +20,21 @@ class LinkSetupScreen(SetupScreen):
         got = self.linked()
         for k in range(len(got)):
             if k + 1 < len(self.kinds):
-                self.kinds[k + 1] = LINKED + got[k][1]
+                self.kinds[k + 1] = LINKED + str(got[k][0])
         self.n = max(self.n, min(len(got) + 1, len(self.kinds)))
 
     def linked(self):
         return self.app.link.consoles()
 
     def refresh(self):
-        self.choices = [PERSON] + [LINKED + c[1] for c in self.linked()] + self.base[1:]
+        self.choices = [PERSON] + [LINKED + str(c[0]) for c in self.linked()] + self.base[1:]
 
     def typed(self, seat):
         kind = self.kinds[seat]
         if kind.startswith(LINKED):
             for c in self.linked():
-                if LINKED + c[1] == kind:
-                    return c[2]
+                if LINKED + str(c[0]) == kind:
+                    return c[1]
         return SetupScreen.typed(self, seat)
 
     def kind_text(self, kind):

@@ -100,9 +100,11 @@ class ContinueScreen(Screen):
 
 
 def linked(seats):
-    """Whether a saved game's seats have a person on a linked console (link.host.LINKED)."""
+    """Whether a saved game's seats have a person on a linked console (lama.seats.LINKED)."""
+    from lama.seats import LINKED, kind, of
+
     for seat in seats:
-        if seat[1] is not None and seat[1].startswith("@"):
+        if kind(of(seat)) == LINKED:
             return True
     return False
 
