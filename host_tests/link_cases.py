@@ -56,7 +56,7 @@ def whole_game(n, game, bots, seed=5):
     bad, frames = leaks(t)
     print(json.dumps({"scores": t.final_scores(), "bad": bad, "frames": frames,
                       "sent": len(t.sent), "seats": len(t.host.top().session.seats),
-                      "own": [nd.top().session.seats[nd.top().session.own][1]
+                      "own": [nd.top().session.here(nd.top().session.own)
                               for nd in t.nodes[1:]]}))
 
 
@@ -81,7 +81,7 @@ def unplugged(game, seed=7, computer=False):
         d.shot("/tmp/link-cases-gone.png")
         if computer:
             tb.keys(tb.host, ["DOWN", "DOWN", "A"])  # the second level
-            seen["bot"] = scr.session.seats[1][1]
+            seen["bot"] = scr.session.bot(1)
             tb.nodes.pop(1)  # (its cable stays out: the game goes on without it)
         else:
             tb.replug(1)

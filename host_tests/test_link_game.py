@@ -26,7 +26,7 @@ def test_a_linked_game_to_game_over_same_scores_and_no_hand_but_ones_own(
     scores = r["scores"]
     assert len(scores) == consoles and all(s == scores[0] for s in scores)
     assert len(scores[0]) == r["seats"] == consoles + bots
-    assert r["own"] == [None] * (consoles - 1), "each console plays its own seat as a person"
+    assert r["own"] == [True] * (consoles - 1), "each console plays its own seat as a person"
     assert r["bad"] == [], "a console got what is not its own"
     assert r["frames"] > 10 * consoles
 

@@ -143,7 +143,7 @@ class LinkTable:
         old = self.host
         old.port.unplug()
         self.nodes = self.nodes[1:]
-        self.run(2000)  # the consoles alone
+        self.run(3000)  # the consoles alone (they say "host lost" after 2.5 s)
         old.port.replug()
         self.host = Node(self, 0, self.root + "/c0", self.seed + 100, boot=True)
         self.host.port = old.port
