@@ -71,8 +71,8 @@ class LinkSetupScreen(SetupScreen):
         setup = self.setup()
         from ui.games import launch
 
-        self.app.soon(lambda: launch.launch(self.app, setup), launch.start_code(self.game)
-                      + ["ui.games.linked"], busy=True)
+        code = self.app.memory.game_order().start_code(self.game) + ["ui.games.linked"]
+        self.app.soon(lambda: launch.launch(self.app, setup), code, busy=True)
 
     def hint(self):
         line = getattr(self, "note_line", None)
