@@ -110,7 +110,7 @@ def frame(screen):
                 screen.dirty = True
         if link.started and link.fields is not None:
             screen.leaving = True  # (this screen's tick stops here: the new one plays on)
-            start_console_game(screen.app, link, replace=True)
+            screen.app.pages(screen.app, "linked", link)  # (ui.screens.link: its new game)
         elif link.ended:
             screen.to_menu()
         return
@@ -127,23 +127,3 @@ def frame(screen):
                 screen.panels.remove(p)
                 screen.dirty = True
                 break
-
-
-def start_console_game(app, link, replace=False):
-    """The game the host started (link.ready_start) on this console's screen."""
-    from lama import games
-    from ui.games.launch import load, screen_for
-
-    got = link.ready_start()
-    if got is None:
-        return False
-    start, fields = got
-    if games.get(start[0]) is None:
-        return False
-    ses = RemoteSession(load(start[0]), link, start, fields)
-    screen = screen_for(app, ses)
-    if replace:
-        app.replace(screen)
-    else:
-        app.push(screen)
-    return True

@@ -122,8 +122,6 @@ class JoinScreen(Screen):
             self.seen = seen
             self.dirty = True
         if link.started and link.fields is not None:
-            from ui.games.linked import start_console_game
-
             start_console_game(self.app, link, replace=True)
 
     def resting(self):
@@ -152,3 +150,24 @@ class JoinScreen(Screen):
             for k in range(len(names)):  # three a line
                 gfx.mid(fb, names[k], 6 + 40 * (k % 3), 31 + 9 * (k // 3))
         gfx.footer(fb, T.K_BACK)
+
+
+def start_console_game(app, link, replace=False):
+    """The game the host started (link.ready_start) on this console's screen."""
+    from lama import games
+    from ui.games.launch import load, screen_for
+    from ui.games.linked import RemoteSession
+
+    got = link.ready_start()
+    if got is None:
+        return False
+    start, fields = got
+    if games.get(start[0]) is None:
+        return False
+    ses = RemoteSession(load(start[0]), link, start, fields)
+    screen = screen_for(app, ses)
+    if replace:
+        app.replace(screen)
+    else:
+        app.push(screen)
+    return True
