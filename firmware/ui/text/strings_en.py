@@ -321,4 +321,8 @@ LINK_GONE = "%n's console is gone"
 LINK_WAIT = "Wait for it"
 LINK_BOT = "Computer"
 LINK_END = "End the game"
-LINK_ENDED = "HOST ENDED THE GAME"
+
+# the battery (ui/screens/battery_note.py)
+BAT_LOW = "Battery low"
+BAT_EMPTY = "Battery empty: game saved"
+BAT_FLAT = "Battery empty"

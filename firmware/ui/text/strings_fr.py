@@ -320,4 +320,8 @@ LINK_GONE = "Console de %n perdue"
 LINK_WAIT = "Attendre"
 LINK_BOT = "Ordi"
 LINK_END = "Finir la partie"
-LINK_ENDED = "L'HÔTE A FINI"
+
+# the battery (ui/screens/battery_note.py)
+BAT_LOW = "Batterie faible"
+BAT_EMPTY = "Batterie vide : partie enregistrée"
+BAT_FLAT = "Batterie vide"
