@@ -83,7 +83,7 @@ def menu_screens(language):
     check(faults, "stats reset?", d)
     d = Driver()
     set_language(d, language)
-    d.keys("A,UP,A")  # about
+    d.keys("A,UP,UP,A")  # about
     check(faults, "about", d)
     from ui.screens.howto import HowToScreen
     from ui.screens.message import TextScreen
@@ -117,7 +117,8 @@ def menu_screens(language):
 
 def big_round_end(game, n, language):
     """The round-end page of n seats with the biggest rows or hands, three-digit totals,
-    a token given back by everyone, round 12 of 20, for each way a round ends."""
+    a token given back by everyone, round 12 of 20, for each way a round ends; what A does
+    is written in words at every seat count."""
     from lama import cards, dice
     from lama.score import Rules
     from lama.symbols import str_to_counts
@@ -141,10 +142,40 @@ def big_round_end(game, n, language):
             d.session.last_round = ("round_end", 12, reason, [31] * n, [10] * n, [120] * n)
             d.session.result = ("game_end", [120] * n, [0]) if last else None
             scr.panels = [RoundEndPanel(scr)]
-            check(faults, "round end %s %d seats%s" % (reason, n, " last" if last else ""), d)
+            tag = "round end %s %d seats%s" % (reason, n, " last" if last else "")
+            check(faults, tag, d)
+            from ui.text import lang
+
+            words = lang.s.G_K_RESULT if last else lang.s.G_K_NEXT
+            if not [r for r in d.drawn() if r[0] == "mid" and r[1] == words]:  # issue 50: not a lone "A"
+                faults.append([tag, "what A does is not written: %r" % words])
     d.session.result = None
     scr.panels = []
     out(faults)
+
+
+def round_end_cards_column(game, n):
+    """Issue 50: the round end's cards column, a long hand among short ones: its head and
+    rows; then every hand short."""
+    from lama import cards, dice
+    from lama.score import Rules
+    from lama.symbols import str_to_counts
+    from ui.games.panel_round_end import RoundEndPanel
+
+    mod = dice if game == 1 else cards
+    got = []
+    for long_hand in (True, False):
+        st = mod.new_game(n, Rules(), 0, SeededRng(1))
+        held = st.rows if game == 1 else st.hands
+        for i in range(n):
+            held[i][:] = str_to_counts("1112233556LL" if long_hand and i == 1 else "1335L")
+        d = Driver.in_game(game, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=1, state=st)
+        scr = d.screen()
+        d.session.last_round = ("round_end", 1, "quit", [25] * n, [0] * n, [25] * n)
+        scr.panels = [RoundEndPanel(scr)]
+        recs = d.drawn()
+        got.append([r[1] for r in recs if r[0] == "mid" and r[2] == 21])
+    out(got)
 
 
 def whole_game(game, n, language, seed):
@@ -203,6 +234,13 @@ def notes_and_moves(game, n, language):
                         faults.append(["note %r over %s hides %s" % (note, type(p).__name__, name)])
                         break
     scr.panels = []
+    # issue 50: while the computer players move, a note goes on the footer's line
+    due, mode = scr.due, scr.mode
+    scr.due, scr.mode = d.now + 60000, 0  # (ui.games.base.M_WAIT)
+    for note in notes:
+        scr.note_text = note
+        check(faults, "note %r over the table, play going on" % note, d)
+    scr.due, scr.mode = due, mode
     scr.note_text = ""
     ses.result = None
     if game == 1:
@@ -224,4 +262,78 @@ def notes_and_moves(game, n, language):
             scr.panels = [hint]
             check(faults, "the hint: discard %s" % list(counts), d)
         scr.panels = []
+    out(faults)
+
+
+def event_pages(game, n, language):
+    """Issue 50: each event's moment (ui/games/panel_event.py), its band open, six seats
+    of the widest names, both languages; the move's line under it."""
+    from ui.games.panel_event import EventPanel
+
+    d = Driver.in_game(game, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=1, language=language)
+    scr = d.screen()
+    scr.msg = "WMW " + "M" * 16
+    faults = []
+    for kind in ("bust", "llamas", "out", "round", "game_over"):
+        p = EventPanel(scr, kind, NAMES[0])
+        p.ms = 100000  # (held open to look at)
+        p.start -= 50000
+        scr.panels = [p]
+        check(faults, "event %s" % kind, d)
+    scr.panels = []
+
+
+def link_screens(language, shots=None):
+    """A link game's screens (three consoles on one emulated line): the host's lobby and
+    table setup, a joining console's wait, the tables on the host and a console, the
+    host's page for a console gone, a console's note with its host lost, and the host's
+    "Continue linked game?" at power-on. `shots`: a folder for a PNG of each."""
+    from simulator.link_play import LinkTable
+
+    t = LinkTable(3, "/tmp/fit-link", seed=4)
+    for nd in t.nodes:
+        set_language(nd.d, language)
+    faults = []
+
+    def look(tag, nd):
+        check(faults, tag, nd.d)
+        if shots:
+            nd.d.shot("%s/%s_%d.png" % (shots, tag, language))
+
+    host = t.host
+    t.to_link_menu(host)
+    look("link_menu", host)
+    t.keys(host, ["A"])
+    t.until(lambda: host.top_name() == "HostScreen")
+    look("host_lobby_empty", host)
+    t.join(t.nodes[1])
+    t.run(1500)
+    look("join_wait", t.nodes[1])
+    t.join(t.nodes[2])
+    t.run(1500)
+    look("host_lobby", host)
+    look("join_wait_two", t.nodes[2])
+    t.keys(host, ["DOWN", "A"])
+    t.until(lambda: host.top_name() == "LinkSetupScreen")
+    t.keys(host, ["RIGHT"])  # four seats: a computer player too
+    look("link_setup", host)
+    t.keys(host, ["DOWN", "DOWN"])
+    look("link_setup_seat", host)
+    t.keys(host, ["UP", "UP", "UP", "A"])
+    t.until(lambda: all(t.in_game(nd) for nd in t.nodes))
+    for _ in range(40):
+        for nd in t.nodes:
+            if nd.idle():
+                t.person_step(nd)
+        t.run(25)
+    look("console_table", t.nodes[1])
+    look("host_table", host)
+    t.unplug(1)
+    t.run(3000)
+    look("host_console_gone", host)
+    t.replug(1)
+    t.run(3000)
+    t.power_cut_host()
+    look("host_continue", t.host)
+    look("console_host_lost", t.nodes[1])
     out(faults)

@@ -45,6 +45,13 @@ def make_app(board, settings=None, **kw):
     app = App(board, settings, error_screen=error_screen, pages=open_page, memory=memory, **kw)
     if app.game_store is not None:
         app.game_store.readers = memory.SAVE_READERS
+    from ui.draw import battery
+
+    battery.GAUGE = gauge = getattr(board.power, "battery", None)  # the mark reads it
+    if gauge is not None:  # a cell: its alerts answered
+        from ui.screens import battery_note
+
+        battery_note.attach(app)
     app.start(TitleScreen(app))
     return app
 
@@ -62,7 +69,8 @@ def open_page(app, page, game):
     screen, nor the launch) or the main menu's: "controls" the controls card, "rules" the
     rules of `game` (its row of ui.model.games), "howto" how to play it (at once);
     "rematch" a new game in the place of `game` (a game screen's Session) with the same
-    seats and rules (ui.games.launch.rematch)."""
+    seats and rules (ui.games.launch.rematch); "linked" the game a link game's host started
+    (`game`: the console's link.console.LinkConsole) in the place of the top screen."""
     if page == "controls":
         app.open("ui.screens.controls", "ControlsScreen")
     elif page == "howto":
@@ -73,6 +81,10 @@ def open_page(app, page, game):
         from ui.games.launch import rematch
 
         rematch(app, game)
+    elif page == "linked":  # a link game's console: the game its host (re)started
+        from ui.screens.link import start_console_game
+
+        start_console_game(app, game, replace=True)
     else:  # (its module loaded first, behind the busy mark: App.soon)
 
         def put():

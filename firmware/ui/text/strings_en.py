@@ -21,12 +21,14 @@ K_BACK = "B:BACK"
 K_SCROLL = "↑↓<>:SCROLL B:BACK"
 K_CHANGE = "<>:CHANGE B:BACK"
 K_SEAT = "<>:KIND A:NAME"
-K_LETTERS = "↑↓:A-Z <>:MOVE A:OK"
+K_LETTERS = "↑↓:A-Z <>/A:MOVE"  # the name editor; A goes to the next letter...
+K_LETTERS_LAST = "↑↓:A-Z <>:MOVE A:OK"  # ... and on the last one confirms
 K_MENU = "A:MENU"
 
 # the controls card (ui/screens/controls.py): after a key cap each, the pad, A, B, B in a game, B held
 CONTROLS = "Controls"
-CONTROLS_LINES = ("choose, move", "OK, speed up", "back", "in game: hint", "hold: menu")
+CONTROLS_LINES = ("choose, move", "moves", "OK, speed up", "back", "in game: hint", "hold: menu")
+CONTROLS_DOWN = "table"  # after the DOWN cap on the UP row (in a game: UP the moves, DOWN the table)
 
 # values
 ON = "on"
@@ -129,7 +131,7 @@ HOWTO_DICE = (
 )
 HOWTO_CARDS = (
     "Your hand: how many of each value. The big card is the top of the pile.",
-    "Play the same value or one up (L after 6, 1 after L). Or draw a card, or quit the round.",
+    "Play the same value or one up (\ue000 after 6, 1 after \ue000). Or draw a card, or quit the round.",
     "Cards left in your hand score: fewest points wins. B: a hint, ↑: the last moves.",
 )
 
@@ -167,8 +169,8 @@ G_PLAYS = "PLAYS"
 G_THINKS = "THINKS..."
 G_DRAWS = "DRAWS"
 G_BUSTS = "BUSTS WITH"
-G_THREE_LLAMAS = "3 LLAMAS:"
-G_NO_TOKEN = "NONE BACK"
+G_THREE_LLAMAS = "\ue000\ue000\ue000:"  # after the roller's name: three llamas drawn as llamas
+G_NO_TOKEN = "NO TOKEN"
 G_NO_DRAW_EMPTY = "PILE EMPTY: NO DRAW"
 G_NO_DRAW_ALONE = "ALONE: NO DRAWING"
 G_NO_PLAY = "NO CARD FITS"
@@ -205,6 +207,9 @@ G_HINT_EXPERT = "Expert:"
 G_HINT_THINKING = "Thinking..."
 G_HINT_NONE = "Not your turn."
 G_GAME_OVER = "Game over"
+G_EV_BUST = "BUST!"  # the events' moments (ui/games/panel_event.py): big when 8 or fewer
+G_EV_OUT = "OUT!"  # after the name
+G_EV_ROUND = "ROUND OVER"
 G_WINS = "WINS!"
 G_SHARE = "SHARE THE WIN"
 G_REMATCH = "Rematch"
@@ -228,6 +233,7 @@ G_RULES = "Rules"
 G_SAVE_LEAVE = "Save and leave"
 G_ABANDON = "Abandon game"
 G_CONFIRM_3 = "It is lost for good."
+G_END_VALUES = "Values"  # the Cards head when the column shows each value held once (a hand too long)
 G_END_HEADS = ("Cards", "Pts", "", "Total")  # the round's points; the token given back: its "-1" says it
 G_SAY_DISCARD = "UP/DOWN: HOW MANY"
 G_SAY_TAKE = "LEFT/RIGHT: WHICH"
@@ -272,6 +278,7 @@ ST_DROPPED = "damaged entries left out"
 ST_NOTICE = "Storage"
 ST_FAULT = "Reset after a fault."
 CONTINUE_Q = "Continue game?"
+CONTINUE_LINKED_Q = "Continue linked game?"
 CONTINUE_KEYS = "A: yes   B: no"
 DISCARD_Q = "Discard game?"
 DISCARD_NO = "No, keep it"
@@ -302,3 +309,26 @@ RESET_Q = "Reset stats?"
 RESET_NO = "No, keep them"
 RESET_YES = "Yes, reset"
 RESET_DONE = "Statistics reset."
+
+# a link game (ui/screens/link.py, ui/games/panel_link_lost.py)
+M_LINK = "Link game"
+LINK_HOST = "Host"
+LINK_JOIN = "Join"
+LINK_NO_PORT = "No link port here"
+LINK_YOUR_NAME = "Your name"
+LINK_LINKED = "Linked"  # the host's title: "Linked 2"
+LINK_NONE = "No console yet"
+LINK_SEARCHING = "Looking for a host"
+LINK_WAIT_HOST = "Host sets the table"
+LINK_HOST_LOST = "HOST LOST: WAIT"
+LINK_KIND = "linked"  # a seat played on a linked console (the setup's value)
+LINK_SAME = "ONE SEAT A CONSOLE"
+LINK_GONE = "%n's console is gone"
+LINK_WAIT = "Wait for it"
+LINK_BOT = "Computer"
+LINK_END = "End the game"
+
+# the battery (ui/screens/battery_note.py)
+BAT_LOW = "Battery low"
+BAT_EMPTY = "Battery empty: game saved"
+BAT_FLAT = "Battery empty"
