@@ -281,6 +281,7 @@ def event_pages(game, n, language):
         scr.panels = [p]
         check(faults, "event %s" % kind, d)
     scr.panels = []
+    out(faults)
 
 
 def link_screens(language, shots=None):
