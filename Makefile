@@ -10,6 +10,10 @@ PIP := $(BIN)/pip install --disable-pip-version-check -q
 MICROPYTHON ?= $(BIN)/micropython
 WEB_PORT ?= 8000
 export MICROPYTHON
+# BOARD= exactly as typed: never expanded by make ($(value)) nor put on a shell line, but
+# handed to the tools in the environment ("$$LAMA_BOARD"), which refuse a name that is not a
+# profile in board/ with a clear message (a newline, a $(...) in it)
+export LAMA_BOARD := $(value BOARD)
 
 .PHONY: test play bench lint pytest venv clean flash repl run wipe-saves screenshots web web-serve uf2 emulate
 
@@ -44,7 +48,7 @@ pytest: $(STAMP) $(NODE_STAMP)
 play: $(PLAY_STAMP)
 	@if [ "$(PLAY)" != sim ] && port=$$($(PY) tools/flash/deploy.py detect --port="$(PORT)"); then \
 	  echo "board attached on $$port: flashing it, then play on it (PLAY=sim: the simulator)"; \
-	  $(PY) tools/flash/deploy.py flash --port="$$port" --board="$(BOARD)"; \
+	  $(PY) tools/flash/deploy.py flash --port="$$port" --board="$$LAMA_BOARD"; \
 	else $(MICROPYTHON) tools/sim.py $(SIM); fi
 
 ## make bench: rerunnable figures (speed, memory, bot strength); BENCH="dice cards" picks some
@@ -54,7 +58,7 @@ bench: $(STAMP) $(NODE_STAMP)
 ## make emulate PICO_FIRMWARE=RPI_PICO-v1.28.0.uf2: the real firmware on an erased emulated Pico,
 ## the project put on it by make flash, then played here (BOARD=pico_sh1106, KEEP=1: last run's flash)
 emulate: $(STAMP) $(NODE_STAMP)
-	$(PY) tools/pico/emulate.py --board="$(or $(BOARD),pico_ssd1306)"
+	$(PY) tools/pico/emulate.py --board="$${LAMA_BOARD:-pico_ssd1306}"
 
 ## make screenshots: the README's pictures of the panel (docs/screenshots/, from keys/*.keys)
 screenshots: $(STAMP)
@@ -62,19 +66,19 @@ screenshots: $(STAMP)
 
 ## make flash: compile and copy the firmware to the Pico on USB (PORT=/dev/ttyACM0, BOARD=pico_sh1106)
 flash: $(PLAY_STAMP)
-	$(PY) tools/flash/deploy.py flash --port="$(PORT)" --board="$(BOARD)"
+	$(PY) tools/flash/deploy.py flash --port="$(PORT)" --board="$$LAMA_BOARD"
 
 ## make uf2: build/lama-fs.uf2, the game to drop on a Pico running MicroPython (BOARD=); with
 ## FIRMWARE=RPI_PICO-....uf2 also build/lama-pico.uf2, that firmware and the game in one file
 uf2: $(PLAY_STAMP)
-	$(PY) tools/uf2/make_uf2.py --board="$(BOARD)" --firmware="$(FIRMWARE)"
+	$(PY) tools/uf2/make_uf2.py --board="$$LAMA_BOARD" --firmware="$(FIRMWARE)"
 
 ## make repl: a REPL on the board; make run: run firmware/ from this computer, nothing copied
 repl: $(PLAY_STAMP)
 	$(PY) tools/flash/deploy.py repl --port="$(PORT)"
 
 run: $(PLAY_STAMP)
-	$(PY) tools/flash/deploy.py run --port="$(PORT)" --board="$(BOARD)"
+	$(PY) tools/flash/deploy.py run --port="$(PORT)" --board="$$LAMA_BOARD"
 
 ## make wipe-saves: delete the saves (/data/) on the board, after asking (YES=1 does not ask)
 wipe-saves: $(PLAY_STAMP)

@@ -216,6 +216,17 @@ def test_make_uf2_refuses_a_board_that_is_not_a_profile(tmp_path):
     assert not os.listdir(tmp_path)  # nothing was built
 
 
+@pytest.mark.parametrize("target", ["uf2", "flash", "run", "emulate"])
+@pytest.mark.parametrize("board", ["pico_ssd1306\n", "$(echo pico_sh1106)"])
+def test_a_board_name_reaches_the_tool_as_typed_and_is_refused(target, board, tmp_path):
+    """Make neither expands BOARD= nor puts it on a shell line: a newline in it is no shell
+    syntax error and a $(...) no default profile; the tool names it and refuses it."""
+    proc = mp_make(target, BOARD=board, PORT="/dev/null", FLASH_BUILD=str(tmp_path))
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert proc.stderr.startswith("make %s: no board profile %r: BOARD= one of" % (target, board)), proc.stderr
+    assert not os.listdir(tmp_path)  # nothing was built
+
+
 def mp_make(target, **env):
     args = ["make", "-s", target] + ["%s=%s" % kv for kv in env.items()]
     return subprocess.run(args, capture_output=True, text=True, timeout=600, cwd=mp.ROOT)
