@@ -247,6 +247,8 @@ def test_web_damaged_entries_are_set_aside_small_with_a_notice(page, micropython
     assert {"game_dice.bad", "game_dice.bad1", "settings.bad"} <= set(stored)
     assert max(len(v) for v in stored.values()) <= len(base64.b64encode(bytes(FILE_MAX + 1)))
     assert stored == {n: got["files"][n] for n in stored}  # what /data holds, kept
+    # the next load finds the set-aside copies as they were left: no new notice, no new cut
+    assert got["reload_warnings"] == [] and got["after_reload"] == "TitleScreen"
 
 
 PARTS = """

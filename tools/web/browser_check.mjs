@@ -314,6 +314,14 @@ async function storeGarbage(page, url) {
   out.bits = await canvasBits(page);
   out.stored = await store(page);
   out.files = await page.evaluate(() => window.lamaConsole.files());
+  // the set-aside copies (cut to FILE_MAX + 1 bytes) are damaged once, not at every load
+  const warned = [];
+  const listen = (m) => { if (m.type() === "warning") warned.push(m.text()); };
+  page.on("console", listen);
+  await page.reload();
+  out.after_reload = await booted(page);
+  page.off("console", listen);
+  out.reload_warnings = warned.filter((w) => w.startsWith("lama: "));
   return out;
 }
 

@@ -10,9 +10,11 @@ export const SAVE_KEY = "lama-console:"; // + the file's name under /data -> bas
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/; // a plain name of /data (no "..", no "/")
 const SET_ASIDE = /\.bad\d*$/; // the store's set-aside copies of damaged files (NAME.bad, .bad1 ...)
 // Bytes of a file kept at most: larger than any record file the store writes (the largest,
-// the statistics, is under 1.2 KB); a larger entry is damaged, and kept only this far (plus
-// one byte, so that the store still finds it too large and sets it aside).
+// the statistics, is under 1.2 KB); a larger entry is damaged, and kept only this far plus
+// one byte (CUT_TO), so that the store still finds it too large and sets it aside. An entry
+// of CUT_TO bytes is one this page cut already: it is restored as it is, with no new notice.
 export const FILE_MAX = 4096;
+const CUT_TO = FILE_MAX + 1;
 // The OSError numbers of the device (MicroPython's MP_E* on littlefs; hal/store.py compares
 // ENOSPC with 28): the port's own C library numbers its errors otherwise.
 const ENOSPC = 28; // the flash is full: "not saved", the previous copy stays
@@ -51,19 +53,20 @@ function ownKeys(ls) {
 }
 
 function entryBytes(text) {
-  // [bytes, damaged]: an entry's file, at most FILE_MAX + 1 bytes of it
+  // [bytes, damaged]: an entry's file, at most CUT_TO bytes of it; damaged when it had to be
+  // made so (not base64, or longer than CUT_TO), so that its notice comes once
   let bytes;
   let damaged = false;
   try {
     bytes = unb64(text);
   } catch (e) {
     // not base64: its characters as bytes, for the store to find damaged and set aside
-    bytes = new Uint8Array(Math.min(text.length, FILE_MAX + 1));
+    bytes = new Uint8Array(Math.min(text.length, CUT_TO));
     for (let i = 0; i < bytes.length; i++) bytes[i] = text.charCodeAt(i) & 255;
     damaged = true;
   }
-  if (bytes.length > FILE_MAX) {
-    bytes = bytes.slice(0, FILE_MAX + 1);
+  if (bytes.length > CUT_TO) {
+    bytes = bytes.slice(0, CUT_TO);
     damaged = true;
   }
   return [bytes, damaged];
@@ -71,7 +74,7 @@ function entryBytes(text) {
 
 export function restoreSaves(FS, ls, log) {
   // the saved files into /data. A damaged entry (not base64, or larger than any record)
-  // goes in cut to FILE_MAX + 1 bytes and is kept at that size: the firmware's store finds
+  // goes in cut to CUT_TO bytes and is kept at that size: the firmware's store finds
   // it damaged, sets it aside as NAME.bad and says so on the panel, as on the device. An
   // entry whose name cannot be a file of /data is removed.
   FS.mkdir(DATA);
