@@ -10,9 +10,10 @@ from lama.records import (HIGH_SCORES, MAX_NAME, MAX_NAMES, MAX_SCORE, NO_SCORE,
 
 
 def _seat_records(gs, names):
-    """The PlayerStats of `names` (one game's players), moved to the end of gs.players (its
-    order: least recently seen first); new names get new records, and room is made for them
-    by dropping the least recently seen names of other games, never one of these."""
+    """The PlayerStats of `names` (one game's players), moved to the front of gs.players
+    (its order: most recently seen first) in seat order; new names get new records, and
+    room is made for them by dropping the least recently seen names of other games (the
+    last ones), never one of these."""
     mine = []
     for name in names:
         p = gs.player(name)
@@ -21,10 +22,10 @@ def _seat_records(gs, names):
         else:
             gs.players.remove(p)
         mine.append(p)
-    over = len(gs.players) + len(mine) - MAX_NAMES
-    if over > 0:
-        del gs.players[:over]
-    gs.players.extend(mine)
+    keep = MAX_NAMES - len(mine)
+    if len(gs.players) > keep:
+        del gs.players[keep:]
+    gs.players = mine + gs.players
     return mine
 
 
