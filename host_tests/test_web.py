@@ -251,6 +251,50 @@ def test_web_damaged_entries_are_set_aside_small_with_a_notice(page, micropython
     assert got["reload_warnings"] == [] and got["after_reload"] == "TitleScreen"
 
 
+def _newest(stored, record):
+    """The payload of the newest slot of `record` among stored entries {name: base64}."""
+    from hal import store
+
+    slots = [base64.b64decode(v) for n, v in stored.items() if n in (record + ".a", record + ".b")]
+    assert slots, (record, sorted(stored))
+    data = max(slots, key=lambda d: (d[5] << 8) | d[6])
+    return data[store.HEADER:-store.TRAILER]
+
+
+def test_web_two_tabs_one_owns_the_saves_the_other_says_so(page):
+    """A second tab of the page runs no console while the first owns the saves: its panel
+    says so and offers to play here; taking over, it reads the store as the first left it,
+    and the first stops at once (no frame, no key, nothing written) and says so."""
+    got = page["two_tabs"]
+    assert got["a_first"] == "TitleScreen" and got["a_owner"] == "owner"
+    waiting = got["b_waiting"]
+    assert waiting["owner"] == "waiting" and waiting["screen"] == ""
+    assert "open in another tab" in waiting["says"]
+    assert got["b_after_take"] == "ContinueScreen" and got["b_owner"] == "owner"
+    assert got["b_files"] == got["store_at_take"] == got["a_left"]  # what A wrote, read
+    assert got["a_lost"]["owner"] == "lost" and "another tab" in got["a_lost"]["says"]
+    assert got["a_frames_after"] == 0
+    assert got["a_after_take"] == "ContinueScreen" and got["a_owner_again"] == "owner"
+    assert got["b_owner_then"] == "lost"
+
+
+def test_web_a_game_left_in_one_tab_stays_when_another_counts_a_game(page):
+    """Tab A leaves a LAMA Dice game; tab B takes the saves over and plays a card game to
+    its end: the card game gets a number of its own, the statistics count it, and the dice
+    game is still offered (each tab numbered its games from its own copy of the saves: the
+    dice game was removed at the next start as already counted)."""
+    from lama import games, statistics
+
+    got = page["two_tabs"]
+    assert got["b_cards"]["shown"] == "CardsScreen/GameOverPanel"
+    stored = got["b_stored"]
+    dice_no = (lambda p: (p[0] << 8) | p[1])(_newest(stored, "game_dice"))
+    stats = statistics.decode_stats(_newest(stored, "stats"))
+    assert stats.game(games.GAME_CARDS).games == 1 and stats.game(games.GAME_DICE).games == 0
+    assert stats.last_game != dice_no
+    assert got["b_after_reload"] == "ContinueScreen"
+
+
 PARTS = """
 import sys
 sys.path.insert(0, 'tools/web')

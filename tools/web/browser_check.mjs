@@ -325,6 +325,83 @@ async function storeGarbage(page, url) {
   return out;
 }
 
+// --- two tabs of the page: one at a time owns the saves (owner.js) --------------------------
+async function owner(page) {
+  return page.evaluate(() => (window.lamaConsole && window.lamaConsole.owner
+    ? window.lamaConsole.owner() : ""));
+}
+
+async function panelSays(page) {
+  // what the panel over the glass says ("" when it is hidden)
+  return page.evaluate(() => {
+    const el = document.getElementById("elsewhere");
+    return el && !el.hidden ? document.getElementById("elsewhere-text").textContent : "";
+  });
+}
+
+async function consoleTab(context, url, errors) {
+  const page = await context.newPage();
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url);
+  return page;
+}
+
+async function twoTabs(context, url, errors, shots) {
+  // tab A plays and leaves a LAMA Dice game; tab B, opened meanwhile, waits, then takes the
+  // saves over and plays a card game to its end: the dice game and both games' statistics
+  // stay; A, stopped, writes nothing more, and takes the saves back
+  const out = {};
+  const a = await consoleTab(context, url, errors);
+  out.a_first = await booted(a);
+  const b = await consoleTab(context, url, errors);
+  await until(b, () => window.lamaConsole.owner && window.lamaConsole.owner() === "waiting");
+  out.b_waiting = { owner: await owner(b), says: await panelSays(b),
+    screen: await b.evaluate(() => (window.lamaConsole.screen ? "running" : "")) };
+  if (shots) await b.screenshot({ path: path.join(shots, "tab-waiting.png") });
+  await personGame(a);
+  await until(a, () => window.lamaConsole.saves.kept > 0);
+  await sleep(300);
+  out.a_left = await store(a);
+  out.a_owner = await owner(a);
+  await b.click("#take");
+  out.b_after_take = await booted(b);
+  out.b_owner = await owner(b);
+  await until(a, () => window.lamaConsole.owner() === "lost");
+  out.a_lost = { owner: await owner(a), says: await panelSays(a) };
+  if (shots) await a.screenshot({ path: path.join(shots, "tab-lost.png") });
+  const frames = await a.evaluate(() => window.lamaConsole.frames);
+  for (const k of ["z", "ArrowDown", "z"]) await key(a, k); // keys of a stopped tab do nothing
+  await sleep(500);
+  out.a_frames_after = (await a.evaluate(() => window.lamaConsole.frames)) - frames;
+  out.b_files = await b.evaluate(() => window.lamaConsole.files());
+  out.store_at_take = await store(b);
+  // B: the dice game continued, saved and left; then a card game of computer players
+  await key(b, "z");
+  await pastHowTo(b, "DiceScreen");
+  await key(b, "Escape");
+  await waitScreen(b, "DiceScreen/MenuPanel");
+  await key(b, "ArrowUp");
+  await key(b, "ArrowUp"); // the menu wraps: save and leave
+  await key(b, "z");
+  await waitScreen(b, "MainMenu");
+  out.b_cards = await botGame(b, 1, errors);
+  await toMenu(b);
+  await sleep(300);
+  out.b_stored = await store(b);
+  await b.reload();
+  out.b_after_reload = await booted(b);
+  // A takes the saves back: it starts again on the store as B left it
+  await Promise.all([a.waitForEvent("load"), a.click("#take")]); // it starts again
+  out.a_after_take = await booted(a);
+  out.a_owner_again = await owner(a);
+  await until(b, () => window.lamaConsole.owner() === "lost");
+  out.b_owner_then = await owner(b);
+  await b.close();
+  await a.close();
+  return out;
+}
+
 async function idleCpu(page, ms) {
   // the share of `ms` the page's main thread was busy, idle at the title screen
   const cdp = await page.context().newCDPSession(page);
@@ -432,7 +509,10 @@ async function main() {
     out.store_for_one = await storeForOne(page, url, size);
     out.store_nearly_full = await storeNearlyFull(page, url, size);
     out.store_garbage = await storeGarbage(page, url);
+    await page.goto(url + BLANK); // (this tab gives the saves up: the next ones own them)
     out.store_refused = await storeRefused(context, url, errors);
+    await page.evaluate(() => localStorage.clear());
+    out.two_tabs = await twoTabs(context, url, errors, opt.shots);
   } catch (e) {
     out.failure = String(e && e.stack ? e.stack : e);
   } finally {

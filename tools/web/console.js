@@ -1,10 +1,12 @@
 // The browser board's page side: loads the MicroPython WebAssembly port, puts firmware/ and
 // the browser board into its file system, and runs one frame per timer tick (tools/web/page_loop.py).
 // Here: the glass on a canvas, keys and on-screen buttons, the buzzer (Web Audio); the saves
-// (/data) are kept in localStorage by saves.js.
+// (/data) are kept in localStorage by saves.js, by the one tab that owns them (owner.js): a
+// tab that does not runs no console, and its panel says so.
 import { loadMicroPython } from "./micropython.mjs";
 import { Glass } from "./glass.js";
-import { keepSaves, restoreSaves, savedFiles, storage, unb64 } from "./saves.js";
+import { Ownership } from "./owner.js";
+import { SAVE_KEY, keepSaves, restoreSaves, savedFiles, storage, unb64 } from "./saves.js";
 
 const KEYS = {
   ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3,
@@ -66,7 +68,7 @@ let loop = null;
 const held = new Set();
 
 function press(button, down) {
-  if (loop === null) return;
+  if (loop === null || stopped) return;
   if (down === held.has(button)) return;
   if (down) held.add(button);
   else held.delete(button);
@@ -113,6 +115,25 @@ function wireInput() {
   });
 }
 
+// --- the saves' owner (owner.js) --------------------------------------------------------------
+let stopped = false; // the saves went to another tab: no frame runs here any more
+const ELSEWHERE = {
+  waiting: "The console is open in another tab of this browser, with its saved games.",
+  lost: "The console went on in another tab: this one stopped (its saved games are there).",
+};
+
+function elsewhere(owner, why) {
+  // the panel over the glass: where the console is, and "play here"
+  document.getElementById("status").textContent = "";
+  document.getElementById("elsewhere-text").textContent = ELSEWHERE[why];
+  document.getElementById("elsewhere").hidden = false;
+  const take = document.getElementById("take");
+  take.onclick = () => {
+    document.getElementById("elsewhere").hidden = true;
+    owner.takeOver();
+  };
+}
+
 // --- boot and the frame loop ------------------------------------------------------------------
 function fail(message) {
   state.error = message;
@@ -122,6 +143,16 @@ function fail(message) {
 
 async function main() {
   const status = document.getElementById("status");
+  const localStorage = storage();
+  const owner = new Ownership(localStorage, SAVE_KEY);
+  state.owner = () => owner.state;
+  owner.onWaiting = () => elsewhere(owner, "waiting");
+  owner.onLost = () => {
+    held.forEach((b) => press(b, false));
+    stopped = true;
+    elsewhere(owner, "lost");
+  };
+  const owned = owner.acquire(); // asked at once; MicroPython loads meanwhile
   const mp = await loadMicroPython({
     stdout: (line) => console.log("console: " + line),
     stderr: (line) => console.warn("console: " + line),
@@ -137,9 +168,12 @@ async function main() {
     }
     FS.writeFile(path, unb64(files[path]));
   }
-  const localStorage = storage();
+  await owned;
+  if (stopped) return;
+  document.getElementById("elsewhere").hidden = true;
+  status.textContent = "Loading the saves\u2026";
   restoreSaves(FS, localStorage, console);
-  keepSaves(FS, localStorage, saves, console);
+  keepSaves(FS, localStorage, saves, console, () => owner.guard());
   state.files = () => savedFiles(FS);
   mp.registerJsModule("lama_page", {
     show: (image, contrast) => {
@@ -161,6 +195,7 @@ async function main() {
   wireInput();
   status.textContent = "";
   const frame = () => {
+    if (stopped) return;
     let wait;
     try {
       wait = py.step();

@@ -4,7 +4,8 @@
 //
 // restoreSaves() puts the entries into the page's /data at start; keepSaves() makes every
 // rename into /data (each save of the store ends in one, over the older slot) put the file
-// into localStorage before the rename happens, and every removal remove it.
+// into localStorage before the rename happens, and every removal remove it. Both run only in
+// the tab that owns the saves (owner.js: one tab at a time), and every write asks first.
 export const DATA = "/data";
 export const SAVE_KEY = "lama-console:"; // + the file's name under /data -> base64 of its bytes
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/; // a plain name of /data (no "..", no "/")
@@ -121,8 +122,10 @@ function recordOf(name) {
   return dot < 0 ? name : name.slice(0, dot);
 }
 
-export function keepSaves(FS, ls, counts, log) {
-  // counts: {kept, failed, freed} for the page's tests
+export function keepSaves(FS, ls, counts, log, mayWrite = () => true) {
+  // counts: {kept, failed, freed} for the page's tests; mayWrite(): true while this tab owns
+  // the saves (owner.js), asked before each write or removal: when it says no, the write
+  // fails as one the device's flash refuses (EIO) and nothing in the store changes
   const rename = FS.rename.bind(FS);
   const unlink = FS.unlink.bind(FS);
 
@@ -176,6 +179,10 @@ export function keepSaves(FS, ls, counts, log) {
     const src = nameIn(from);
     const dst = nameIn(to);
     let undo = null;
+    if ((src !== null || dst !== null) && !mayWrite()) {
+      counts.failed += 1;
+      throw new FS.ErrnoError(EIO);
+    }
     if (dst !== null && FS.isFile(FS.stat(from).mode)) {
       if (ls === null) {
         counts.failed += 1;
@@ -203,8 +210,12 @@ export function keepSaves(FS, ls, counts, log) {
   };
 
   FS.unlink = (path) => {
-    unlink(path);
     const name = nameIn(path);
+    if (name !== null && !mayWrite()) {
+      counts.failed += 1;
+      throw new FS.ErrnoError(EIO);
+    }
+    unlink(path);
     if (name !== null && ls !== null) ls.removeItem(SAVE_KEY + name);
   };
 }
