@@ -276,6 +276,11 @@ def test_web_two_tabs_one_owns_the_saves_the_other_says_so(page):
     assert got["a_frames_after"] == 0
     assert got["a_after_take"] == "ContinueScreen" and got["a_owner_again"] == "owner"
     assert got["b_owner_then"] == "lost"
+    # with no Web Locks, the owner's token alone: the tab started last owns the saves
+    bare = got["no_locks"]
+    assert bare["c_first"] == "TitleScreen" and bare["c_owner"] == "owner"
+    assert bare["d_first"] == "ContinueScreen" and bare["d_owner"] == "owner"
+    assert bare["c_lost"]["owner"] == "lost" and "another tab" in bare["c_lost"]["says"]
 
 
 def test_web_a_game_left_in_one_tab_stays_when_another_counts_a_game(page):

@@ -399,6 +399,33 @@ async function twoTabs(context, url, errors, shots) {
   out.b_owner_then = await owner(b);
   await b.close();
   await a.close();
+  out.no_locks = await twoTabsWithoutLocks(context, url, errors);
+  return out;
+}
+
+async function twoTabsWithoutLocks(context, url, errors) {
+  // a browser with no Web Locks (plain http away from localhost): the owner's token alone,
+  // the tab started last owns the saves and the older one stops
+  const hide = () => Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined });
+  const c = await context.newPage();
+  c.on("pageerror", (e) => errors.push(String(e)));
+  await c.addInitScript(hide);
+  await c.goto(url + BLANK);
+  await c.evaluate(() => localStorage.clear());
+  await c.goto(url);
+  const out = { c_first: await booted(c), c_owner: await owner(c) };
+  await personGame(c);
+  await until(c, () => window.lamaConsole.saves.kept > 0);
+  const d = await context.newPage();
+  d.on("pageerror", (e) => errors.push(String(e)));
+  await d.addInitScript(hide);
+  await d.goto(url);
+  out.d_first = await booted(d);
+  out.d_owner = await owner(d);
+  await until(c, () => window.lamaConsole.owner() === "lost");
+  out.c_lost = { owner: await owner(c), says: await panelSays(c) };
+  await d.close();
+  await c.close();
   return out;
 }
 
