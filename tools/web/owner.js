@@ -72,13 +72,16 @@ export class Ownership {
       this.pending = new AbortController();
       options.signal = this.pending.signal;
     }
+    let held = false; // this request got the lock (an aborted one never did)
     this.locks.request(LOCK, options, () => {
+      held = true;
       this.pending = null;
       this.claim();
       return new Promise((release) => { this.release = release; }); // held while the tab is
     }).catch((e) => {
-      // stolen by another tab (AbortError), or this request given up for a steal of ours
-      if (this.state === "owner") this.lose();
+      // the lock held, stolen by another tab (AbortError); or a request of this tab given
+      // up for its own steal, which never held it
+      if (held) this.lose();
       else if (!(e && e.name === "AbortError")) throw e;
     });
   }
