@@ -276,6 +276,8 @@ def test_web_two_tabs_one_owns_the_saves_the_other_says_so(page):
     assert got["a_frames_after"] == 0
     assert got["a_after_take"] == "ContinueScreen" and got["a_owner_again"] == "owner"
     assert got["b_owner_then"] == "lost"
+    # a tab that waits starts by itself once the owner's tab is closed
+    assert got["c_after_close"] == "ContinueScreen" and got["c_owner"] == "owner"
     # with no Web Locks, the owner's token alone: the tab started last owns the saves
     bare = got["no_locks"]
     assert bare["c_first"] == "TitleScreen" and bare["c_owner"] == "owner"

@@ -397,8 +397,14 @@ async function twoTabs(context, url, errors, shots) {
   out.a_owner_again = await owner(a);
   await until(b, () => window.lamaConsole.owner() === "lost");
   out.b_owner_then = await owner(b);
-  await b.close();
+  // a third tab waits while A has the saves, and starts by itself once A is closed
+  const c = await consoleTab(context, url, errors);
+  await until(c, () => window.lamaConsole.owner && window.lamaConsole.owner() === "waiting");
   await a.close();
+  out.c_after_close = await booted(c);
+  out.c_owner = await owner(c);
+  await c.close();
+  await b.close();
   out.no_locks = await twoTabsWithoutLocks(context, url, errors);
   return out;
 }
