@@ -267,6 +267,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
     game ends as the uninterrupted one. At game over the save is gone."""
     from ui.games.launch import resume
     from ui.model.saves import Saves
+    from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 
     _wipe(data_dir)
     bots = [None, "cautious", "random"]
@@ -277,7 +278,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
         pass
     done = len(d.session.record)
     d = None
-    got = Saves(data_dir).load_progress()
+    got = SavedGames(Saves(data_dir)).load()
     state, seats, rngs = got
     d2 = Driver.in_game(game, NAMES[:3], bots, seed=seed, data_dir=data_dir)
     d2.app.game_store = Saves(data_dir)
@@ -286,7 +287,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
     d2.session.record = []
     play(d2)
     sc, win, acts = engine_game(game, bots, seed)
-    left = Saves(data_dir).load_progress()
+    left = SavedGames(Saves(data_dir)).load()
     out({"ui": d2.session.result[1], "eng": sc, "seats": [list(s) for s in seats],
          "rest_same": d2.session.record == acts[done:], "done": done,
          "cleared": left is None})
@@ -531,6 +532,7 @@ def save_leave_resume(game, seed, moves):
 
     from ui.screens.resume import ContinueScreen
     from ui.model.saves import Saves
+    from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 
     data_dir = "/tmp/game-save-leave-%d" % game
     if _exists(data_dir):
@@ -550,7 +552,7 @@ def save_leave_resume(game, seed, moves):
     before = codec.encode(ses.state)
     d.press("A")
     res["home"] = len(d.app.stack) == 1
-    saved = Saves(data_dir).load_progress()
+    saved = SavedGames(Saves(data_dir)).load()
     res["kept"] = saved is not None
     d2 = Driver.in_game(game, NAMES[:2], [None, "random"], seed=seed + 1, data_dir=data_dir)  # any game
     d2.app.stack = [Screen(d2.app)]
@@ -611,6 +613,7 @@ def high_score_notice(game, seed):
     import os
 
     from ui.model.saves import Saves
+    from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
     from ui.text import lang
 
     data_dir = "/tmp/game-high-%d-%d" % (game, seed)

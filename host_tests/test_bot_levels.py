@@ -35,6 +35,7 @@ def test_setup_strings_name_every_level_in_both_languages():
 
 
 def test_seats_saved_with_the_old_bot_names_still_play_them():
+    from lama.seats import of
     from ui.games.launch import load
     from ui.games.session import Session, choose_bot
     from ui.model.new_game import GameSetup
@@ -49,7 +50,7 @@ def test_seats_saved_with_the_old_bot_names_still_play_them():
             if ses.person_to_act():
                 break
             ses.act(ses.bot_choice())
-        assert ses.seats == seats
+        assert ses.seats == [of(seat) for seat in seats]
 
 
 def _card_states(seed, games):

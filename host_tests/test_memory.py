@@ -308,7 +308,7 @@ from simulator.driver import Driver
 d = Driver(seed=1, data_dir=DATA)
 d.keys("A,A")
 d.keys("RIGHT,RIGHT,RIGHT,DOWN,LEFT" + ",DOWN,RIGHT" * 5 + ",DOWN,DOWN,WAIT:2000,A,WAIT:500")
-out = {"top": d.top(), "seats": [s[1] for s in d.app.top().session.seats], "used": 0}
+out = {"top": d.top(), "seats": [d.app.top().session.bot(i) for i in range(6)], "used": 0}
 for i in range(40):
     d.keys("A,WAIT:250")
     gc.collect()

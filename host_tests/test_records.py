@@ -2,7 +2,7 @@
 
 import pytest
 
-from lama import codec, dice, records, statistics
+from lama import codec, dice, records, seats, statistics
 from lama.errors import CodecError
 from lama.rng import SeededRng
 
@@ -231,7 +231,7 @@ def test_progress_round_trip_with_seats_bots_and_generator_states():
     data = records.encode_progress(prog)
     back, st2 = records.decode_progress(data)
     assert (back.game_no, back.seats, bytes(back.emptied), back.rng_states) == (
-        77, SEATS3, b"\1\0\1", [rng.state, 12345])
+        77, [seats.of(s) for s in SEATS3], b"\1\0\1", [rng.state, 12345])
     assert codec.encode(st2) == codec.encode(state)
     assert len(data) <= records.PROGRESS_MAX
 

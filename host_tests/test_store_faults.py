@@ -9,6 +9,7 @@ from hal import store as st
 from lama import dice, records, statistics
 from lama.rng import SeededRng
 from ui.model import saves as sv
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 dev = ramflash.RamFlash(24)
 ramflash.mkfs(dev)
 ramflash.mount(dev, "/f")
@@ -30,7 +31,7 @@ def good_saves():
     stats = s.load_stats()
     statistics.record_result(stats, 1, SEATS, [3, 20], 4, [1, 0], 7)
     statistics.record_result(stats, 2, SEATS, [12, 9], 5, [0, 2], 8)
-    assert s._save_stats() and s._save_stats()  # both slots
+    assert s.save_stats() and s.save_stats()  # both slots
     st_ = s.load_settings()
     st_.contrast = 3
     assert s.save_settings(st_) and s.save_settings(st_)
@@ -75,10 +76,11 @@ while k < 12000:
     try:
         s.load_settings()
         s.load_stats()
-        s.load_progress()
+        SavedGames(s).load()
         outcomes.update(m[1] for m in s.waiting())
     except Exception as e:
         escaped.append((k, repr(e)))
+    hold.clear()  # (its blocks freed even if a stale pointer on the C stack keeps the list: the collector is conservative)
     hold = None
     gc.collect()
     if snapshot() != before:
@@ -86,7 +88,7 @@ while k < 12000:
         break
     k += 16 if k < 2000 else 256
 back = sv.Saves(D)
-ok = stats_bytes(back) == want and back.load_progress() is not None
+ok = stats_bytes(back) == want and SavedGames(back).load() is not None
 print(json.dumps([sorted(outcomes), escaped[:3], changed, ok, back.waiting()]))
 """
     )
@@ -150,11 +152,11 @@ while k <= 40:
             elif c == 1:
                 s.load_stats()
             elif c == 2:
-                s.load_progress(1)
+                SavedGames(s).load(1)
             elif c == 3:
-                s.load_progress(2)
+                SavedGames(s).load(2)
             elif c == 4:
-                s.load_saved()
+                SavedGames(s).all()
             else:
                 s.summary(2)
             for m in s._pending[: s._waiting]:
@@ -165,7 +167,7 @@ while k <= 40:
 empty()
 changed = snapshot() != before
 back = sv.Saves(D)
-ok = stats_bytes(back) == want and len(back.load_saved()) == 2
+ok = stats_bytes(back) == want and len(SavedGames(back).all()) == 2
 print(json.dumps([RAISED, OUT, changed, ok, back.waiting()]))
 """
     )
@@ -192,7 +194,7 @@ while k < 12000:
     settings = s.load_settings()
     hold = squeeze(k)
     try:
-        results.add(s._save_stats())
+        results.add(s.save_stats())
         results.add(s.save_settings(settings))
         results.add(s.save_progress(state, SEATS))
     except Exception as e:
@@ -201,7 +203,7 @@ while k < 12000:
     gc.collect()
     k += 16 if k < 2000 else 256
 back = sv.Saves(D)
-ok = stats_bytes(back) == want and back.load_progress() is not None
+ok = stats_bytes(back) == want and SavedGames(back).load() is not None
 print(json.dumps([escaped[:3], sorted(results), ok, back.waiting(), files()]))
 """
     )
@@ -295,7 +297,7 @@ os.mkdir(D + "/stats.a")  # a directory where a slot goes
 s = sv.Saves(D)
 s.load_stats()
 out["slot dir"] = [files(), s.take_message()]
-out["slot saved"] = s._save_stats()
+out["slot saved"] = s.save_stats()
 out["settings"] = sv.Saves(D).load_settings().contrast
 print(json.dumps(out))
 """
@@ -360,7 +362,7 @@ while state.phase != match.GAME_OVER:
     if state.phase != match.GAME_OVER:
         s.save_progress(state, SEATS)
 s.save_progress(state, SEATS)  # as a session that could not count it leaves it
-offered = [sv.Saves(D).load_progress() is None for _ in range(3)]
+offered = [SavedGames(sv.Saves(D)).load() is None for _ in range(3)]
 after = sv.Saves(D)
 print(json.dumps([offered, after.load_stats().game(1).games, files()]))
 """

@@ -12,12 +12,13 @@ from lama import codec, records
 from simulator.driver import Driver
 from ui import boot
 from ui.model.saves import KIND_GAME, LEGACY, Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 dev = ramflash.RamFlash(48)
 ramflash.mkfs(dev)
 ramflash.mount(dev, "/f")
 out = {}
 def saved():  # what a fresh boot finds: [(game id, round)], the one started last first
-    return [[g[0].GAME, g[0].round_no] for g in Saves("/f/data").load_saved()]
+    return [[g[0].GAME, g[0].round_no] for g in SavedGames(Saves("/f/data")).all()]
 def texts(d):
     return [r[1] for r in d.drawn()]
 d = Driver(data_dir="/f/data")
@@ -64,7 +65,7 @@ def test_a_new_game_of_a_kind_with_a_save_asks_first_continue_preselected(microp
     out = run(micropython, """
 play_dice()
 d.keys(SAVE_AND_LEAVE)
-before = codec.encode(Saves("/f/data").load_progress(1)[0])
+before = codec.encode(SavedGames(Saves("/f/data")).load(1)[0])
 out["menu"] = d.top()
 out["menu row"] = d.selected("LAMA Dice") and d.shows("R1")
 out["cards row"] = d.shows("L.L.A.M.A.")
@@ -137,13 +138,13 @@ def test_the_single_saved_game_of_older_firmware_still_loads(micropython):
     out = run(micropython, """
 play_dice()
 s = Saves("/f/data")
-state, seats, _ = s.load_progress(1)
+state, seats, _ = SavedGames(s).load(1)
 payload = records.encode_progress(s._games[1][0])
 s.clear_progress(1)
 assert s.store.save(LEGACY, KIND_GAME, records.PROGRESS_VERSION, payload,
                     records.PROGRESS_MAX) == 0
 s2 = Saves("/f/data")
-got = s2.load_progress(1)
+got = SavedGames(s2).load(1)
 out["same"] = got is not None and codec.encode(got[0]) == codec.encode(state)
 out["seats"] = got is not None and got[1] == seats
 out["old gone"] = s2.store.load(LEGACY, KIND_GAME, records.PROGRESS_VERSION,

@@ -7,7 +7,9 @@ import json
 from emu import ramflash
 from lama import card_bots, cards, codec, dice, dice_bots
 from lama.rng import SeededRng
+from lama.seats import of
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 
 GAME = %d
 SEED = %d
@@ -41,14 +43,14 @@ while state.phase != mod.GAME_OVER:
     step(state, rng, bot_rng)
     saves.save_progress(state, seats, (rng, bot_rng))
     # switched off here: a fresh boot loads the game and plays it to the end
-    got = Saves("/f/data").load_progress()
+    got = SavedGames(Saves("/f/data")).load()
     if state.phase == mod.GAME_OVER:
         break
     st2, seats2, rngs = got
     r2, b2 = SeededRng(), SeededRng()
     r2.state, b2.state = rngs
     points += 1
-    if seats2 != seats or finish(st2, r2, b2) != whole:
+    if seats2 != [of(seat) for seat in seats] or finish(st2, r2, b2) != whole:
         differ.append(points)
 print(json.dumps([points, differ, codec.encode(state) == whole]))
 """

@@ -134,14 +134,15 @@ def frame(kind, version, seq, payload, into=None):
     return buf
 
 
-def unframe(data, kind, version, max_len):
-    """(seq, payload) of a slot file's bytes, or None when anything is off."""
+def unframe(data, kind, version, max_len, older=False):
+    """(seq, payload) of a slot file's bytes, or None when anything is off; with `older`
+    a slot of an earlier version (1 .. version - 1) is read too (its version: data[4])."""
     size = len(data)
     if size < HEADER + TRAILER or size > HEADER + max_len + TRAILER:
         return None
     if data[0] != 0x4C or data[1] != 0x53 or data[2] != _STORE_FORMAT:
         return None
-    if data[3] != kind or data[4] != version:
+    if data[3] != kind or not (data[4] == version or older and 0 < data[4] < version):
         return None
     n = (data[7] << 8) | data[8]
     if n > max_len or HEADER + n + TRAILER != size:
@@ -277,8 +278,22 @@ class Store:
         except Exception:
             pass
 
-    def load(self, name, kind, version, max_len, decode, tombstones=True):
+    def set_aside_record(self, name):
+        """Rename both copies of `name` aside (NAME.bad...: kept on flash, never read
+        again as the record); the record is then missing. Never raises."""
+        for slot in SLOTS:
+            p = self.path(name + "." + slot)
+            if _exists(p):
+                self.set_aside(p)
+        self._remember(name, -1, 0)
+
+    def load(self, name, kind, version, max_len, decode, tombstones=True, older=None):
         """(value, outcome): the newest slot that checks and that `decode(payload)` accepts.
+
+        A record's format changes with its `version`: a slot of an earlier one (1 ..
+        version - 1, an older firmware's) is read by `older(its version, payload)` when
+        given (a migration: the next save writes it in the current version), else it is
+        damaged as any slot of another version.
 
         decode returns the value (never None) or raises (ValueError, IndexError...): that
         slot is then damaged, and set aside. A MemoryError (anywhere) or an OSError reading
@@ -287,12 +302,12 @@ class Store:
         decode like any other. value is None when no copy is usable; outcome is OK,
         MISSING, BAD_OLDER_USED, BAD_DEFAULTS or UNREADABLE."""
         try:
-            return self._load(name, kind, version, max_len, decode, tombstones)
+            return self._load(name, kind, version, max_len, decode, tombstones, older)
         except (MemoryError, OSError):
             return _NOT_NOW  # made at import: returning it allocates nothing
 
-    def _load(self, name, kind, version, max_len, decode, tombstones):
-        found = []  # (seq, index, payload)
+    def _load(self, name, kind, version, max_len, decode, tombstones, older):
+        found = []  # (seq, index, payload, version)
         bad = False
         cap = HEADER + max_len + TRAILER
         for i in range(2):
@@ -301,27 +316,28 @@ class Store:
             if data is None:
                 continue
             try:
-                got = unframe(data, kind, version, max_len)
+                got = unframe(data, kind, version, max_len, older is not None)
             except MemoryError:
                 raise
             except Exception:
                 got = None
-            data = None
             if got is None:
+                data = None
                 self.set_aside(p)
                 bad = True
             else:
-                found.append((got[0], i, got[1]))
+                found.append((got[0], i, got[1], data[4]))
+                data = None
         if len(found) == 2 and newer(found[1][0], found[0][0]):
             found = [found[1], found[0]]
         value = None
         for k in range(len(found)):
-            seq, i, payload = found[k]
+            seq, i, payload, ver = found[k]
             if tombstones and not payload:  # a tombstone (see clear): the record was removed
                 self._remember(name, i, seq)
                 return None, (BAD_DEFAULTS if bad else MISSING)
             try:
-                value = decode(payload)
+                value = decode(payload) if ver == version else older(ver, payload)
             except MemoryError:
                 raise
             except Exception:  # hostile content: wrong types, sizes, ranges
@@ -348,7 +364,7 @@ class Store:
         """(slot index or -1, seq) of the current copy; None when it could not be read."""
         got = self._slots.get(name)
         if got is None:
-            self.load(name, kind, version, max_len, _accept)
+            self.load(name, kind, version, max_len, _accept, True, _accept_older)
             got = self._slots.get(name)
         return got
 
@@ -437,4 +453,8 @@ def _holds(f, data, buf):
 
 
 def _accept(payload):
+    return payload
+
+
+def _accept_older(version, payload):
     return payload

@@ -15,8 +15,8 @@ Statistics (per game: LAMA Dice and L.L.A.M.A.)
   `last_game` is the number of the last game counted, so a game is never counted twice
   (see ui/model/saves.py).
 
-The game in progress (Progress): the engine state's lama.codec bytes, the seats (name and
-bot of each: None for a person, else the computer player's name, e.g. "cautious"), the
+The game in progress (Progress): the engine state's lama.codec bytes, the seats (lama.seats:
+name, kind and its detail; format 1, of older firmware, had no kind: a bot name or none), the
 rounds each seat emptied so far, the game's number, and the states of seeded generators
 (lama.rng.SeededRng, for tests and replays; none on the device, whose dice are hardware).
 
@@ -26,14 +26,14 @@ damaged entry out instead, and counts it). Counters saturate instead
 of overflowing. No I/O here (hal/store.py does it).
 """
 
-from lama import codec, games, score
+from lama import codec, games, score, seats
 from lama.errors import CodecError
 
 from micropython import const
 
 
 STATS_VERSION = const(1)
-PROGRESS_VERSION = const(1)
+PROGRESS_VERSION = const(2)  # 1: seats without a kind (read still)
 GAMES = games.IDS
 MAX_NAME = const(8)  # characters in a player name
 MAX_NAMES = const(24)  # player names kept per game
@@ -47,7 +47,7 @@ _MAX_BOT = const(12)  # characters in a computer player's name
 _MAX_RNGS = const(2)  # generator states kept in a Progress
 MAX_STATE = const(512)  # bytes of engine state in a Progress
 STATS_MAX = const(2 + 2 * (10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + HIGH_SCORES * 6))
-PROGRESS_MAX = const(2 + 1 + 6 * (2 + MAX_NAME + _MAX_BOT) + 6 + 2 + 1 + 4 * _MAX_RNGS + 2 + MAX_STATE)
+PROGRESS_MAX = const(2 + 1 + 6 * (3 + MAX_NAME + _MAX_BOT) + 6 + 2 + 1 + 4 * _MAX_RNGS + 2 + MAX_STATE)
 
 
 def _bad(msg):
@@ -163,7 +163,7 @@ class Stats:
 
 
 class Progress:
-    """A game being played: engine state bytes, seats [(name, bot)], rounds emptied per
+    """A game being played: engine state bytes, seats (lama.seats), rounds emptied per
     seat, the last round counted in them, the game's number, generator states (30-bit)."""
 
     def __init__(self, state_bytes, seats, game_no=0, emptied=None, counted=0, rng_states=()):
@@ -187,20 +187,59 @@ def tally(progress, state):
             progress.emptied[state.ender] += 1
 
 
-def check_seats(seats):
-    """CodecError unless seats is 2..6 (name, bot) pairs: valid names, bot None or text."""
-    if not isinstance(seats, (list, tuple)):
+def check_seats(row):
+    """CodecError unless `row` is 2..6 seats (lama.seats; an older (name, bot or None)
+    pair is read as one): valid names; a computer player's name, a linked console and a
+    newer kind's bytes fit the format."""
+    if not isinstance(row, (list, tuple)):
         _bad("seats are not a list")
-    if not score.MIN_PLAYERS <= len(seats) <= score.MAX_PLAYERS:
+    if not score.MIN_PLAYERS <= len(row) <= score.MAX_PLAYERS:
         _bad("2 to 6 seats")
-    for seat in seats:
-        if not isinstance(seat, (list, tuple)) or len(seat) != 2:
-            _bad("a seat is (name, bot)")
+    for seat in row:
+        if not isinstance(seat, (list, tuple)) or not 2 <= len(seat) <= 3:
+            _bad("a seat is (name, kind, detail)")
         if not valid_name(seat[0]):
             _bad("bad seat name")
-        bot = seat[1]
-        if bot is not None and not (valid_name(bot) and len(bot) <= _MAX_BOT):
+        _detail(seats.of(seat))
+
+
+def _detail(seat):
+    """The bytes a seat's detail is saved as (see encode_progress)."""
+    k = seats.kind(seat)
+    d = seats.detail(seat)
+    if k == seats.PERSON:
+        return b""
+    if k == seats.BOT:
+        if not (valid_name(d) and len(d) <= _MAX_BOT):
             _bad("bad computer player name")
+        return d.encode()
+    if k == seats.LINKED:
+        if not isinstance(d, int) or not 0 <= d <= 255:
+            _bad("bad console")
+        return bytes((d,))
+    if not isinstance(k, int) or not 0 <= k <= 255 or not isinstance(d, bytes):
+        _bad("bad seat kind")
+    if len(d) > _MAX_BOT:
+        _bad("seat detail too long")
+    return d
+
+
+def _seat(r, version):
+    """A seat read back: version 1 wrote (name, bot or none), version 2 its kind too."""
+    name = _text(r, 1, MAX_NAME)
+    if version == 1:
+        bot = _text(r, 0, _MAX_BOT)
+        return seats.bot(name, bot) if bot else seats.person(name)
+    k = r.u8()
+    if k == seats.PERSON:
+        r.blob(0)
+        return seats.person(name)
+    if k == seats.BOT:
+        return seats.bot(name, _text(r, 1, _MAX_BOT))
+    if k == seats.LINKED:
+        r.u8(1, 1)  # (the detail's length: one byte)
+        return seats.linked(name, r.u8())
+    return (name, k, r.blob(_MAX_BOT))  # a kind of a newer firmware: kept as it came
 
 
 def encode_progress(p, buf=None):
@@ -211,9 +250,11 @@ def encode_progress(p, buf=None):
     w = codec.Writer(buf)
     w.u16(p.game_no & 0xFFFF)
     w.u8(len(p.seats))
-    for name, bot in p.seats:
-        w.blob(name.encode())
-        w.blob(b"" if bot is None else bot.encode())
+    for seat in p.seats:
+        seat = seats.of(seat)
+        w.blob(seats.name(seat).encode())
+        w.u8(seats.kind(seat))
+        w.blob(_detail(seat))
     w.raw(p.emptied)
     w.u16(p.counted)
     if len(p.rng_states) > _MAX_RNGS:
@@ -229,21 +270,23 @@ def encode_progress(p, buf=None):
     return w.data()
 
 
-def decode_progress(data):
-    """(Progress, engine state) from untrusted bytes; the state is decoded by lama.codec_read
-    and must seat as many players as there are seats. CodecError for anything else."""
+def decode_progress(data, version=PROGRESS_VERSION):
+    """(Progress, engine state) from untrusted bytes of format `version` (1: older
+    firmware's, whose seats are (name, bot or none)); the state is decoded by
+    lama.codec_read and must seat as many players as there are seats. CodecError for
+    anything else."""
     from lama import codec_read
 
     if len(data) > PROGRESS_MAX:
         _bad("progress too long")
     r = codec_read.Reader(data)
     game_no = r.u16()
+    if not 1 <= version <= PROGRESS_VERSION:
+        _bad("unknown format version")
     n = r.u8(score.MIN_PLAYERS, score.MAX_PLAYERS)
-    seats = []
+    got = []
     for _ in range(n):
-        name = _text(r, 1, MAX_NAME)
-        bot = _text(r, 0, _MAX_BOT)
-        seats.append((name, bot if bot else None))
+        got.append(_seat(r, version))
     emptied = bytearray(r.raw(n))
     counted = r.u16()
     rngs = []
@@ -261,4 +304,4 @@ def decode_progress(data):
     for c in emptied:
         if c > state.round_no:
             _bad("more rounds emptied than played")
-    return Progress(state_bytes, seats, game_no, emptied, counted, rngs), state
+    return Progress(state_bytes, got, game_no, emptied, counted, rngs), state

@@ -4,6 +4,7 @@ the format's description and the Stats data). Loaded only when the statistics ar
 counted, and let go after (ui/model/saves.py): a game in play keeps none of it in RAM."""
 
 from lama import codec, codec_read, score
+from lama.seats import is_person, of
 from lama.records import (HIGH_SCORES, MAX_NAME, MAX_NAMES, MAX_SCORE, NO_SCORE,
                           STATS_MAX, U16, U24, WIN_UNIT, PlayerStats, Stats, _bad, _r24,
                           _sat, _u24, initials, unique_names)
@@ -46,8 +47,8 @@ def add_high_score(gs, points, name, n_players):
 
 
 def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
-    """Count a finished game: seats [(name, bot)], final scores, rounds played, rounds
-    emptied per seat. Returns the high-score places the winners made (may be empty)."""
+    """Count a finished game: seats (lama.seats; people make the high scores), final
+    scores, rounds played, rounds emptied per seat. Returns the high-score places the winners made (may be empty)."""
     gs = stats.game(game_id)
     n = len(seats)
     names = unique_names([seat[0] for seat in seats])  # one record per seat, always
@@ -59,7 +60,7 @@ def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
     mine = _seat_records(gs, names)
     for i in range(n):
         name = names[i]
-        bot = seats[i][1]
+        person = is_person(of(seats[i]))
         s = _sat(scores[i], MAX_SCORE)
         gs.emptied = _sat(gs.emptied + emptied[i], U24)
         p = mine[i]
@@ -70,7 +71,7 @@ def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
             p.best = s
         if i in win:
             p.wins60 = _sat(p.wins60 + share, p.games * WIN_UNIT)
-            if bot is None:
+            if person:
                 place = add_high_score(gs, s, name, n)
                 if place >= 0:
                     places.append(place)

@@ -92,7 +92,7 @@ def one_game(g):
         d.keys("B")
     from simulator.game_play import DriverGame, play  # anew: the menu dropped the last game's modules
     gm = DriverGame(d)
-    assert [s[1] for s in gm.session.seats] == [None] + ["hard"] * (n - 1), gm.session.seats
+    assert [gm.session.bot(i) for i in range(n)] == [None] + ["hard"] * (n - 1), gm.session.seats
     if g % 5 == 2:  # the hint, on your first turn
         while not gm.session.person_to_act() or gm.screen().due is not None:
             d.keys("A,WAIT:100")

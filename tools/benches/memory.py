@@ -67,7 +67,7 @@ for pick in ("A", "DOWN,A"):
     from simulator.game_play import DriverGame, play  # anew: the menu dropped the last game's modules
 
     g = DriverGame(d)
-    assert [s[1] for s in g.session.seats] == [None, "hard", "easy", "medium", "hard", "medium"]
+    assert [g.session.bot(i) for i in range(6)] == [None, "hard", "easy", "medium", "hard", "medium"]
     play(g)
     del g, play, DriverGame  # what the game left is the firmware's, not this script's
     d.keys("A,WAIT:100")  # game over: Menu is preselected

@@ -34,10 +34,10 @@ class CardsScreen(GameScreen):
         ses = self.session
         if ses.people() == 1:
             for i in range(ses.n()):
-                if ses.bot(i) is None:
+                if ses.here(i):
                     return i
         t = ses.state.turn
-        if ses.in_play() and ses.bot(t) is None and self.shown_seat == t:
+        if ses.in_play() and ses.here(t) and self.shown_seat == t:
             return t
         return -1
 
@@ -82,7 +82,7 @@ class CardsScreen(GameScreen):
                 self.say(name + " " + T.G_QUITS)
             elif k == "round_end":
                 ended = True
-        self.after_step(seat, ended, ses.bot(seat) is not None)
+        self.after_step(seat, ended, not ses.here(seat))
 
     # -- a person's keys ---------------------------------------------------------------
 

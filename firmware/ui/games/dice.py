@@ -134,7 +134,7 @@ class DiceScreen(GameScreen):
                 ended = True
         if self.roll == R_HITS:
             self.roll = _R_SHOWN  # the choice is made: the dice stay, unmarked
-        self.after_step(seat, ended, self.session.bot(seat) is not None)
+        self.after_step(seat, ended, not self.session.here(seat))
 
     def after_roll(self, events):
         """The dice have stopped: say what the roll does, or ask the person to choose."""
@@ -178,7 +178,7 @@ class DiceScreen(GameScreen):
 
     def show_result(self, seat):
         """A roll's outcome stays: a person reads it and presses A, a bot's waits a step."""
-        if self.session.bot(seat) is None:
+        if self.session.here(seat):
             self.due = None
             self.mode = M_ACK
         else:

@@ -8,6 +8,7 @@ import sys
 
 from lama import games
 from lama.rng import HardwareRng, SeededRng
+from lama.seats import bot, person
 from ui.games.session import Loaded, Session
 from ui.model import games as games_ui
 from ui.text import lang
@@ -215,7 +216,7 @@ def launch(app, setup):
     from ui.screens.menu_stand_in import menu_below
     from ui.model.new_game import PERSON
 
-    seats = [(name, None if kind == PERSON else kind) for name, kind in setup.seats]
+    seats = [person(name) if kind == PERSON else bot(name, kind) for name, kind in setup.seats]
     for name in games_ui.SETUP_CODE:
         forget(name)
     lang.forget()  # the menu's and the setup's words: the game reads its own
@@ -252,7 +253,8 @@ def rematch(app, session):
 
 
 def resume(app, state, seats, rng_states=()):
-    """Continue a saved game: `seats` as Session.seats are ((name, bot or None));
+    """Continue a saved game: `seats` as Session.seats are (lama.seats, each one this
+    firmware can seat: ui/screens/seat_question.py asked about any other);
     `rng_states` restores seeded generators (a --seed session) so that it goes on exactly
     as it would have; otherwise the board's entropy carries on."""
     ses = new_session(app, load(state.GAME), seats, state.rules, state.first, state)

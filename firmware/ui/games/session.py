@@ -8,6 +8,7 @@ the flash, and a power cut keeps the last action shown or the one before it."""
 
 from lama.errors import RuleError
 from lama.score import NAME_LENGTH, winners
+from lama.seats import bot_name, is_here, kind, of
 
 
 class Loaded:
@@ -25,16 +26,20 @@ class Loaded:
 
 
 def choose_bot(table, name):
-    """The choose function of bot `name`, or the weakest sensible one when it is missing."""
-    fn = table.get(name)
-    if fn is None:
-        fn = table.get("cautious") or table.get("random")
-    return fn
+    """The choose function of bot `name` (KeyError for a name the game has not: a saved
+    game's unknown bot is asked about before it is played, ui/screens/seat_question.py)."""
+    return table[name]
+
+
+def _cut(seat):
+    """The seat with its name cut to initials, as the setup makes them (tables stay put)."""
+    return (str(seat[0])[:NAME_LENGTH], seat[1], seat[2])
 
 
 class Session:
     """One game in play: `game` its code (a Loaded: row, engine, bots), the
-    `seats` as (name, bot) pairs (bot None: a person, else a bot name), rules, the seat
+    `seats` (lama.seats: a person here, a computer player, a person at a linked console;
+    an older (name, bot or None) pair is read as one), rules, the seat
     that starts, the generator for dice and deals (`rng`) and the bots' own (`bot_rng`).
     `store` (optional) has save_progress(state, seats), clear_progress(game id) and
     record_game_result(state, seats); `state` resumes a saved game instead of dealing."""
@@ -43,7 +48,7 @@ class Session:
         self.game = game
         self.mod = game.mod
         # initials, as the setup makes them: a longer name is cut so that tables stay put
-        self.seats = [(str(seat[0])[:NAME_LENGTH], seat[1]) for seat in seats]
+        self.seats = [_cut(of(seat)) for seat in seats]
         self.thought = None  # the active bot's thinking under way (a generator), if any
         self.ready = None  # the action it came to, until played
         self.rng = rng
@@ -84,17 +89,27 @@ class Session:
         return self.seats[seat][0]
 
     def bot(self, seat):
-        """The bot name of `seat`, or None for a person."""
-        return self.seats[seat][1]
+        """The bot name of `seat`, or None for a person (here or at a linked console)."""
+        return bot_name(self.seats[seat])
+
+    def kind(self, seat):
+        """The kind of `seat` (lama.seats: PERSON, BOT, LINKED)."""
+        return kind(self.seats[seat])
+
+    def here(self, seat):
+        """True when a person at this console plays `seat` (its turns are taken on these
+        buttons; a linked console's person is not: its moves come over the link)."""
+        return is_here(self.seats[seat])
 
     def person_to_act(self):
-        return self.in_play() and self.seats[self.state.turn][1] is None
+        """A person at this console has a decision now."""
+        return self.in_play() and self.here(self.state.turn)
 
     def people(self):
-        """How many seats are people."""
+        """How many seats are people at this console."""
         k = 0
         for seat in self.seats:
-            if seat[1] is None:
+            if is_here(seat):
                 k += 1
         return k
 
@@ -122,18 +137,22 @@ class Session:
     def bot_choice(self):
         """What the bot in the active seat would do now (no state change)."""
         st = self.state
-        fn = choose_bot(self.game.bots, self.seats[st.turn][1])
+        fn = choose_bot(self.game.bots, self.bot(st.turn))
         return fn(self.mod.view(st, st.turn), self.legal(), self.bot_rng)
 
     def think(self):
         """One slice of the active computer player's thinking (one frame's work): its
         action once decided, else None (call again on a later frame). A bot without a
-        thinker decides at once (bot_choice). act() forgets what was thought."""
+        thinker decides at once (bot_choice). act() forgets what was thought. A linked
+        console's seat is not thought for here: None until its move is applied (act)."""
         if self.ready is not None:
             return self.ready
         if self.thought is None:
             st = self.state
-            fn = self.game.thinkers.get(self.seats[st.turn][1])
+            bot = self.bot(st.turn)
+            if bot is None:
+                return None
+            fn = self.game.thinkers.get(bot)
             if fn is None:
                 self.ready = self.bot_choice()
                 return self.ready
@@ -150,7 +169,7 @@ class Session:
         more of it to do."""
         st = self.state
         if (self.ready is None and self.in_play() and not self.person_to_act()
-                and self.seats[st.turn][1] in self.game.thinkers):
+                and self.bot(st.turn) in self.game.thinkers):
             return self.think() is None
         return False
 

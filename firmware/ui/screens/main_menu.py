@@ -6,6 +6,7 @@ import gc
 from lama import games as lama_games
 from ui.loop import resident
 from ui.model import games
+from ui.model.saves_menu import compact
 from ui.screens.menu import ListScreen
 from ui.screens.menu_stand_in import drop_loaded
 from ui.text import lang
@@ -31,7 +32,7 @@ class MainMenu(ListScreen):
                 store.release()  # the saved games' engine states: their code goes next
             resident.keep_from_now(self.app, games.is_game_code)
             if store is not None:
-                store.compact()  # (the statistics read now, at the menu)
+                compact(store)  # (the statistics read now, at the menu)
             return
         gone = drop_loaded(self.app)
         for name in gone:
@@ -42,11 +43,11 @@ class MainMenu(ListScreen):
 
     def tidy(self):
         """Collect the room the last game or page left, and move what a game added to the
-        statistics out of it (Saves.compact)."""
+        statistics out of it (ui.model.saves_menu.compact)."""
         gc.collect()
         store = getattr(self.app, "game_store", None)
         if store is not None:
-            store.compact()
+            compact(store)
 
     def words(self):
         """The rows' words and the key line, kept while the language stays: the menu comes

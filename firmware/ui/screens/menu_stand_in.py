@@ -7,13 +7,12 @@ import gc
 
 from ui.loop import resident
 from ui.loop.screen import Screen
-from ui.model.saves import MENU_HALF_MODULE
 
 MENU = ("ui.screens.main_menu", "MainMenu")
-# the main menu's code and the list screen's, and the saves' menus' half, which a game
-# screen never uses
-MENU_CODE = ("ui.screens.main_menu", "ui.screens.menu", MENU_HALF_MODULE)
-MENU_OWN_CODE = ("ui.screens.main_menu", MENU_HALF_MODULE)
+# the main menu's code and the list screen's, and what the menus read of the saves
+# (ui/model/saves_menu.py), which a game screen never uses
+MENU_CODE = ("ui.screens.main_menu", "ui.screens.menu", "ui.model.saves_menu")
+MENU_OWN_CODE = ("ui.screens.main_menu", "ui.model.saves_menu")
 
 
 def drop_loaded(app):

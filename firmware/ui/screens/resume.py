@@ -10,7 +10,7 @@ from ui.text import lang
 
 
 class ContinueScreen(Screen):
-    """Offers the saved games (Saves.load_saved: a list of (state, seats, rng_states)), one
+    """Offers the saved games (SavedGames.all: a list of (state, seats, rng_states)), one
     at a time, its game, round, seats and scores in the 8x8 font; with two of them LEFT and
     RIGHT show the other ("< LAMA Dice >"). A continues the one shown, B asks whether to
     discard it (ConfirmDiscard; the answer offered first keeps it). `fault`: the console
@@ -45,12 +45,29 @@ class ContinueScreen(Screen):
             self.dirty = True
 
     def _resume(self):
+        from lama.games import get
+        from lama.seats import unplayable
+
+        state, seats, _ = self.shown()
+        if unplayable(seats, get(state.GAME).bot_names):  # a newer firmware's seat: ask
+            from ui.screens.seat_question import SeatQuestion
+
+            self.app.push(SeatQuestion(self.app, state.GAME, seats, self._go_on, self._aside))
+            return
+        self._go_on(seats)
+
+    def _aside(self):
+        """The shown game was set aside (ui/screens/seat_question.py): as after a discard."""
+        if not self.drop_shown():
+            self.app.pop()  # nothing left to offer: to the title screen
+
+    def _go_on(self, seats):
         from ui.games import launch
         from ui.loop import resident
         from ui.screens.menu_stand_in import menu_below
 
         app = self.app
-        state, seats, _ = self.shown()
+        state = self.shown()[0]
 
         def put():
             app.home()  # the title screen

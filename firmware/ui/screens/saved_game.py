@@ -61,13 +61,26 @@ class SavedGameQuestion(ListScreen):
             app.open("ui.screens.setup", "SetupScreen", self.game, replace=True)
             return
         store = self.store()
-        got = store.load_progress(self.game) if store is not None else None
+        got = None
+        if store is not None:
+            from ui.model.saves_menu import SavedGames
+
+            got = SavedGames(store).load(self.game)
         app.pop()  # back to the menu, under the game
         if got is None:  # gone since (damaged, or could not be read): say so
             from ui.screens.notices import notices
 
             notices(app)
             return
+        from lama.games import get
+        from lama.seats import unplayable
         from ui.games.launch import resume
 
-        resume(app, got[0], got[1])
+        state, seats = got[0], got[1]
+        if unplayable(seats, get(self.game).bot_names):  # a newer firmware's seat: ask
+            from ui.screens.seat_question import SeatQuestion
+
+            app.push(SeatQuestion(app, self.game, seats, lambda s: resume(app, state, s),
+                                  lambda: None))
+            return
+        resume(app, state, seats)
