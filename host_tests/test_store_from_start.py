@@ -40,7 +40,7 @@ d.keys("B,WAIT:100")
 out["game"] = d.top()
 state = codec.encode(d.screen().session.state)
 out["saved"] = saved()
-got = Saves("/f/data").load_progress(1)
+got = SavedGames(Saves("/f/data")).load(1)
 out["same"] = got is not None and codec.encode(got[0]) == state
 """)
     assert out["howto"] == "HowToScreen" and out["saved under howto"] == [[1, 1]]
@@ -54,7 +54,7 @@ def test_start_over_replaces_the_old_game_with_the_new_table(micropython):
     out = run(micropython, """
 play_dice()
 d.keys(SAVE_AND_LEAVE)
-out["old"] = Saves("/f/data").load_progress(1)[0].n
+out["old"] = SavedGames(Saves("/f/data")).load(1)[0].n
 d.keys("A,DOWN,A")  # the saved game's question: Start over
 out["setup"] = d.top()
 d.keys("RIGHT")  # 4 players
@@ -62,7 +62,7 @@ start("UP,A,WAIT:300")
 out["game"] = d.top()
 out["players"] = d.screen().session.state.n
 d.keys(SAVE_AND_LEAVE)
-got = Saves("/f/data").load_progress(1)
+got = SavedGames(Saves("/f/data")).load(1)
 out["new"] = got[0].n if got else None
 out["round"] = got[0].round_no if got else None
 """)
