@@ -227,6 +227,16 @@ def test_a_board_name_reaches_the_tool_as_typed_and_is_refused(target, board, tm
     assert not os.listdir(tmp_path)  # nothing was built
 
 
+@pytest.mark.parametrize("firmware", ["$(echo x)", "fw.uf2\nx"])
+def test_a_firmware_name_reaches_make_uf2_as_typed(firmware, tmp_path):
+    """FIRMWARE= as BOARD=: a $(...) in it is not expanded to nothing (which built only
+    lama-fs.uf2 and removed lama-pico.uf2), a newline is no shell syntax error."""
+    proc = mp_make("uf2", FIRMWARE=firmware, FLASH_BUILD=str(tmp_path))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stderr.startswith("make uf2: FIRMWARE=%s: no such file" % firmware), proc.stderr
+    assert not os.listdir(tmp_path)  # nothing was built
+
+
 def mp_make(target, **env):
     args = ["make", "-s", target] + ["%s=%s" % kv for kv in env.items()]
     return subprocess.run(args, capture_output=True, text=True, timeout=600, cwd=mp.ROOT)
