@@ -359,11 +359,13 @@ async function twoTabs(context, url, errors, shots) {
   out.b_waiting = { owner: await owner(b), says: await panelSays(b),
     screen: await b.evaluate(() => (window.lamaConsole.screen ? "running" : "")) };
   if (shots) await b.screenshot({ path: path.join(shots, "tab-waiting.png") });
+  await a.bringToFront(); // (a tab behind another gets a frame a second at most)
   await personGame(a);
   await until(a, () => window.lamaConsole.saves.kept > 0);
   await sleep(300);
   out.a_left = await store(a);
   out.a_owner = await owner(a);
+  await b.bringToFront();
   await b.click("#take");
   out.b_after_take = await booted(b);
   out.b_owner = await owner(b);
@@ -392,6 +394,7 @@ async function twoTabs(context, url, errors, shots) {
   await b.reload();
   out.b_after_reload = await booted(b);
   // A takes the saves back: it starts again on the store as B left it
+  await a.bringToFront();
   await Promise.all([a.waitForEvent("load"), a.click("#take")]); // it starts again
   out.a_after_take = await booted(a);
   out.a_owner_again = await owner(a);
@@ -401,6 +404,7 @@ async function twoTabs(context, url, errors, shots) {
   const c = await consoleTab(context, url, errors);
   await until(c, () => window.lamaConsole.owner && window.lamaConsole.owner() === "waiting");
   await a.close();
+  await c.bringToFront();
   out.c_after_close = await booted(c);
   out.c_owner = await owner(c);
   await c.close();
