@@ -48,11 +48,12 @@ pytest: $(STAMP) $(NODE_STAMP)
 	$(BIN)/pytest -q host_tests
 
 ## make play: play on the board if one is attached, else in the simulator
+## (LINK=NAME: this terminal is one console of a link game; start 2 to 6 with the same NAME)
 play: $(PLAY_STAMP)
 	@if [ "$(PLAY)" != sim ] && port=$$($(PY) tools/flash/deploy.py detect --port="$$LAMA_PORT"); then \
 	  echo "board attached on $$port: flashing it, then play on it (PLAY=sim: the simulator)"; \
 	  $(PY) tools/flash/deploy.py flash --port="$$port" --board="$$LAMA_BOARD"; \
-	else $(MICROPYTHON) tools/sim.py $(SIM); fi
+	else $(MICROPYTHON) tools/sim.py $(SIM) $(if $(LINK),--link "$(LINK)"); fi
 
 ## make bench: rerunnable figures (speed, memory, bot strength); BENCH="dice cards" picks some
 bench: $(STAMP) $(NODE_STAMP)

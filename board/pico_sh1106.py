@@ -12,6 +12,8 @@ FLIP = False  # True when the panel is mounted upside down
 # buttons to GND, in hal.buttons order: UP, DOWN, LEFT, RIGHT, A, B
 BUTTONS = (10, 11, 12, 13, 14, 15)  # GP10..GP15, physical pins 14, 15, 16, 17, 19, 20
 BUZZER = 16  # GP16, physical pin 21; None when no piezo is fitted
+# the link port (board/README.md, "Link port"): UART0 on the shared line; None: no port
+LINK = (0, 0, 1, 115200, False)  # UART id, TX GP0 (pin 1), RX GP1 (pin 2), baud, TX inverted
 
 
 def make_board():
@@ -20,4 +22,4 @@ def make_board():
     from hal.assembly import pico_board
 
     return pico_board(NAME, SH1106, SDA, SCL, BUTTONS, BUZZER, I2C_ID, I2C_FREQ,
-                      OLED_ADDR, FLIP)
+                      OLED_ADDR, FLIP, LINK)

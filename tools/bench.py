@@ -9,7 +9,7 @@ import sys
 import paths
 
 BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "heap_spread",
-           "ladder", "memory", "menu", "pico", "pico_heap", "store")
+           "ladder", "link_bus", "memory", "menu", "pico", "pico_heap", "store")
 LONG = ("pico_heap",)  # about 50 minutes of host time
 
 

@@ -9,7 +9,7 @@ from hal.sound import Silent
 
 
 def assemble(name, display, pins, clock=None, irq_trigger=None, entropy=None, sound=None,
-             data_dir="/data", wdt_factory=None, contrast=0x7F):
+             data_dir="/data", wdt_factory=None, contrast=0x7F, link=None):
     """A Board from a display driver and six button pins (UP, DOWN, LEFT, RIGHT, A, B);
     the button, power, clock, entropy and sound objects are built here so that every
     profile, real or emulated, runs the same hal code."""
@@ -18,7 +18,7 @@ def assemble(name, display, pins, clock=None, irq_trigger=None, entropy=None, so
     display.contrast(contrast)
     power = Power(display, clock, contrast)
     return Board(name, display, buttons, clock, entropy or Entropy(), sound or Silent(),
-                 power, data_dir, wdt_factory)
+                 power, data_dir, wdt_factory, link)
 
 
 def i2c_timeout_us(freq):
@@ -29,12 +29,14 @@ def i2c_timeout_us(freq):
 
 
 def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_000,
-               addr=0x3C, flip=False):
+               addr=0x3C, flip=False, link=None):
     """A Board for a Pico wiring: `driver` (SSD1306 or SH1106 class) on hardware I2C
     `i2c_id` at GPIO `sda`/`scl`, buttons on the six GPIOs `buttons` (to ground, internal
     pull-ups, falling-edge interrupts latch presses), a piezo on GPIO `buzzer` or None.
     A display that does not answer at `addr` (three tries, 100 ms apart: a module may
-    still be in its power-on reset) raises OSError naming the addresses the bus found."""
+    still be in its power-on reset) raises OSError naming the addresses the bus found.
+    `link`: (uart id, TX GPIO, RX GPIO, baud, TX inverted) of the link port, or None: a
+    hal.link_port.UartLine made when board.link is first read."""
     import time
 
     from machine import I2C, PWM, Pin, Timer
@@ -60,4 +62,4 @@ def pico_board(name, driver, sda, scl, buttons, buzzer=None, i2c_id=0, freq=400_
     if buzzer is not None:
         sound = Sound(PWM(Pin(buzzer)), Timer(-1))
     return assemble(name, display, pins, irq_trigger=Pin.IRQ_FALLING, sound=sound,
-                    wdt_factory=machine_wdt)
+                    wdt_factory=machine_wdt, link=link)  # made at its first use (hal.Board)

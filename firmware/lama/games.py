@@ -4,14 +4,12 @@ game's screen, hint, words and code).
 
 Each row names a game's codec id, its key, the modules of its engine, of its state's body
 for lama.codec and of its bots, its bots' names, the state field that holds each seat's
-cards, the expert modules its bots import on first call (ui.games.launch loads them with
+cards, the expert modules its bots import on first call (the RAM plan, ui.memory, loads them with
 the game all the same) and the flash tables its bots may read. Whatever tells the games
 apart in the engine asks this table. Rows hold names only: listing the games loads none
 of their code."""
 
-import sys
-
-from lama import bot_names
+from lama import bot_names, load  # noqa: F401  (load: lama.games.load, as the callers know it)
 
 GAME_DICE = 1
 GAME_CARDS = 2
@@ -39,8 +37,6 @@ GAMES = (
          "hands", ("lama.card_expert",)),
 )
 IDS = tuple(g.id for g in GAMES)
-STATE_READER = "lama.state_reader"  # what every game's `body` module reads a state back with
-CODEC_READER = "lama.codec_read"  # what reads a saved game's bytes back (to its body)
 
 
 def get(gid):
@@ -49,10 +45,3 @@ def get(gid):
         if g.id == gid:
             return g
     return None
-
-
-def load(name):
-    """The module of dotted `name`, imported if it is not yet."""
-    if name not in sys.modules:
-        __import__(name)
-    return sys.modules[name]

@@ -2,6 +2,8 @@
 in lama.dice_bots and lama.card_bots): a thinker's decision all at once, the `mixed` level
 made of two bots, and an expert's module imported on its first call."""
 
+from lama import load
+
 
 def decided(steps):
     """The action a thinker's generator comes to (its first yield that is not None)."""
@@ -33,13 +35,10 @@ def on_first_call(module):
     """(choose, think) that import `module` (its choose() and think()) on their first call,
     so that it stays out of memory until a game has that bot."""
 
-    def load():
-        return __import__(module, None, None, ["x"])
-
     def choose(view, actions, rng):
-        return load().choose(view, actions, rng)
+        return load(module).choose(view, actions, rng)
 
     def think(view, actions, rng):
-        return load().think(view, actions, rng)
+        return load(module).think(view, actions, rng)
 
     return choose, think

@@ -34,6 +34,7 @@ def main(board):
 def make_app(board, settings=None, **kw):
     """An App on `board` (App's keywords; the default settings if none) at the title
     screen, with the error screen and the menu pages a game opens over itself."""
+    from ui import memory
     from ui.loop.app import App
     from ui.screens.title import TitleScreen
 
@@ -41,7 +42,9 @@ def make_app(board, settings=None, **kw):
         from ui.model.settings import Settings
 
         settings = Settings()
-    app = App(board, settings, error_screen=error_screen, pages=open_page, **kw)
+    app = App(board, settings, error_screen=error_screen, pages=open_page, memory=memory, **kw)
+    if app.game_store is not None:
+        app.game_store.readers = memory.SAVE_READERS
     app.start(TitleScreen(app))
     return app
 
@@ -56,10 +59,20 @@ def error_screen(app, error):
 
 def open_page(app, page, game):
     """A menu page over a game screen (the App's `pages`: the game screens import no menu
-    screen) or the main menu's: "controls" the controls card, "rules" the rules of `game`
-    (its row of ui.model.games)."""
+    screen, nor the launch) or the main menu's: "controls" the controls card, "rules" the
+    rules of `game` (its row of ui.model.games), "howto" how to play it (at once);
+    "rematch" a new game in the place of `game` (a game screen's Session) with the same
+    seats and rules (ui.games.launch.rematch)."""
     if page == "controls":
         app.open("ui.screens.controls", "ControlsScreen")
+    elif page == "howto":
+        from ui.screens.howto import HowToScreen
+
+        app.push(HowToScreen(app, game.howto))
+    elif page == "rematch":
+        from ui.games.launch import rematch
+
+        rematch(app, game)
     else:  # (its module loaded first, behind the busy mark: App.soon)
 
         def put():
@@ -112,6 +125,7 @@ def _offer(app, board, outcome, fault):
     from ui.model.saves import Saves
 
     saves = Saves(board.data_dir)
+    saves.readers = app.memory.SAVE_READERS
     saves.note_settings(outcome)
 
     def save_settings(value):  # a failed settings save says why on screen

@@ -10,7 +10,7 @@ from emu.pins import ScriptedPin
 
 PANEL_KIND = "ssd1306"
 PANEL_ADDR = 0x3C
-made = {"i2c": [], "pins": [], "pwm": [], "timers": []}
+made = {"i2c": [], "pins": [], "pwm": [], "timers": [], "uarts": []}
 
 I2C_PINS = {  # id: (SDA GPIOs, SCL GPIOs) on the RP2040
     0: ((0, 4, 8, 12, 16, 20), (1, 5, 9, 13, 17, 21)),
@@ -49,6 +49,61 @@ class I2C(I2CBus):
         self.timeout = timeout
         self.attach(PANEL_ADDR, make_panel(PANEL_KIND))
         made["i2c"].append(self)
+
+
+UART_PINS = {  # id: (TX GPIOs, RX GPIOs) on the RP2040
+    0: ((0, 12, 16, 28), (1, 13, 17, 29)),
+    1: ((4, 8, 20, 24), (5, 9, 21, 25)),
+}
+LINE = None  # an emu.line.Line to plug UARTs into; else each hears only its own bytes
+
+
+class UART:
+    INV_TX = 1
+    INV_RX = 2
+
+    def __init__(self, id, baudrate=115200, tx=None, rx=None, txbuf=256, rxbuf=256,
+                 timeout=0, invert=0):
+        if id not in UART_PINS:
+            raise ValueError("UART(%r) doesn't exist" % (id,))
+        txs, rxs = UART_PINS[id]
+        if tx.gpio not in txs or rx.gpio not in rxs:
+            raise ValueError("bad TX/RX pin for UART%d" % id)
+        self.id = id
+        self.baudrate = baudrate
+        self.tx = tx
+        self.rx = rx
+        self.txbuf = txbuf
+        self.rxbuf = rxbuf
+        self.timeout = timeout
+        self.invert = invert
+        self.port = LINE.plug("uart") if LINE is not None else None
+        self.heard = bytearray()
+        self.open = True
+        made["uarts"].append(self)
+
+    def write(self, buf):
+        if self.port is not None:
+            return self.port.write(buf)
+        self.heard.extend(buf)
+        return len(buf)
+
+    def any(self):
+        if self.port is not None:
+            self.heard.extend(self.port.read())
+        return len(self.heard)
+
+    def read(self, n=-1):
+        self.any()
+        if not self.heard:
+            return None
+        n = len(self.heard) if n < 0 else n
+        out = bytes(self.heard[:n])
+        self.heard = self.heard[n:]
+        return out
+
+    def deinit(self):
+        self.open = False
 
 
 class PWM:

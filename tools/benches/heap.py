@@ -64,7 +64,7 @@ GAMES_N = @GAMES@
 WARM = @WARM@
 OUT = [None, None]  # made first: the session's own figures allocate nothing later
 from ui.loop import resident
-from ui.model.games import is_game_code
+from ui.memory import is_game_code
 keep = resident.snapshot(is_game_code)
 import simulator.game_play  # this script's own module: its names interned before the menu
 resident.release(keep)

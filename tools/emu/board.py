@@ -8,7 +8,8 @@ Options (set by the simulator or a test BEFORE make_board(), or from the environ
               clock="virtual" | "real",      # env EMU_CLOCK; virtual time moves in sleep_ms
               sleep_hook=None | callable,    # real clock: does the sleeping (key polling)
               buzzer=True, flip=False, contrast=0x7F,
-              watchdog=False)                # True: wdt_factory = emu.wdt (virtual time)
+              watchdog=False,                # True: wdt_factory = emu.wdt (virtual time)
+              link=None)                     # board.link: a line (emu.line port, socket...)
 
 make_board() returns the hal Board with one more attribute, `emu`, holding the parts:
 emu.bus (I2CBus: byte/transaction counters), emu.panel (what the glass shows),
@@ -85,6 +86,6 @@ def make_board():
 
         wdt_factory = factory(time)
     board = assemble("emulated-" + kind, display, pins.pins, clock, IRQ_FALLING, entropy,
-                     sound, data_dir, wdt_factory, cfg["contrast"])
+                     sound, data_dir, wdt_factory, cfg["contrast"], cfg["link"])
     board.emu = Emu(bus, panel, time, pins, pwm)
     return board

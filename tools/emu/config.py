@@ -20,6 +20,7 @@ def _defaults():
         "flip": False,
         "contrast": 0x7F,
         "watchdog": False,
+        "link": None,
     }
 
 

@@ -15,6 +15,8 @@ const REASON_TIMER = 1;
 const REASON_FORCE = 2;
 const PIEZO_GPIO = 16; // PWM slice 0, channel A
 const TX_EMPTY = 1 << 4; // I2C IC_RAW_INTR_STAT
+const UART_DR = 0x0; // UART0's data register (a write sends a byte)
+const UART_TX_INTR = 1 << 5; // UARTRIS TXRIS
 
 /** A logger that never throws and never writes to stdout (the control channel). */
 export class QuietLogger {
@@ -100,6 +102,7 @@ export class Chip {
     this._i2c(rp.i2c[0]);
     this._pwm(rp.pwm);
     this._usb(rp.usbCtrl);
+    this._uart(rp.uart[0]);
     for (const [gpio, level] of board.inputs) rp.gpio[gpio].setInputValue(!!level);
     rp.core.PC = 0x10000000; // boot2 at the start of flash, as the bootrom runs it
   }
@@ -218,6 +221,35 @@ export class Chip {
       this.pendingRead = size;
       this._feed();
     };
+  }
+
+  /** UART0 (the link port): each byte the firmware sends is emitted with its time (rp2040js
+   *  sends it at once: the line's timing is the harness's, tools/pico/link_wire.py). */
+  _uart(uart) {
+    uart.onByte = (value) => this.emit({ ev: 'uart', t: this.nanos, d: value });
+    // rp2040js ORs the TX interrupt back in at every check ("TODO ... a proper FIFO for TX"):
+    // once the firmware enables it (MicroPython's UART does), the interrupt never clears and
+    // the core never leaves its handler. The block raises it when its TX FIFO drains past
+    // the trigger level; here the FIFO drains at once, so: raised by each byte sent, cleared
+    // by a write to ICR, as the firmware's handler expects.
+    uart.checkInterrupts = function checkInterrupts() {
+      this.rp2040.setInterrupt(this.irq, !!(this.interruptStatus & this.interruptMask));
+    };
+    const write = uart.writeUint32.bind(uart);
+    uart.writeUint32 = (offset, value) => {
+      write(offset, value);
+      if (offset === UART_DR) {
+        uart.interruptStatus |= UART_TX_INTR;
+        uart.checkInterrupts();
+      }
+    };
+  }
+
+  /** A byte heard on the link line: into UART0's RX FIFO, when the firmware has the UART on
+   *  (a full FIFO drops it, as an overrun does). */
+  feedUart(value) {
+    const uart = this.rp.uart[0];
+    if (uart.enabled && uart.rxEnabled) uart.feedByte(value);
   }
 
   /** Host -> device bytes. */

@@ -57,6 +57,7 @@ class Pico:
         self.flash_ops = []  # (t_ns, op, addr, len)
         self.events = []  # reset / cut / power / usb events, as dicts
         self.console = []  # text the device wrote on USB
+        self.uart_out = []  # (t_ns, byte) UART0 sent (the link port), until taken
         self.logs = []
         self.t_ns = 0
         self._lock = threading.Condition()
@@ -100,6 +101,8 @@ class Pico:
             with self._lock:
                 if kind == "con":
                     self.console.append(ev["d"])
+                elif kind == "uart":
+                    self.uart_out.append((ev["t"], ev["d"]))
                 elif kind == "pwm":
                     self.pwm.append((ev["t"], ev["on"], ev["freq"], ev["duty"]))
                 elif kind == "flash":
@@ -212,6 +215,18 @@ class Pico:
         self.button(name, False)
         if after_ms:
             self.run(after_ms)
+
+    def take_uart(self):
+        """The (t_ns, byte) UART0 sent since the last call."""
+        with self._lock:
+            out = self.uart_out
+            self.uart_out = []
+        return out
+
+    def feed_uart(self, timed):
+        """Bytes heard on the link line, [(at_ns, byte)], into UART0 at their times."""
+        if timed:
+            self.cmd("uart", b=[[int(t), b] for t, b in timed])
 
     def plug_panel(self, present, addr=None):
         """Unplug the panel (it NACKs) or plug it back in (a fresh module: RAM and settings lost)."""

@@ -8,6 +8,7 @@
 //                        pace: at most that many emulated seconds per host second (0: flat out)
 //   pause                stop running
 //   pin {gpio, level, at_ns}   drive an input (a button: 0 pressed, 1 released) now or at a time
+//   uart {b: [[at_ns, byte], ...]}   bytes heard on the link line, into UART0's RX at their times
 //   panel {addr, present}      a device on I2C0 that ACKs (present) or not (unplugged)
 //   cut_at {n, mid}      cut the power at the n-th flash operation from now (mid: halfway)
 //   power {on}           cut the power now, or power on again (the flash is kept)
@@ -19,7 +20,7 @@
 //   quit
 // Events: ready {cdc_port}, i2c {t, a, d}, pwm {t, on, freq, duty}, flash {t, op, addr, len, n},
 // cut, reset {t, reason}, power {t, on}, usb {t, connected}, con {d} (what the device writes
-// on USB), log {msg}.
+// on USB), uart {t, d} (a byte UART0 sent), log {msg}.
 
 import fs from 'node:fs';
 import net from 'node:net';
@@ -99,7 +100,11 @@ function finishRun() {
 
 function applyDue() {
   while (schedule.length && schedule[0].at <= now()) {
-    const { gpio, level } = schedule.shift();
+    const { gpio, level, byte } = schedule.shift();
+    if (byte !== undefined) {
+      if (chip && !chip.dead) chip.feedUart(byte);
+      continue;
+    }
     board.inputs.set(gpio, level);
     if (chip && !chip.dead) chip.setInput(gpio, level);
   }
@@ -176,6 +181,12 @@ const commands = {
   pin(c) {
     const at = c.at_ns === undefined || c.at_ns === null ? now() : c.at_ns;
     schedule.push({ at, gpio: c.gpio, level: c.level ? 1 : 0 });
+    schedule.sort((a, b) => a.at - b.at);
+    applyDue();
+    return true;
+  },
+  uart(c) {
+    for (const [at, byte] of c.b) schedule.push({ at: Math.max(at, now()), byte });
     schedule.sort((a, b) => a.at - b.at);
     applyDue();
     return true;

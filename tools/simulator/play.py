@@ -1,8 +1,10 @@
 """The simulator: the firmware on the emulated board under the MicroPython unix port.
 
     micropython tools/sim.py [--panel sh1106] [--seed S]        play in this terminal
+    micropython tools/sim.py --link NAME          one console of a link game (2-6 terminals)
     python3 tools/sim.py --headless --keys A,DOWN,B:800 --out DIR [--seed S]
     python3 tools/sim.py --headless --keys-file FILE --out DIR [--keep-data]
+    python3 tools/sim.py --headless --out DIR --keys-file A --keys-file B [...]   linked
 
 Interactive keys: arrows = directions, z or Enter = A, x or Backspace = B (hold x for a
 long press of B, or press Esc), q quits. Headless: the buttons are pressed in order
@@ -29,9 +31,11 @@ from simulator.folders import clear_dir, make_dirs
 from simulator.keys import GAP_MS, TAP_MS, parse_script, read_keys_file
 
 USAGE = (
-    "usage: micropython tools/sim.py [--panel ssd1306|sh1106] [--seed S]\n"
+    "usage: micropython tools/sim.py [--panel ssd1306|sh1106] [--seed S] [--link NAME]\n"
     "       python3 tools/sim.py --headless --keys A,DOWN,B:800,WAIT:500 --out DIR [--seed S]\n"
-    "       python3 tools/sim.py --headless --keys-file FILE --out DIR [--keep-data]"
+    "       python3 tools/sim.py --headless --keys-file FILE --out DIR [--keep-data]\n"
+    "       python3 tools/sim.py --headless --out DIR --keys-file A --keys-file B [...]\n"
+    "                [--line-faults ERROR,DROP] [--unplug N@FROM-TO]   (linked consoles)"
 )
 HELP = """The console's firmware on an emulated board (make play runs it).
 
@@ -43,6 +47,10 @@ options:
   -h, --help         this help
   --panel KIND       ssd1306 (the 0.96" panel, the default) or sh1106 (1.3")
   --seed S           a whole number: the same dice and cards every run
+  --link NAME        plug this console into the link line NAME: start 2 to 6 terminals
+                     with the same NAME (make play LINK=NAME) for a link game; they talk
+                     over UDP on this computer's loopback address only. Each keeps its
+                     saves in .emu-data/NAME-N/ (N: its place on the line, 1 to 8)
   --headless         no terminal: press the keys given, write every changed frame as
                      DIR/NNNN.png (4x) and DIR/NNNN.bin (the 1,024 bytes of display RAM)
   --keys KEYS        the keys to press, e.g. A,DOWN,B:800,WAIT:500 (UP DOWN LEFT RIGHT A
@@ -51,6 +59,11 @@ options:
   --keys-file FILE   the same keys from a file (commas, spaces or new lines; # comments)
   --out DIR          where --headless writes the frames; its flash is DIR/.data
   --keep-data        --headless: boot with DIR/.data as the last run left it (else emptied)
+
+linked consoles (--headless with 2 to 6 --keys-file, one a console, all on one emulated
+link line; console N writes its frames to DIR/N/, DIR/line.txt lists the line's frames):
+  --line-faults E,D  the chance per byte and console of a flipped bit (E), a lost byte (D)
+  --unplug N@A-B     console N's cable is out from A ms to B ms (repeatable)
 """
 ARG_MAX = 255  # bytes in one argument the unix port takes (a qstr's length is one byte)
 TAP_GAP_MS = 30  # interactive: from a release seen by a poll to the next press (debounce 10)
@@ -61,17 +74,26 @@ START_MS = 300  # time the first screen shows before the first key
 def parse(argv):
     """Options as a dict; raises ValueError with a message for bad ones."""
     opts = {"help": False, "headless": False, "keys": None, "keys-file": None, "out": None, "seed": None,
-            "panel": "ssd1306", "keep-data": False}
+            "panel": "ssd1306", "keep-data": False, "link": None, "keys-files": [],
+            "line-faults": None, "unplug": []}
     i = 0
     while i < len(argv):
         a = argv[i]
         if a in ("--headless", "--keep-data"):
             opts[a[2:]] = True
-        elif a in ("--keys", "--keys-file", "--out", "--seed", "--panel"):
+        elif a in ("--keys", "--keys-file", "--out", "--seed", "--panel", "--link",
+                   "--line-faults", "--unplug"):
             if i + 1 >= len(argv):
                 raise ValueError(a + " needs a value")
             i += 1
-            opts[a[2:]] = argv[i]
+            if a == "--unplug":
+                from simulator.linked import parse_unplug
+
+                opts["unplug"].append(parse_unplug(argv[i]))
+            else:
+                opts[a[2:]] = argv[i]
+            if a == "--keys-file":
+                opts["keys-files"].append(argv[i])
         elif a in ("-h", "--help"):
             return {"help": True}
         else:
@@ -86,6 +108,21 @@ def parse(argv):
         raise ValueError("--panel is ssd1306 or sh1106")
     if opts["headless"] and not opts["out"]:
         raise ValueError("--headless needs --out DIR")
+    if opts["line-faults"] is not None:
+        from simulator.linked import parse_faults
+
+        opts["line-faults"] = parse_faults(opts["line-faults"])
+    if len(opts["keys-files"]) > 1:
+        if not opts["headless"] or opts["keys"] is not None:
+            raise ValueError("several --keys-file are linked consoles: --headless, no --keys")
+        opts["scripts"] = [parse_script(read_keys_file(f)) for f in opts["keys-files"]]
+        for f, runs in zip(opts["keys-files"], opts["scripts"]):
+            if len(runs) > 1:
+                raise ValueError(f + ": RESTART is not for linked consoles (--unplug is)")
+        opts["scripts"] = [runs[0] for runs in opts["scripts"]]
+        return opts
+    if opts["line-faults"] or opts["unplug"]:
+        raise ValueError("--line-faults and --unplug are for linked consoles")
     keys = opts["keys"] or ""
     if opts["keys-file"] is not None:
         if opts["keys"] is not None:
@@ -93,6 +130,8 @@ def parse(argv):
         keys = read_keys_file(opts["keys-file"])
     if (keys or opts["keep-data"]) and not opts["headless"]:
         raise ValueError("--keys, --keys-file and --keep-data are for --headless")
+    if opts["link"] is not None and opts["headless"]:
+        raise ValueError("--link is for play in a terminal (headless: tools/simulator/linked.py)")
     opts["script"] = parse_script(keys)  # the keys of each power-on
     return opts
 
@@ -489,10 +528,25 @@ def interactive(opts):
         print(USAGE)
         return 1
     player = Player(term)
+    extra = {}
+    if opts.get("link"):
+        from emu.socket_line import SocketLine
+
+        try:
+            line = SocketLine(opts["link"])
+        except ValueError as e:
+            term.restore()
+            print("sim.py: " + str(e))
+            return 2
+        extra["link"] = line
+        extra["data_dir"] = ".emu-data/%s-%d" % (opts["link"], line.slot + 1)
+        make_dirs(extra["data_dir"])
     try:
-        board = make_board(opts, clock="real", sleep_hook=player.sleep)
+        board = make_board(opts, clock="real", sleep_hook=player.sleep, **extra)
         if board is None:
             return 1
+        if extra:  # the console's id on the link: the same for the same place on the line
+            board.link_uid = extra["data_dir"].encode()
         player.attach(board)
         from ui.boot import run
 
@@ -515,8 +569,26 @@ def main(argv):
         print(USAGE)
         print(HELP)
         return 0
+    if opts.get("scripts"):
+        return headless_linked(opts)
     if opts["headless"]:
         return headless(opts)
     return interactive(opts)
+
+
+def headless_linked(opts):
+    """Several consoles from several keys files, linked (tools/simulator/linked.py)."""
+    from simulator import linked
+
+    try:
+        consoles = linked.run(opts, opts["scripts"], make_board, Recorder)
+    except ValueError as e:
+        print("sim.py: " + str(e))
+        return 2
+    for c in consoles:
+        print("sim: console %d: %d frames written to %s/%d" % (c.index, c.rec.count,
+                                                                 opts["out"].rstrip("/"), c.index))
+    print("sim: the line's frames are in %s/line.txt" % opts["out"].rstrip("/"))
+    return 0
 
 

@@ -1,4 +1,4 @@
-"""Fits the weights of the linear draw-or-quit estimate (lama.card_bots) of expert1 (and of
+"""Fits the weights of the linear draw-or-quit estimate (lama.card_playouts) of expert1 (and of
 expert, which shares it): expert1 decides by it alone when it is more than SAMPLE_MARGIN
 points from even, and by its average with sampled play-outs otherwise.
 
@@ -8,7 +8,7 @@ size of expert1 against cautious bots. Wherever expert1 can draw but not play
 very state, once after a draw and once after a quit, everyone then following their own
 policy (both bots are deterministic, the draw pile is fixed: the two futures differ only
 by that choice). y = expert's (round points - token returned) after drawing minus after
-quitting. A least-squares fit of y on card_bots.draw_features on half of the decisions,
+quitting. A least-squares fit of y on card_playouts.draw_features on half of the decisions,
 checked on the other half, gives the weights, printed in thousandths as the constants of
 card_bots. Rollouts see the real cards; the fit only ever uses what the view shows, so it
 estimates the average over the hidden cards consistent with it.
@@ -20,7 +20,7 @@ import sys
 import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
 from arenas.engine_play import bot_chooser, play_to_end
 
-from lama import card_bots, cards
+from lama import card_bots, card_playouts, cards
 from lama.rng import SeededRng
 from lama.score import Rules
 
@@ -42,7 +42,7 @@ def round_cost(state, action, bots):
 
 def row(view):
     """The regression inputs of a view: 1, expected added points, then draw_features."""
-    n_unseen, cost, f = card_bots.draw_features(view)
+    n_unseen, cost, f = card_playouts.draw_features(view)
     return [1.0, cost / n_unseen] + [float(x) for x in f]
 
 
@@ -61,7 +61,7 @@ def samples(n, games, seed):
             v = cards.view(st, p)
             if p == me and acts[0] == DRAW:
                 points = cards.hand_points(v.hand, st.rules)
-                if points <= card_bots.ALWAYS_DRAW_POINTS:
+                if points <= card_playouts.ALWAYS_DRAW_POINTS:
                     y = round_cost(st, DRAW, bots) - round_cost(st, QUIT, bots)
                     out.append((row(v), y))
             return bots[p](v, acts, None)
@@ -115,7 +115,7 @@ def main(argv):
     train = data[0::2]
     test = data[1::2]
     w = least_squares([x for x, _ in train], [y for _, y in train])
-    current = [getattr(card_bots, name) / 1000.0 for name in NAMES]
+    current = [getattr(card_playouts, name) / 1000.0 for name in NAMES]
     print("decisions: %d (fitted on %d, checked on %d)" % (len(data), len(train), len(test)))
     print("held-out mean y (draw - quit, points) when following:")
     print("  always quit 0.000, always draw %.3f" % (sum(y for _, y in test) / len(test)))

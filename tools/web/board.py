@@ -4,7 +4,8 @@ Installed as /board.py in the page's file system, next to firmware/'s files, so 
 ui.start.load_board() builds it the way the device builds its own profile. The display is the
 real SSD1306 driver talking I2C to the emulated panel (tools/emu), whose glass the page
 draws; the buttons are pins the page's keys and on-screen buttons drive; saves go to /data,
-which the page mirrors into localStorage."""
+which the page mirrors into localStorage; the link port is the page's BroadcastChannel line
+(tools/web/link.js), shared by the page's tabs."""
 
 from emu.i2c import I2CBus
 from emu.oled_panels import make_panel
@@ -14,7 +15,7 @@ from hal.clock import Clock
 from hal.entropy import Entropy
 from hal.sound import Sound
 from hal.ssd1306 import SSD1306
-from page_parts import PagePwm, PageTime, PageTimer, page_random
+from page_parts import PageLine, PagePwm, PageTime, PageTimer, page_random
 
 NAME = "browser"
 OLED_ADDR = 0x3C
@@ -44,6 +45,7 @@ def make_board():
     pins = [ScriptedPin() for _ in range(6)]
     pwm = PagePwm(lama_page)
     board = assemble(NAME, display, pins, Clock(time), IRQ_FALLING, Entropy(page_random),
-                     Sound(pwm, PageTimer(pwm)), DATA_DIR)
+                     Sound(pwm, PageTimer(pwm)), DATA_DIR, link=PageLine(lama_page))
     board.page = Page(bus, panel, time, pins, pwm)
+    board.link_uid = bytes.fromhex(str(lama_page.link_uid()))  # this tab's, kept per tab slot
     return board

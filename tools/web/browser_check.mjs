@@ -198,7 +198,8 @@ function fillStore([entries, room, other]) {
   return lo;
 }
 
-async function store(page) {
+async function store(page, own = OWN) {
+  // the entries of one store ({file name: base64}), the first tab's by default
   return page.evaluate((own) => {
     const out = {};
     for (let i = 0; i < localStorage.length; i++) {
@@ -206,7 +207,7 @@ async function store(page) {
       if (k.startsWith(own)) out[k.slice(own.length)] = localStorage.getItem(k);
     }
     return out;
-  }, OWN);
+  }, own);
 }
 
 async function counts(page) {
@@ -347,68 +348,36 @@ async function consoleTab(context, url, errors) {
   return page;
 }
 
-async function twoTabs(context, url, errors, shots) {
-  // tab A plays and leaves a LAMA Dice game; tab B, opened meanwhile, waits, then takes the
-  // saves over and plays a card game to its end: the dice game and both games' statistics
-  // stay; A, stopped, writes nothing more, and takes the saves back
+async function twoTabs(context, url, errors) {
+  // tab A leaves a LAMA Dice game; tab B, opened meanwhile, is a console of its own (a slot
+  // of its own: link.js tabSlot) and plays a card game to its end: A's saved game and
+  // statistics stay as A left them, and a reload of A offers its game
   const out = {};
   const a = await consoleTab(context, url, errors);
   out.a_first = await booted(a);
-  const b = await consoleTab(context, url, errors);
-  await until(b, () => window.lamaConsole.owner && window.lamaConsole.owner() === "waiting");
-  out.b_waiting = { owner: await owner(b), says: await panelSays(b),
-    screen: await b.evaluate(() => (window.lamaConsole.screen ? "running" : "")) };
-  if (shots) await b.screenshot({ path: path.join(shots, "tab-waiting.png") });
-  await a.bringToFront(); // (a tab behind another gets a frame a second at most)
+  out.a_slot = await a.evaluate(() => window.lamaConsole.slot);
   await personGame(a);
   await until(a, () => window.lamaConsole.saves.kept > 0);
   await sleep(300);
   out.a_left = await store(a);
-  out.a_owner = await owner(a);
-  await b.bringToFront();
-  await b.click("#take");
-  out.b_after_take = await booted(b);
+  const b = await consoleTab(context, url, errors);
+  out.b_first = await booted(b);
+  out.b_slot = await b.evaluate(() => window.lamaConsole.slot);
   out.b_owner = await owner(b);
-  await until(a, () => window.lamaConsole.owner() === "lost");
-  out.a_lost = { owner: await owner(a), says: await panelSays(a) };
-  if (shots) await a.screenshot({ path: path.join(shots, "tab-lost.png") });
-  const frames = await a.evaluate(() => window.lamaConsole.frames);
-  for (const k of ["z", "ArrowDown", "z"]) await key(a, k); // keys of a stopped tab do nothing
-  await sleep(500);
-  out.a_frames_after = (await a.evaluate(() => window.lamaConsole.frames)) - frames;
-  out.b_files = await b.evaluate(() => window.lamaConsole.files());
-  out.store_at_take = await store(b);
-  // B: the dice game continued, saved and left; then a card game of computer players
-  await key(b, "z");
-  await pastHowTo(b, "DiceScreen");
-  await key(b, "Escape");
-  await waitScreen(b, "DiceScreen/MenuPanel");
-  await key(b, "ArrowUp");
-  await key(b, "ArrowUp"); // the menu wraps: save and leave
+  await b.bringToFront(); // (a tab behind another gets a frame a second at most)
   await key(b, "z");
   await waitScreen(b, "MainMenu");
   out.b_cards = await botGame(b, 1, errors);
   await toMenu(b);
   await sleep(300);
-  out.b_stored = await store(b);
-  await b.reload();
-  out.b_after_reload = await booted(b);
-  // A takes the saves back: it starts again on the store as B left it
-  await a.bringToFront();
-  await Promise.all([a.waitForEvent("load"), a.click("#take")]); // it starts again
-  out.a_after_take = await booted(a);
-  out.a_owner_again = await owner(a);
-  await until(b, () => window.lamaConsole.owner() === "lost");
-  out.b_owner_then = await owner(b);
-  // a third tab waits while A has the saves, and starts by itself once A is closed
-  const c = await consoleTab(context, url, errors);
-  await until(c, () => window.lamaConsole.owner && window.lamaConsole.owner() === "waiting");
-  await a.close();
-  await c.bringToFront();
-  out.c_after_close = await booted(c);
-  out.c_owner = await owner(c);
-  await c.close();
+  out.after_b = await store(a);
+  out.b_stored = await store(b, OWN.slice(0, -1) + "-" + out.b_slot + ":");
+  out.a_owner = await owner(a);
   await b.close();
+  await a.bringToFront();
+  await a.reload();
+  out.a_after_reload = await booted(a);
+  await a.close();
   out.no_locks = await twoTabsWithoutLocks(context, url, errors);
   return out;
 }
@@ -549,7 +518,7 @@ async function main() {
     await page.goto(url + BLANK); // (this tab gives the saves up: the next ones own them)
     out.store_refused = await storeRefused(context, url, errors);
     await page.evaluate(() => localStorage.clear());
-    out.two_tabs = await twoTabs(context, url, errors, opt.shots);
+    out.two_tabs = await twoTabs(context, url, errors);
   } catch (e) {
     out.failure = String(e && e.stack ? e.stack : e);
   } finally {

@@ -1,12 +1,13 @@
 // The browser board's page side: loads the MicroPython WebAssembly port, puts firmware/ and
 // the browser board into its file system, and runs one frame per timer tick (tools/web/page_loop.py).
 // Here: the glass on a canvas, keys and on-screen buttons, the buzzer (Web Audio); the saves
-// (/data) are kept in localStorage by saves.js, by the one tab that owns them (owner.js): a
-// tab that does not runs no console, and its panel says so.
+// (/data) are kept in localStorage by saves.js, each tab's in a slot of its own (link.js), by
+// the one tab that owns them (owner.js): a tab that lost them stops, and its panel says so.
 import { loadMicroPython } from "./micropython.mjs";
 import { Glass } from "./glass.js";
 import { Ownership } from "./owner.js";
-import { SAVE_KEY, keepSaves, restoreSaves, savedFiles, storage, unb64 } from "./saves.js";
+import { keepSaves, restoreSaves, savePrefix, savedFiles, storage, unb64, useSlot } from "./saves.js";
+import { TabLine, linkName, linkUid, tabSlot } from "./link.js";
 
 const KEYS = {
   ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3,
@@ -17,6 +18,9 @@ const ESC_HOLD_MS = 700; // Esc: a long press of B (hal.buttons.LONG_MS is 600)
 const saves = { kept: 0, failed: 0, freed: 0 }; // files kept in localStorage, refused, freed
 const state = { frames: 0, draws: 0, image: null, contrast: -1, error: null, saves };
 window.lamaConsole = state;
+const tabLine = new TabLine(linkName(window.location.search)); // the link port (link.js)
+state.link = tabLine;
+window.addEventListener("pagehide", () => tabLine.close());
 
 // --- the glass -------------------------------------------------------------------------------
 const glass = new Glass(document.getElementById("glass"), document.getElementById("slot"),
@@ -117,21 +121,14 @@ function wireInput() {
 
 // --- the saves' owner (owner.js) --------------------------------------------------------------
 let stopped = false; // the saves went to another tab: no frame runs here any more
-const ELSEWHERE = {
-  waiting: "The console is open in another tab of this browser, with its saved games.",
-  lost: "The console went on in another tab: this one stopped (its saved games are there).",
-};
+const ELSEWHERE = "The console went on in another tab: this one stopped (its saved games are there).";
 
-function elsewhere(owner, why) {
-  // the panel over the glass: where the console is, and "play here"
+function elsewhere(owner) {
+  // the panel over the glass: where the console went, and "play here"
   document.getElementById("status").textContent = "";
-  document.getElementById("elsewhere-text").textContent = ELSEWHERE[why];
+  document.getElementById("elsewhere-text").textContent = ELSEWHERE;
   document.getElementById("elsewhere").hidden = false;
-  const take = document.getElementById("take");
-  take.onclick = () => {
-    document.getElementById("elsewhere").hidden = true;
-    owner.takeOver();
-  };
+  document.getElementById("take").onclick = () => owner.takeOver();
 }
 
 // --- boot and the frame loop ------------------------------------------------------------------
@@ -143,16 +140,6 @@ function fail(message) {
 
 async function main() {
   const status = document.getElementById("status");
-  const localStorage = storage();
-  const owner = new Ownership(localStorage, SAVE_KEY);
-  state.owner = () => owner.state;
-  owner.onWaiting = () => elsewhere(owner, "waiting");
-  owner.onLost = () => {
-    held.forEach((b) => press(b, false));
-    stopped = true;
-    elsewhere(owner, "lost");
-  };
-  const owned = owner.acquire(); // asked at once; MicroPython loads meanwhile
   const mp = await loadMicroPython({
     stdout: (line) => console.log("console: " + line),
     stderr: (line) => console.warn("console: " + line),
@@ -168,10 +155,20 @@ async function main() {
     }
     FS.writeFile(path, unb64(files[path]));
   }
-  await owned;
-  if (stopped) return;
-  document.getElementById("elsewhere").hidden = true;
-  status.textContent = "Loading the saves\u2026";
+  const localStorage = storage();
+  const slot = await tabSlot(); // this tab's own saves and link id
+  state.slot = slot;
+  useSlot(slot);
+  const uid = linkUid(localStorage, slot);
+  state.uid = uid;
+  const owner = new Ownership(localStorage, slot, savePrefix());
+  state.owner = () => owner.state;
+  owner.onLost = () => {
+    held.forEach((b) => press(b, false));
+    stopped = true;
+    elsewhere(owner);
+  };
+  owner.acquire();
   restoreSaves(FS, localStorage, console);
   keepSaves(FS, localStorage, saves, console, () => owner.guard());
   state.files = () => savedFiles(FS);
@@ -183,6 +180,9 @@ async function main() {
       glass.draw(state.image, contrast);
     },
     audio: tone,
+    link_write: (data) => tabLine.write(mp.PyProxy.toJs(data)),
+    link_read: () => tabLine.read(),
+    link_uid: () => uid,
   });
   mp.runPython("import sys\nsys.path.append('/web')");
   const py = mp.pyimport("page_loop");
@@ -192,6 +192,8 @@ async function main() {
   }
   loop = py;
   state.screen = () => py.screen();
+  state.linkSend = (hex) => py.link_send(hex); // the board's link port, for the tests
+  state.linkHeard = () => py.link_heard();
   wireInput();
   status.textContent = "";
   const frame = () => {

@@ -60,3 +60,13 @@ def screen():
     if panels:
         name += "/" + type(panels[-1]).__name__
     return name
+
+
+def link_send(hex_bytes):
+    """Tests: the bytes (hex) written through the board's link port, as the firmware does."""
+    _board.link.write(bytes.fromhex(hex_bytes))
+
+
+def link_heard():
+    """Tests: what the board's link port heard since the last read, as hex."""
+    return _board.link.read().hex()

@@ -1,7 +1,8 @@
-"""The browser board's parts (MicroPython WebAssembly port): the page's clock, speaker and dice.
+"""The browser board's parts (MicroPython WebAssembly port): the page's clock, speaker, dice and link line.
 
 The page (tools/web/console.js) registers a JS module `lama_page` with the functions these
-parts call: `audio(freq, duty, at_ms)` and `show(image, contrast)`. The panel and the
+parts call: `audio(freq, duty, at_ms)`, `show(image, contrast)`, `link_write(bytes)` and
+`link_read()` (tools/web/link.js). The panel and the
 buttons are the emulated board's own parts (emu.i2c, emu.oled_panels, emu.pins)."""
 
 import time
@@ -72,6 +73,23 @@ class PagePwm(Pwm):
 
     def changed(self, freq, duty):
         self.page.audio(freq, duty, self.at_ms)
+
+
+class PageLine:
+    """board.link in the browser: the page's BroadcastChannel line (tools/web/link.js),
+    which every tab of the page shares; the same bytes as the device's UART."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def write(self, buf):
+        return self.page.link_write(bytes(buf))
+
+    def read(self):
+        data = self.page.link_read()
+        if data is None or not len(data):
+            return b""
+        return bytes(data)
 
 
 def page_random(n):

@@ -5,9 +5,21 @@
 // restoreSaves() puts the entries into the page's /data at start; keepSaves() makes every
 // rename into /data (each save of the store ends in one, over the older slot) put the file
 // into localStorage before the rename happens, and every removal remove it. Both run only in
-// the tab that owns the saves (owner.js: one tab at a time), and every write asks first.
+// the tab that owns this store (owner.js: one tab at a time), and every write asks first.
 export const DATA = "/data";
 export const SAVE_KEY = "lama-console:"; // + the file's name under /data -> base64 of its bytes
+// The keys of this tab's console: SAVE_KEY for the first tab of the page, "lama-console-K:"
+// for the K-th open at once (tabSlot() in link.js), so that tabs never share their saves.
+let prefix = SAVE_KEY;
+
+export function useSlot(slot) {
+  prefix = slot ? "lama-console-" + slot + ":" : SAVE_KEY;
+}
+
+export function savePrefix() {
+  // the keys of this tab's store start so
+  return prefix;
+}
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/; // a plain name of /data (no "..", no "/")
 const SET_ASIDE = /\.bad\d*$/; // the store's set-aside copies of damaged files (NAME.bad, .bad1 ...)
 // Bytes of a file kept at most: larger than any record file the store writes (the largest,
@@ -48,7 +60,7 @@ function ownKeys(ls) {
   const out = [];
   for (let i = 0; i < ls.length; i++) {
     const key = ls.key(i);
-    if (key !== null && key.startsWith(SAVE_KEY)) out.push(key);
+    if (key !== null && key.startsWith(prefix)) out.push(key);
   }
   return out;
 }
@@ -84,7 +96,7 @@ export function restoreSaves(FS, ls, log) {
     return;
   }
   for (const key of ownKeys(ls)) {
-    const name = key.slice(SAVE_KEY.length);
+    const name = key.slice(prefix.length);
     const text = ls.getItem(key);
     if (!NAME.test(name) || text === null) {
       log.warn("lama: removed a stored entry that is no file of /data: " + JSON.stringify(key));
@@ -142,7 +154,7 @@ export function keepSaves(FS, ls, counts, log, mayWrite = () => true) {
   function put(name, bytes) {
     // keep `bytes` as the file `name`; the previous entry is returned ({key, value}), or an
     // FS error with the device's OSError number when it cannot be kept
-    const key = SAVE_KEY + name;
+    const key = prefix + name;
     const value = b64(bytes);
     let before = null;
     try {
@@ -159,7 +171,7 @@ export function keepSaves(FS, ls, counts, log, mayWrite = () => true) {
       // room for one copy of the record: the newest replaces the copies it supersedes
       // (localStorage writes an entry whole or not at all: no torn copy to fall back from)
       const others = SET_ASIDE.test(name) ? [] : ownKeys(ls).filter(
-        (k) => k !== key && recordOf(k.slice(SAVE_KEY.length)) === recordOf(name));
+        (k) => k !== key && recordOf(k.slice(prefix.length)) === recordOf(name));
       const kept = others.map((k) => [k, ls.getItem(k)]);
       others.forEach((k) => ls.removeItem(k));
       if (tryPut(key, value)) {
@@ -203,8 +215,8 @@ export function keepSaves(FS, ls, counts, log, mayWrite = () => true) {
       throw e;
     }
     if (ls !== null) {
-      if (src !== null) ls.removeItem(SAVE_KEY + src);
-      if (dst !== null && undo === null) ls.removeItem(SAVE_KEY + dst); // a folder went there
+      if (src !== null) ls.removeItem(prefix + src);
+      if (dst !== null && undo === null) ls.removeItem(prefix + dst); // a folder went there
     }
     if (undo !== null) counts.kept += 1;
   };
@@ -216,7 +228,7 @@ export function keepSaves(FS, ls, counts, log, mayWrite = () => true) {
       throw new FS.ErrnoError(EIO);
     }
     unlink(path);
-    if (name !== null && ls !== null) ls.removeItem(SAVE_KEY + name);
+    if (name !== null && ls !== null) ls.removeItem(prefix + name);
   };
 }
 

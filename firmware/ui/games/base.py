@@ -1,12 +1,15 @@
-"""What both game screens share: the GameScreen base that runs the turn flow (computer
-players' moves step by step at the speed setting's pace, the last move and the round's
-move log, the panels over the table: ui/games/panel.py and a module a page)."""
+"""The turn flow both game screens share: GameScreen runs a Session on screen (a person's
+key to an action, computer players' moves step by step at the speed setting's pace, the
+last move and the round's move log) and says when the heap is collected; the pages over the
+table and the hint thought ahead are ui/games/page_stack.py's. A person's press reaches the
+game's own code once (person_key) and comes back with the action this flow applies."""
 
 from hal.buttons import A, B, DOWN, LONG, PRESS, REPEAT, UP
 from lama.symbols import total
 from ui.draw import gfx
 from ui.text import lang
 from ui.games.move_log import MoveLog
+from ui.games.page_stack import PageStack, pages
 from ui.games.pieces import KEY_Y, MSG_Y
 from ui.loop.screen import Screen
 
@@ -17,7 +20,8 @@ from micropython import const
 
 M_WAIT = const(0)  # a computer player's turn or a shown result: advance() when due
 M_TURN = const(1)  # a person decides
-M_ACK = const(2)  # a person reads a shown result, then presses A
+M_ACK = const(2)  # a person reads a shown result, then presses A (result_read())
+M_ANIM = const(3)  # the game's own animation runs (A: skip_anim())
 # (each game screen adds its own modes after these)
 ANIM_FRAME_MS = const(70)
 # by the "speed" setting (slow, normal, fast, instant): a computer player's step (or a
@@ -26,24 +30,12 @@ STEP_TIMES = (2000, 1200, 500, 0)  # normal (the default): 1.2 s a move, to foll
 ANIM_TIMES = (700, 420, 210, 0)
 LOG_MAX = const(40)  # moves kept in the round's log
 THINK_MS = const(12)  # a computer player's thinking in one frame: slices until this is spent
-# a game in play allocates 1.5-2.5 KB a frame on the Pico (words, the move log, the saves,
-# the experts' thinking): the heap is collected after every _GC_FRAMES frames that drew
-# or thought, once the picture is out, so that the collector's own turn (after
-# ui.prime.GC_EVERY bytes, about 33 ms) does not fall in a frame's work and push a busy one
-# past issue 26's 120 ms (it did, to 143 and 144 ms, in the tour's dice and card games)
+# when to collect: a game in play allocates 1.5-2.5 KB a frame on the Pico (words, the move
+# log, the saves, the experts' thinking): the heap is collected after every _GC_FRAMES
+# frames that drew or thought, once the picture is out, so that the collector's own turn
+# (after ui.prime.GC_EVERY bytes, about 33 ms) does not fall in a frame's work and push a
+# busy one past issue 26's 120 ms (it did, to 143 and 144 ms, in the tour's games)
 _GC_FRAMES = const(12)
-
-
-PAGES = "ui.games.panel"  # the pages' common ground; a page's module: PAGES + "_" + its name
-
-
-def pages():
-    """ui/games/panel.py, imported with the first page that opens (or after the game's
-    first frame: ui.games.launch), not before the table's first frame (issue 26: Start
-    within 250 ms of its press)."""
-    from ui.games import panel
-
-    return panel
 
 
 def sound(app, name):
@@ -52,22 +44,24 @@ def sound(app, name):
         s.play(name)
 
 
-class GameScreen(Screen):
-    """Runs a Session on screen: turns, computer players' moves step by step, panels.
+class GameScreen(PageStack, Screen):
+    """Runs a Session on screen: turns, computer players' moves step by step, pages.
 
     A game screen provides the hooks below that raise NotImplementedError here:
-    `draw_table(fb)`, `person_key(ev)` (a person's key while `mode` is theirs),
-    `start_person_turn()` (set up the person's choice, `mode` past M_WAIT) and
-    `show_events(seat, events)` (say what an applied action did, then call `after_step`).
-    It may override `before_bot_move()` and `advance()` (calling this one) for steps of its
-    own, such as an animation. `do(action)` applies an action and `after_step` takes the
-    step after it, for both games.
+    `draw_table(fb)`, `person_key(ev)` (a person's key while `mode` is theirs: the action
+    it chooses, which this class applies, or None), `start_person_turn()` (set up the
+    person's choice, `mode` past M_WAIT) and `show_events(seat, events)` (say what an
+    applied action did, then call `after_step`). It may override `before_bot_move()`,
+    `result_read()`, `skip_anim()` and `advance()` (calling this one) for steps of its
+    own, such as an animation, and set UP_DOWN_MODE. `do(action)` applies an action and
+    `after_step` takes the step after it, for both games.
 
     Timing: `wait(ms)` schedules `advance()`; A during a wait runs it at once (speed-up,
     skip). A long press of B opens the in-game menu; a short press of B shows the hint;
     UP or DOWN the table of every player (unless the choice uses them)."""
 
     wants_long = True
+    UP_DOWN_MODE = -1  # the mode whose choice uses UP/DOWN (else they open the pages)
 
     def __init__(self, app, session):
         Screen.__init__(self, app)
@@ -88,41 +82,6 @@ class GameScreen(Screen):
         self.leaving = False  # to_menu: the game stands still until the menu replaces it
         self.busy_frames = 0  # frames that drew or thought since the last collect
         self.drawn = app.draws  # the app's count of frames drawn, at the last frame's end
-
-    # -- panels ------------------------------------------------------------------------
-
-    def push_panel(self, p):
-        self.panels.append(p)
-        self.dirty = True
-
-    def open_panel(self, name, *args, replace=False):
-        """Page `name` (ui.games.panel.CLASSES) over the table, made with `args` (in the top
-        page's place with `replace`): at once when its module is in, else behind the busy
-        mark, its module loaded in a frame of its own (App.soon: no frame both imports and
-        draws, issue 26)."""
-
-        def put():
-            p = pages().make(name, self, *args)
-            if replace:
-                self.replace_panel(p)
-            else:
-                self.push_panel(p)
-
-        self.app.soon(put, (PAGES, PAGES + "_" + name))
-
-    def replace_panel(self, p):
-        if self.panels:
-            self.panels.pop()
-        self.push_panel(p)
-        pages().tidy(self)
-
-    def panel_done(self):
-        """The top panel was left: it says what follows (Panel.done); the code of the
-        pages no longer open is let go."""
-        p = self.panels.pop()
-        self.dirty = True
-        p.done()
-        pages().tidy(self)
 
     def round_read(self):
         """The round-end page was read: the game-over page, or the next round's deal."""
@@ -281,7 +240,8 @@ class GameScreen(Screen):
         raise NotImplementedError
 
     def person_key(self, ev):
-        """A person's PRESS or REPEAT while no step is due."""
+        """A person's PRESS or REPEAT while no step is due: the action it chooses, or None
+        (the choice moved on screen, or a note says why nothing happens)."""
         raise NotImplementedError
 
     def start_person_turn(self):
@@ -293,12 +253,18 @@ class GameScreen(Screen):
         start a step of the game's own, which ends in it)."""
         raise NotImplementedError
 
-    def uses_up_down(self):
-        """Whether UP/DOWN mean something in the current choice (else they show the table)."""
-        return False
-
     def before_bot_move(self):
         """Called just before a computer player's move is applied."""
+
+    def result_read(self):
+        """A at a shown result (M_ACK): play goes on."""
+        self.pending_end = False
+        self.begin_turn()
+
+    def skip_anim(self):
+        """A during the game's own animation (M_ANIM): it ends now."""
+        self.due = None
+        self.advance()
 
     def quit_to_menu(self):
         """Abandon the game (confirmed): its save is removed, from the flash once the menu
@@ -313,25 +279,9 @@ class GameScreen(Screen):
         self.leaving = True
         self.app.soon(self.app.home, busy=True)
 
-    def b_pending(self):
-        """B is down over the table: the hint (a short press) is thought while it is held,
-        so that it shows at B's release (the game menu, a long press, drops it)."""
-        if self.session.person_to_act() and self.due is None and not self.panels:
-            self.app.mark()  # the press seen at once; its page follows at the release
-            self.hint_ahead = pages().make("hint", self)
-            pages().make_module("menu")  # (held on: the game menu, then at once)
-
-    def show_hint(self):
-        p = self.hint_ahead
-        self.hint_ahead = None
-        self.push_panel(p if p is not None else pages().make("hint", self))
-        pages().tidy(self)  # (the game menu's module, loaded at B's press in case it was held on)
-
     def rematch(self):
         """A new game with the same seats and rules, started by the same seat."""
-        from ui.games.launch import rematch
-
-        rematch(self.app, self.session)
+        self.app.pages(self.app, "rematch", self.session)
 
     # -- the frame loop's calls --------------------------------------------------------
 
@@ -378,17 +328,24 @@ class GameScreen(Screen):
             else:
                 self.think_for(ses.think_ahead)  # the next player thinks while a move shows
 
-    def b_at_press(self):
-        """B at its press over a page (it closes the page; held on, the game menu comes);
-        over the table B waits for its release: short, the hint; long, the game menu."""
-        return bool(self.panels)
-
     def handle(self, ev):
+        """A press: over a page, the page's; A at a shown result or during the game's own
+        animation, on; B the hint or the game menu; UP/DOWN the pages of the moves and of
+        the table (unless the choice uses them); A during a wait, the next step at once;
+        any other key, at a person's turn, the game's person_key, whose action is applied."""
         kind, b = ev
-        if (b != B or kind == LONG) and self.hint_ahead is not None:
-            self.hint_ahead = None  # not a short B: the hint thought ahead is not asked
-            if kind != LONG:
-                pages().tidy(self)
+        if kind == PRESS and b == A and not self.panels:
+            if self.mode == M_ACK:
+                self.mode = M_WAIT
+                self.note_text = ""
+                self.dirty = True
+                self.result_read()
+                return
+            if self.mode == M_ANIM:
+                self.skip_anim()
+                self.dirty = True
+                return
+        self.drop_hint(kind, b)
         if kind == LONG and b == B:
             if self.panels:
                 self.panels[-1].long_b()  # the menu, unless the page says otherwise
@@ -404,7 +361,7 @@ class GameScreen(Screen):
             if self.panels[-1].handle(ev):
                 self.panel_done()
             return
-        if kind == PRESS and (b == UP or b == DOWN) and not self.uses_up_down():
+        if kind == PRESS and (b == UP or b == DOWN) and self.mode != self.UP_DOWN_MODE:
             # at a press: UP the moves since the player to act last moved, DOWN everyone's
             # cards and score
             if b == UP:
@@ -413,12 +370,7 @@ class GameScreen(Screen):
                 self.open_panel("table")
             return
         if kind == PRESS and b == B:
-            if not self.session.person_to_act():
-                self.note(lang.s.G_NOTE_WAIT)
-            elif self.due is None:  # its modules loaded first, a frame each
-                self.app.soon(self.show_hint, (self.session.game.ui.hint, PAGES, PAGES + "_hint"))
-            else:  # the person's own dice still rolling, or a move still on screen
-                self.note(lang.s.G_NOTE_SPEED)
+            self.ask_hint()
             return
         if self.due is not None:
             if kind == PRESS and b == A:
@@ -428,18 +380,9 @@ class GameScreen(Screen):
                 self.note(lang.s.G_NOTE_SPEED)
             return
         if self.session.person_to_act():
-            self.person_key(ev)
-
-    def draw(self, fb):
-        if self.panels:
-            p = self.panels[-1]
-            p.draw(fb)
-            if self.note_text:  # why a key did nothing, over the page's bottom (or top)
-                y = p.note_y()
-                gfx.erase(fb, 0, y, 128, 7 if y == 0 else 64 - y)
-                gfx.mid(fb, gfx.fit(self.note_text, gfx.MID_COLS), 0, y if y == 0 else y + 1)
-        else:
-            self.draw_table(fb)
+            action = self.person_key(ev)
+            if action is not None:
+                self.do(action)
 
     # -- drawing the players' list -----------------------------------------------------
 

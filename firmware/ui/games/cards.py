@@ -97,15 +97,15 @@ class CardsScreen(GameScreen):
         elif kind == PRESS and b == A:
             item = self.items[self.cursor]
             if item >= 0:
-                self.do((cards.PLAY, item))
+                return (cards.PLAY, item)
             elif item == -1:
                 why = self.draw_refusal()
                 if why:
                     self.note(why)  # the state is unchanged
                 else:
-                    self.do((cards.DRAW,))
+                    return (cards.DRAW,)
             else:
-                self.do((cards.QUIT,))
+                return (cards.QUIT,)
         else:
             self.note(T.G_NOTE_CARDS)
 

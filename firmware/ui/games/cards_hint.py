@@ -20,7 +20,7 @@ R_QUIT_FORCED = "quit_forced"  # nothing fits and drawing is not allowed (C8)
 def reason(mod, st, action):
     """Why, in expert's own terms (lama.card_expert): play whenever it can, the card after
     which more of the hand can follow; else draw or quit by what a draw may add."""
-    from lama.card_bots import ALWAYS_DRAW_POINTS
+    from lama.card_playouts import ALWAYS_DRAW_POINTS
 
     hand = st.hands[st.turn]
     kind = action[0]

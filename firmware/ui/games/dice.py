@@ -6,14 +6,15 @@ from lama import dice
 from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
 from ui.draw import gfx
 from ui.text import lang
-from ui.games.base import ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_TURN, M_WAIT, GameScreen, sound
+from ui.games.base import (ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_ANIM, M_TURN, M_WAIT, GameScreen,
+                           sound)
 from ui.games.pieces import (BAR_Y, COLW, KEY_Y, MSG_Y, button_bar, cards_words, die,
                              grouped, symbol)
 
 from micropython import const
 
 
-M_ANIM = const(3)  # the dice are rolling
+# (M_ANIM: the dice are rolling)
 M_DISCARD = const(4)  # a person chooses the cards to discard
 M_TAKE = const(5)  # a person chooses the llama-row card to take
 # (M_ACK: a person reads what their roll did, three llamas or a bust)
@@ -38,6 +39,8 @@ MARK_X = 124  # the list's mark that more seats are at the table, after its head
 
 class DiceScreen(GameScreen):
     """One LAMA Dice game on the panel (a ui.games.session.Session of game 1)."""
+
+    UP_DOWN_MODE = M_DISCARD  # how many cards go
 
     def __init__(self, app, session):
         GameScreen.__init__(self, app, session)
@@ -100,12 +103,13 @@ class DiceScreen(GameScreen):
             s += step
         return 0
 
-    def do(self, action):
-        """Apply an action (GameScreen.do), keeping the row, llama row and score of the
-        seat to act from before it (what the table shows while the dice spin)."""
+    def chosen(self, action):
+        """`action`, about to be applied (GameScreen.do), once the row, llama row and score
+        of the seat to act are kept from before it (what the table shows while the dice
+        spin)."""
         st = self.session.state
         self.pre = (bytes(st.rows[st.turn]), bytes(st.llama_row), st.scores[st.turn])
-        GameScreen.do(self, action)
+        return action
 
     def show_events(self, seat, events):
         T = lang.s
@@ -208,9 +212,6 @@ class DiceScreen(GameScreen):
             return
         return GameScreen.advance(self)
 
-    def uses_up_down(self):
-        return self.mode == M_DISCARD and not self.panels  # how many cards go
-
     def before_roll(self):
         """(row, llama row, score) of the roller from before the roll while its outcome is
         not told yet (the dice spin, or a bust shows the dice that missed), else None."""
@@ -227,11 +228,17 @@ class DiceScreen(GameScreen):
     def before_bot_move(self):
         if self.session.state.phase == dice.TURN:
             self.roll = R_NONE  # a new turn: the roll on screen was someone else's
+        self.chosen(None)
+
+    def result_read(self):
+        if self.roll == R_BUST:
+            self.bust_told()
+        else:
+            GameScreen.result_read(self)
 
     def skip_anim(self):
         self.anim_end = self.now()
-        self.due = None
-        self.advance()
+        GameScreen.skip_anim(self)
 
     def spin(self):
         """New random-looking faces for the rolling animation (not the game's generator);
@@ -247,24 +254,6 @@ class DiceScreen(GameScreen):
 
     # -- a person's keys ---------------------------------------------------------------
 
-    def handle(self, ev):
-        if self.mode == M_ACK and not self.panels:
-            if ev[0] == PRESS and ev[1] == A:
-                self.mode = M_WAIT
-                self.note_text = ""
-                self.dirty = True
-                if self.roll == R_BUST:
-                    self.bust_told()
-                else:
-                    self.pending_end = False
-                    self.begin_turn()
-                return
-        if self.mode == M_ANIM and ev == (PRESS, A) and not self.panels:
-            self.skip_anim()
-            self.dirty = True
-            return
-        GameScreen.handle(self, ev)
-
     def person_key(self, ev):
         kind, b = ev
         T = lang.s
@@ -275,7 +264,7 @@ class DiceScreen(GameScreen):
             if b == LEFT or b == RIGHT:
                 self.opt = 1 - self.opt
             elif kind == PRESS and b == A:
-                self.do((dice.QUIT,) if self.opt else (dice.ROLL,))
+                return self.chosen((dice.QUIT,) if self.opt else (dice.ROLL,))
             else:
                 self.note(T.G_NOTE_TURN)
         elif self.mode == M_DISCARD:
@@ -293,13 +282,13 @@ class DiceScreen(GameScreen):
                 else:
                     self.note(T.G_NOTE_LIMIT)
             elif kind == PRESS and b == A:
-                self.do((dice.DISCARD, bytes(self.sel)))
+                return self.chosen((dice.DISCARD, bytes(self.sel)))
         elif self.mode == M_TAKE:
             n = len(self.takes)
             if (b == LEFT or b == RIGHT) and n > 1:
                 self.cursor = (self.cursor + (1 if b == RIGHT else -1)) % n
             elif kind == PRESS and b == A:
-                self.do((dice.TAKE, self.takes[self.cursor]))
+                return self.chosen((dice.TAKE, self.takes[self.cursor]))
             else:
                 self.note(T.G_NOTE_TAKE if n > 1 else T.G_NOTE_ONE)
 

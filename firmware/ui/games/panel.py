@@ -3,6 +3,7 @@
 import sys
 
 from hal.buttons import A, PRESS
+from lama import load
 from ui.draw import gfx
 from ui.games.pieces import BAR_Y
 from ui.text import lang
@@ -22,16 +23,13 @@ def module_name(name):
 
 def code():
     """The panels' modules (loaded at a game's start once, so that their names are
-    interned then: ui.games.launch.later_code)."""
+    interned then: ui.memory.game_code.page_code)."""
     return [module_name(name) for name in CLASSES]
 
 
 def make_module(name):
     """The module of panel `name` (a key of CLASSES), imported if it is not yet."""
-    mod = module_name(name)
-    if mod not in sys.modules:
-        __import__(mod)
-    return sys.modules[mod]
+    return load(module_name(name))
 
 
 def make(name, screen, *args):

@@ -40,11 +40,13 @@ class App:
     or None (nothing is saved); `error_screen(app, exc)` makes the screen that shows a
     frame's exception (ui.boot gives the device's; without one the error is only printed);
     `pages(app, page, game)` puts up a menu page over a game ("controls": the controls
-    card, "rules": the rules of `game`, ui.boot.open_page).
+    card, "rules": the rules of `game`, "howto": how to play it, "rematch": the game again,
+    ui.boot.open_page); `memory` is the RAM plan (ui/memory/), which every screen asks
+    what to load and let go.
     The loop imports no screen nor model: `start(first)` is handed the first screen."""
 
     def __init__(self, board, settings, save_settings=None, watchdog=None,
-                 frame_ms=FRAME_MS, game_store=None, error_screen=None, pages=None):
+                 frame_ms=FRAME_MS, game_store=None, error_screen=None, pages=None, memory=None):
         self.board = board
         self.fb = board.display
         self.clock = board.clock
@@ -56,7 +58,8 @@ class App:
         self.game_store = game_store
         self.error_screen = error_screen
         self.pages = pages
-        self.kept = None  # the modules kept from the main menu's first coming up on (ui.loop.resident)
+        self.memory = memory
+        self.kept = None  # the modules kept from the main menu's first coming up on (ui.memory)
         self.frame_ms = frame_ms
         # the sleep between frames is cut short by a press (seen every wake_ms), so that it
         # is answered at once; 0: one sleep to the frame's end (a host whose sleep only

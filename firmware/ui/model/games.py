@@ -3,8 +3,8 @@ engine's half, lama/games.py, has the same ids in the same order).
 
 Each row names a game's screen (module and class), the module of its hint, the words that
 name it in the string tables (title, rules summary, how a round ends when a hand or row is
-emptied, the how-to-play pages) and the module prefixes of its code, dropped from RAM at the main menu
-(ui/screens/main_menu.py hands is_game_code to ui.loop.resident). Rows hold names only:
+emptied, the how-to-play pages) and its code's modules, each with those whose names it
+begins (dropped from RAM at the main menu: ui.memory.is_game_code). Rows hold names only:
 listing the games loads none of their code."""
 
 from lama.games import GAME_CARDS, GAME_DICE
@@ -19,8 +19,8 @@ class GameUi:
         self.screen = screen  # (module name, class name) of its game screen
         self.hint = hint  # module name: reason(mod, state, action), words(T, mod, action)
         self.title, self.rules, self.end_empty, self.howto = words  # string-table names
-        self.code = code  # module name prefixes of this game's code
-        self.loaded = False  # its code loaded once since boot (ui.games.launch.later_code)
+        self.code = code  # module names of this game's code, each a prefix of its helpers'
+        self.loaded = False  # its code loaded once since boot (ui.memory.game_code.later_code)
         for name in words:
             # interned now, at boot: looked up by string (getattr(lang.s, name)), a name
             # over ten letters is interned at its first use, and in a game that piece of
@@ -34,19 +34,13 @@ GAMES = (
     GameUi(GAME_DICE, ("ui.games.dice", "DiceScreen"), "ui.games.dice_hint",
            ("GAME_DICE", "RULES_DICE", "G_END_EMPTY_D", "HOWTO_DICE"), ("lama.dice", "ui.games.dice")),
     GameUi(GAME_CARDS, ("ui.games.cards", "CardsScreen"), "ui.games.cards_hint",
-           ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C", "HOWTO_CARDS"), ("lama.card", "ui.games.cards")),
+           ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C", "HOWTO_CARDS"), ("lama.cards", "lama.card_bots", "lama.card_expert", "lama.card_playouts",
+                                       "ui.games.cards")),
 )
-SHARED_CODE = ("lama.match", "ui.games.")  # code of every game (not the ui.games package)
-# the game screens' shared code, in the order it imports itself: ui.games.launch.preload
-# loads it a module a frame before a game's screen (which imports it all at once otherwise)
-SCREEN_CODE = ("ui.games.pieces", "ui.games.session", "ui.games.base")
-# the pages over the tables (ui.games.launch.page_code) were loaded once since boot: their
-# names are interned for good, so a game's start need not load them (each is loaded when
-# its page opens); set by ui.games.launch
+# the pages over the tables (ui.memory.game_code.page_code) were loaded once since boot:
+# their names are interned for good, so a game's start need not load them (each is loaded
+# when its page opens); set by ui.memory.game_code
 pages_interned = False
-# the new-game setup's code, unused once its game has started: dropped from RAM then
-# (ui.games.launch), loaded again by the next setup
-SETUP_CODE = ("ui.screens.setup", "ui.screens.names", "ui.model.new_game")
 
 
 def get(gid):
@@ -60,15 +54,3 @@ def get(gid):
 def title(gid):
     """The name of game id `gid` in the current language."""
     return getattr(lang.s, get(gid).title)
-
-
-def is_game_code(name):
-    """True for a module of some game's code (dropped at the main menu)."""
-    for prefix in SHARED_CODE:
-        if name.startswith(prefix):
-            return True
-    for g in GAMES:
-        for prefix in g.code:
-            if name.startswith(prefix):
-                return True
-    return False

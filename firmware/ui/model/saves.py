@@ -81,6 +81,8 @@ def _keep_states(prog, rngs):
 class Saves:
     """Settings, statistics and the saved game, in files under `data_dir`."""
 
+    readers = ()  # the save readers' modules (ui.memory.SAVE_READERS: ui.boot hands them)
+
     def __init__(self, data_dir):
         self.store = st.Store(data_dir, max(records.STATS_MAX, records.PROGRESS_MAX))
         self.store.repair()
@@ -251,11 +253,10 @@ class Saves:
 
     def let_go_readers(self):
         """At a game's set-up and start, and once it is over and counted: the code that
-        reads the statistics and the saved games back (lama.statistics, lama.codec_read, each game's codec body in lama.games
-        and what they share) leaves RAM; the statistics' data stay."""
-        forget(STATISTICS)
-        forget(games.CODEC_READER)
-        forget(games.STATE_READER)
+        reads the statistics and the saved games back (`readers`, each game's codec body in
+        lama.games) leaves RAM; the statistics' data stay."""
+        for name in self.readers:
+            forget(name)
         for g in games.GAMES:
             forget(g.body)
 

@@ -4,11 +4,9 @@ has one), statistics, settings, the controls card, rules and about."""
 import gc
 
 from lama import games as lama_games
-from ui.loop import resident
 from ui.model import games
 from ui.model.saves_menu import compact
 from ui.screens.menu import ListScreen
-from ui.screens.menu_stand_in import drop_loaded
 from ui.text import lang
 
 _PAGES = ("M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT")  # after the games
@@ -21,7 +19,7 @@ class MainMenu(ListScreen):
     _of = None
 
     def enter(self):
-        """Each return to the menu drops what the last game or page loaded (ui.loop.resident).
+        """Each return to the menu drops what the last game or page loaded (ui.memory).
         A game's room is collected before the menu is drawn: what the menu's picture reads
         (a saved game's summary) must not land among the game's blocks (issue 28: the heap
         left in pieces). A page's (the statistics, the settings...) once the menu is shown:
@@ -30,13 +28,14 @@ class MainMenu(ListScreen):
             store = getattr(self.app, "game_store", None)
             if store is not None:
                 store.release()  # the saved games' engine states: their code goes next
-            resident.keep_from_now(self.app, games.is_game_code)
+            self.app.memory.keep_from_now(self.app)
             if store is not None:
                 compact(store)  # (the statistics read now, at the menu)
             return
-        gone = drop_loaded(self.app)
+        plan = self.app.memory
+        gone = plan.drop_loaded(self.app)
         for name in gone:
-            if games.is_game_code(name):
+            if plan.is_game_code(name):
                 self.tidy()
                 return
         self.app.later(self.tidy)
@@ -123,8 +122,6 @@ class RulesMenu(ListScreen):
         return (getattr(lang.s, games.GAMES[i].title), None)
 
     def choose(self, i):
-        from ui.boot import open_page
-
-        open_page(self.app, "rules", games.GAMES[i])
+        self.app.pages(self.app, "rules", games.GAMES[i])  # (ui.boot.open_page)
 
 

@@ -5,39 +5,19 @@ that the menu's code lands low, not in the middle of the room the game leaves: i
 
 import gc
 
-from ui.loop import resident
+from lama import load
 from ui.loop.screen import Screen
 
 MENU = ("ui.screens.main_menu", "MainMenu")
-# the main menu's code and the list screen's, and what the menus read of the saves
-# (ui/model/saves_menu.py), which a game screen never uses
-MENU_CODE = ("ui.screens.main_menu", "ui.screens.menu", "ui.model.saves_menu")
-MENU_OWN_CODE = ("ui.screens.main_menu", "ui.model.saves_menu")
 
 
-def drop_loaded(app):
-    """Let go of what the last game or page loaded: the saved games' engine states, the
-    words it read, then every module not in app.kept (ui.loop.resident), for the caller to
-    collect; returns the names dropped."""
-    store = getattr(app, "game_store", None)
-    if store is not None:
-        store.release()  # the saved games' engine states: their code goes next
-    from ui.text import lang
-
-    lang.forget()  # the words the game read, before its room is collected
-    kept = app.kept
-    return resident.release(kept, collect=False) if kept is not None else []
-
-
-def menu_below(app, code=MENU_CODE):
+def stand_in(app):
     """A MenuToCome at the bottom of `app`'s stack, in the place of the main menu (or of the
-    title, for a game resumed at boot), unless one is there already, and the menu's `code`
-    dropped (MENU_OWN_CODE under the setup screen, which is a list screen too)."""
+    title, for a game resumed at boot), unless one is there already (the menu's code is
+    then dropped: ui.memory.menu_below)."""
     under = app.stack[0]
     if not isinstance(under, MenuToCome):
         app.stack[0] = MenuToCome(app, [getattr(under, k, None) for k in CARRIED])
-    for name in code:
-        resident.forget(name)
 
 
 # what the menu brings back from before the game: its cursor and scroll, and its words
@@ -57,13 +37,10 @@ class MenuToCome(Screen):
     def enter(self):
         """Uncovered (the game left, in the frame after the busy mark): all of it in this
         frame (about 80 ms on the Pico), the menu drawn in the next."""
-        import sys
-
         app = self.app
-        drop_loaded(app)
+        app.memory.drop_loaded(app)
         gc.collect()
-        __import__(MENU[0])
-        menu = getattr(sys.modules[MENU[0]], MENU[1])(app)
+        menu = getattr(load(MENU[0]), MENU[1])(app)
         for k, v in zip(CARRIED, self.carried):
             if v is not None:
                 setattr(menu, k, v)

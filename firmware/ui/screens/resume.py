@@ -63,20 +63,20 @@ class ContinueScreen(Screen):
 
     def _go_on(self, seats):
         from ui.games import launch
-        from ui.loop import resident
-        from ui.screens.menu_stand_in import menu_below
 
         app = self.app
+        plan = app.memory
         state = self.shown()[0]
 
         def put():
             app.home()  # the title screen
             if app.kept is None:
-                resident.keep_from_now(app, games.is_game_code)
-            menu_below(app)  # under the game, as after a new game
+                plan.keep_from_now(app)
+            plan.menu_below(app)  # under the game, as after a new game
             launch.resume(app, state, seats)
 
-        app.soon(put, launch.code(state.GAME) + launch.pages_to_intern())
+        order = plan.game_order()
+        app.soon(put, order.code(state.GAME) + order.pages_to_intern())
 
     def draw(self, fb):
         s = lang.s

@@ -10,7 +10,6 @@ from lama.score import MAX_PLAYERS, MIN_PLAYERS, NAME_LENGTH
 from ui.model import games
 from ui.model.new_game import FIRST_GAME_PLAYERS, PERSON, GameSetup, bot_levels, default_level
 from ui.screens.menu import ListScreen
-from ui.screens.menu_stand_in import MENU_OWN_CODE, menu_below
 from ui.text import lang
 
 from micropython import const
@@ -125,7 +124,8 @@ class SetupScreen(ListScreen):
         # the main menu's own code not kept under the setup (issue 26: the game's code
         # loads here): B brings it back (back)
         if self.app.stack[0] is not self:
-            menu_below(self.app, MENU_OWN_CODE)
+            plan = self.app.memory
+            plan.menu_below(self.app, plan.MENU_OWN_CODE)
 
     def back(self):
         """B: the main menu, loaded back behind the busy mark (ui.screens.menu_stand_in)."""
@@ -161,12 +161,12 @@ class SetupScreen(ListScreen):
             if LOAD_MS <= since < QUIET_MS:
                 return
         if self._loading is None:
-            from ui.games import launch
+            from ui.games import launch  # noqa: F401  (the launch first: Start needs it)
 
             store = getattr(self.app, "game_store", None)
             if store is not None:
                 store.let_go_readers()  # (the game's code comes in their place)
-            self._loading = launch.preload(self.game)
+            self._loading = self.app.memory.game_order().preload(self.game)
             return
         try:
             next(self._loading)
@@ -186,5 +186,5 @@ class SetupScreen(ListScreen):
 
         setup = self.setup()
         # the busy mark at once, the game the next frame (or once its code is in)
-        self.app.soon(lambda: launch.launch(self.app, setup), launch.start_code(self.game),
-                      busy=True)
+        self.app.soon(lambda: launch.launch(self.app, setup),
+                      self.app.memory.game_order().start_code(self.game), busy=True)

@@ -5,6 +5,8 @@ when asked, no RAM for the table); without a valid file, the module itself, alon
 
 import sys
 
+from lama import load
+
 s = None  # the current table (a table.FileTable, or the module); set by use()
 _index = -1  # the language of s
 NAMES = ("strings_en", "strings_fr")
@@ -30,8 +32,7 @@ def _file_table(name):
 def _module_table(name):
     """The module ui.text.NAME, held by lang.s alone (not sys.modules, not its package): the
     one it replaces is freed, and the main menu's unloading never sees either."""
-    __import__("ui.text." + name)
-    table = sys.modules["ui.text." + name]
+    table = load("ui.text." + name)
     del sys.modules["ui.text." + name]
     delattr(sys.modules["ui.text"], name)
     return table

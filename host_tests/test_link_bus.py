@@ -1,0 +1,227 @@
+"""The link's host and console machines on the emulated line: joining, polling, in-order exactly-once delivery, resends, lost and rejoining consoles, 2 to 6 consoles with bit errors and drops (plain asserts, run on MicroPython too)."""
+
+from link import frame as F
+from emu.link_rig import Rig
+
+
+def exchange(rig, per_console, size=30):
+    """The host sends `per_console` payloads to every console and each console as many
+    back; returns when all have arrived."""
+    n = len(rig.consoles)
+    for k in range(per_console):
+        for i in range(n):
+            body = (b"h%d-%d-" % (i + 1, k)) + bytes(size)
+            assert rig.host.send(rig.consoles[i].console_id, body)
+            assert rig.consoles[i].send((b"c%d-%d-" % (i + 1, k)) + bytes(size))
+    rig.until(lambda: all(len(g) >= per_console for g in rig.console_got)
+              and len(rig.host_got) >= per_console * n, 60000)
+
+
+def check_exactly_once(rig, per_console, size=30):
+    n = len(rig.consoles)
+    for i in range(n):
+        want = [(b"h%d-%d-" % (i + 1, k)) + bytes(size) for k in range(per_console)]
+        assert rig.console_got[i] == want, i
+        mine = [p for c, p in rig.host_got if c == rig.consoles[i].console_id]
+        assert mine == [(b"c%d-%d-" % (i + 1, k)) + bytes(size) for k in range(per_console)]
+
+
+def test_consoles_join_with_ids_1_to_n():
+    rig = Rig(3)
+    rig.until(rig.all_linked, 3000)
+    ids = sorted(c.console_id for c in rig.consoles)
+    assert ids == [1, 2, 3]
+    joined = sorted((e[1], e[2]) for e in rig.events if e[0] == "joined")
+    assert joined == sorted((c.console_id, c.uid) for c in rig.consoles)
+    assert rig.host.members() == [1, 2, 3]
+
+
+def test_no_one_links_without_a_host():
+    rig = Rig(2)
+    rig.host_port.unplug()
+    rig.run(3000)
+    assert [c.state for c in rig.consoles] == ["searching", "searching"]
+    assert rig.line.collisions == 0 and rig.host_port.sent == 0
+
+
+def test_in_order_exactly_once_both_ways_on_a_clean_line():
+    rig = Rig(2)
+    rig.until(rig.all_linked, 3000)
+    exchange(rig, 12)
+    check_exactly_once(rig, 12)
+    assert rig.line.collisions == 0
+    assert rig.host.resent == 0
+
+
+def test_six_consoles_is_five_and_a_sixth_is_refused():
+    rig = Rig(6)
+    rig.run(6000)
+    assert rig.host.members() == [1, 2, 3, 4, 5]
+    waiting = [c for c in rig.consoles if c.state != "linked"]
+    assert len(waiting) == 1 and waiting[0].state == "searching"
+
+
+def test_bit_errors_and_drops_are_resent_for_2_to_5_consoles():
+    for n in (2, 3, 4, 5):
+        rig = Rig(n, error=0.002, drop=0.002, seed=n)
+        rig.until(rig.all_linked, 10000)
+        exchange(rig, 8, size=60)
+        check_exactly_once(rig, 8, size=60)
+        assert rig.line.faults > 0
+
+
+def test_heavy_faults_still_deliver_exactly_once():
+    # a third of the 130-byte frames garbled or cut at some receiver
+    rig = Rig(3, error=0.003, drop=0.003, seed=9)
+    rig.until(rig.all_linked, 20000)
+    exchange(rig, 6, size=120)
+    check_exactly_once(rig, 6, size=120)
+    assert rig.host.resent > 0
+    assert not [e for e in rig.events if e[0] == "lost"]
+
+
+def test_an_unplugged_console_is_lost_and_rejoins_with_its_id():
+    rig = Rig(3)
+    rig.until(rig.all_linked, 3000)
+    gone = rig.consoles[1]
+    cid = gone.console_id
+    rig.ports[1].unplug()
+    took = rig.until(lambda: ("lost", cid) in rig.events, 5000)
+    assert took <= 2000
+    assert cid not in rig.host.members()
+    assert not rig.host.send(cid, b"x")
+    # the others carry on meanwhile
+    assert rig.host.send(rig.consoles[0].console_id, b"still here")
+    rig.until(lambda: rig.console_got[0] == [b"still here"], 2000)
+    rig.ports[1].replug()
+    rig.until(lambda: cid in rig.host.members() and gone.state == "linked", 5000)
+    assert gone.console_id == cid
+    assert [e for e in rig.events if e[0] == "joined"][-1] == ("joined", cid, gone.uid)
+    assert rig.host.send(cid, b"welcome back")
+    rig.until(lambda: rig.console_got[1] == [b"welcome back"], 2000)
+
+
+def test_a_short_unplug_loses_nothing():
+    rig = Rig(2)
+    rig.until(rig.all_linked, 3000)
+    for k in range(4):
+        rig.host.send(rig.consoles[0].console_id, b"m%d" % k)
+    rig.ports[0].unplug()
+    rig.run(300)
+    rig.ports[0].replug()
+    rig.until(lambda: len(rig.console_got[0]) == 4, 3000)
+    assert rig.console_got[0] == [b"m0", b"m1", b"m2", b"m3"]
+    assert not [e for e in rig.events if e[0] == "lost"]
+
+
+def test_a_restarted_console_gets_its_id_and_a_fresh_session():
+    rig = Rig(2)
+    rig.until(rig.all_linked, 3000)
+    cid = rig.consoles[0].console_id
+    rig.restart_console(0)
+    rig.until(lambda: rig.consoles[0].state == "linked"
+              and rig.events[-1][0] == "joined", 5000)
+    assert rig.consoles[0].console_id == cid
+    assert rig.events[-2:] == [("lost", cid), ("joined", cid, b"uid1")]
+    rig.host.send(cid, b"again")
+    rig.until(lambda: rig.console_got[0][-1:] == [b"again"], 2000)
+
+
+def test_host_lost_then_a_new_host_gives_the_same_ids():
+    rig = Rig(3)
+    rig.until(rig.all_linked, 3000)
+    before = dict((c.uid, c.console_id) for c in rig.consoles)
+    rig.host_port.unplug()
+    rig.run(3000)
+    assert [c.state for c in rig.consoles] == ["host lost"] * 3
+    assert all(not c.send(b"x") for c in rig.consoles)
+    rig.host_port.replug()
+    rig.restart_host(epoch=99)  # switched off and on: knows nobody
+    rig.until(rig.all_linked, 5000)
+    assert dict((c.uid, c.console_id) for c in rig.consoles) == before
+
+
+def test_a_new_host_told_the_ids_keeps_them_even_when_consoles_ask_in_another_order():
+    rig = Rig(2)
+    rig.host = type(rig.host)(rig.host_port, rig.clock.ticks_ms,
+                              known={b"uid1": 4, b"uid2": 2}, epoch=3)
+    rig.until(rig.all_linked, 3000)
+    assert [c.console_id for c in rig.consoles] == [4, 2]
+
+
+def test_a_slow_host_does_not_end_the_sessions():
+    rig = Rig(2)
+    rig.until(rig.all_linked, 3000)
+    rig.host.send(rig.consoles[0].console_id, b"before")
+    # the host's frames stop for 3 s (a long save), the consoles say "host lost" ...
+    saved = rig.host.tick
+    rig.host.tick = lambda: None
+    rig.run(3000)
+    assert rig.consoles[0].state == "host lost"
+    rig.host.tick = saved
+    rig.host.send(rig.consoles[0].console_id, b"after")
+    rig.until(lambda: len(rig.console_got[0]) == 2, 3000)
+    assert rig.console_got[0] == [b"before", b"after"]
+    assert rig.consoles[0].state == "linked"
+    assert not [e for e in rig.events if e[0] == "lost"]
+
+
+def test_every_frame_on_the_wire_decodes_and_polls_take_turns():
+    rig = Rig(4, record=True)
+    rig.until(rig.all_linked, 3000)
+    exchange(rig, 3)
+    got = F.Decoder().feed(bytes(rig.line.wire))
+    assert rig.line.collisions == 0
+    # after the joining, every console frame answers the host frame just before it
+    answers = 0
+    for a, b in zip(got, got[1:]):
+        if b.src != F.HOST and b.kind != F.HELLO:
+            assert a.src == F.HOST and a.dst == b.src and a.kind == F.POLL, (a, b)
+            answers += 1
+    assert answers > 10
+
+
+def test_a_payload_over_200_bytes_is_refused():
+    rig = Rig(1)
+    for bus, args in ((rig.host, (1, bytes(201))), (rig.consoles[0], (bytes(201),))):
+        try:
+            bus.send(*args)
+        except ValueError as e:
+            assert "200" in str(e)
+        else:
+            assert False
+
+
+def test_a_poll_whose_last_byte_looks_like_a_sync_is_answered():
+    """The decoder keeps a last byte equal to the sync's first (it may start a frame): a
+    console must still answer a poll that ends in one (its checks' last byte, 0xB7)."""
+    epoch = 35
+    assert F.encode(2, 0, F.POLL, epoch, 255)[-1] == 0xB7  # the polls to console 2
+    rig = Rig(2, seed=1)
+    rig.restart_host(epoch)
+    rig.until(rig.all_linked, 3000)
+    rig.run(1000)
+    assert rig.host.missed == 0
+    two = [c for c in rig.consoles if c.console_id == 2][0]
+    assert rig.host.send(2, b"x")
+    rig.until(lambda: rig.console_got[rig.consoles.index(two)] == [b"x"], 1000)
+
+
+def test_a_console_lost_and_back_with_its_session_gets_what_was_queued_once():
+    rig = Rig(2)
+    rig.until(rig.all_linked, 3000)
+    cid = rig.consoles[0].console_id
+    rig.host.send(cid, b"one")
+    rig.until(lambda: rig.console_got[0] == [b"one"], 1000)
+    rig.consoles[0].send(b"mine")
+    rig.ports[0].unplug()
+    rig.host.send(cid, b"two")  # queued while the cable is out
+    rig.until(lambda: ("lost", cid) in rig.events, 5000)
+    assert not rig.host.send(cid, b"refused while lost")
+    rig.ports[0].replug()
+    rig.until(lambda: rig.events[-1] == ("joined", cid, b"uid1"), 5000)
+    rig.until(lambda: rig.console_got[0] == [b"one", b"two"], 2000)
+    rig.until(lambda: (cid, b"mine") in rig.host_got, 2000)
+    rig.run(500)
+    assert rig.console_got[0] == [b"one", b"two"]
+    assert rig.host_got.count((cid, b"mine")) == 1

@@ -1,0 +1,135 @@
+"""The link lines of the emulated boards: the modelled wire (timing, a low wins, faults, unplugging), the simulator's loopback socket line, and board.link on the emulated board."""
+
+import pytest
+
+from emu.line import Line
+from emu.socket_line import SLOTS, SocketLine, block_of
+from link import frame as F
+
+
+class T:
+    now = 0
+
+
+def test_bytes_take_their_time_and_every_port_hears_them_its_own_too():
+    t = T()
+    line = Line(lambda: t.now, baud=115200)
+    a, b, c = line.plug("a"), line.plug("b"), line.plug("c")
+    a.write(b"0123456789")  # 10 bytes: 868 µs at 115200
+    t.now = 500
+    first = b.read()
+    assert 0 < len(first) < 10
+    t.now = 900
+    assert first + b.read() == b"0123456789"
+    assert a.read() == b"0123456789" and c.read() == b"0123456789"
+
+
+def test_a_low_wins_when_two_talk_at_once():
+    t = T()
+    line = Line(lambda: t.now)
+    a, b = line.plug(), line.plug()
+    a.write(b"\xf0")
+    b.write(b"\x3c")
+    t.now = 1000
+    assert a.read() == b.read() == b"\x30"
+    assert line.collisions == 1
+
+
+def test_a_collision_never_makes_a_frame():
+    t = T()
+    line = Line(lambda: t.now)
+    a, b, c = line.plug(), line.plug(), line.plug()
+    for k in range(200):
+        a.write(F.encode(0, 1, F.DATA, k & 255, 0, bytes([k & 255]) * (k % 50)))
+        t.now += 30 + k % 17  # the other starts a little later, mid-frame
+        b.write(F.encode(0, 2, F.DATA, k & 255, 0, bytes([255 - (k & 255)]) * (k % 40)))
+        t.now += 20000
+    assert F.Decoder().feed(c.read()) == []
+    assert line.collisions > 0
+
+
+def test_unplugged_ports_neither_send_nor_hear_and_replug():
+    t = T()
+    line = Line(lambda: t.now)
+    a, b = line.plug(), line.plug()
+    b.unplug()
+    a.write(b"x")
+    b.write(b"y")
+    t.now = 1000
+    assert a.read() == b"x" and b.read() == b""
+    b.replug()
+    b.write(b"z")
+    t.now = 2000
+    assert a.read() == b"z" and b.read() == b"z"
+
+
+def test_faults_hit_each_receiver_on_its_own():
+    t = T()
+    line = Line(lambda: t.now, error=0.2, drop=0.1, seed=3, record=True)
+    a, b = line.plug(), line.plug()
+    a.write(bytes(range(200)))
+    t.now = 10**6
+    ra, rb = a.read(), b.read()
+    assert bytes(line.wire) == bytes(range(200))
+    assert ra != rb and len(ra) < 200 and len(rb) < 200
+    assert line.faults > 50
+
+
+def test_socket_lines_of_one_name_hear_each_other_and_their_own_bytes():
+    import time
+
+    name = "test-%d" % (time.time_ns() % 10**9)
+    a, b = SocketLine(name), SocketLine(name)
+    other = SocketLine(name + "x")
+    try:
+        assert block_of(name) != block_of(name + "x")
+        a.write(b"ping")
+        time.sleep(0.05)
+        assert a.read() == b"ping" and b.read() == b"ping" and other.read() == b""
+        assert b.read() == b""
+    finally:
+        for x in (a, b, other):
+            x.close()
+
+
+def test_a_link_name_has_room_for_eight_and_says_so():
+    import time
+
+    name = "full-%d" % (time.time_ns() % 10**9)
+    lines = []
+    try:
+        for _ in range(SLOTS):
+            lines.append(SocketLine(name))
+        with pytest.raises(ValueError, match="already has 8 consoles"):
+            SocketLine(name)
+        with pytest.raises(ValueError, match="1 to 40"):
+            SocketLine("")
+    finally:
+        for x in lines:
+            x.close()
+
+
+def test_the_emulated_board_carries_the_configured_line(micropython):
+    r = micropython.run_json(
+        """
+import json
+from emu.board import configure, make_board, reset_config
+from emu.line import Line
+port = Line(lambda: 0).plug()
+configure(link=port)
+with_link = make_board().link is port
+reset_config()
+print(json.dumps([with_link, make_board().link is None]))
+"""
+    )
+    assert r == [True, True]
+
+
+def test_sim_link_option():
+    from simulator.play import parse
+
+    assert parse(["--link", "table"])["link"] == "table"
+    with pytest.raises(ValueError, match="--link needs a value"):
+        parse(["--link"])
+    with pytest.raises(ValueError, match="headless"):
+        parse(["--headless", "--out", "x", "--link", "t"])

@@ -1,0 +1,184 @@
+"""Emulated Picos on one link line (tools/pico/link_wire.py): UART0 bytes through the line model, with tiny Thumb programs (no firmware needed), and, when PICO_FIRMWARE is set, two Picos running the official firmware and the project exchanging bus frames."""
+
+import os
+import shutil
+import struct
+
+import pytest
+
+from link import frame as F
+from paths import ROOT
+from pico import device, firmware
+from pico.link_wire import LinkedPicos
+from pico_thumb import Program
+
+pytestmark = pytest.mark.skipif(
+    not shutil.which("node") or not os.path.isdir(os.path.join(ROOT, "node_modules", "rp2040js")),
+    reason="needs node and rp2040js (npm ci)")
+
+UART0 = 0x40034000
+UARTCR = 0x30
+UARTFR = 0x18
+RXFE = 1 << 4
+
+
+def program(tmp_path, name, send=b""):
+    """A Pico that turns UART0 on, sends `send` and sleeps."""
+    prog = Program()
+    prog.store(UART0 + UARTCR, 0x301)  # UARTEN, TXE, RXE
+    for b in send:
+        prog.store(UART0, b)
+    prog.sleep_forever()
+    image = bytearray(b"\xff" * firmware.FLASH_SIZE)
+    code = prog.assemble()
+    image[: len(code)] = code
+    path = tmp_path / (name + ".bin")
+    path.write_bytes(image)
+    return device.Pico(str(path))
+
+
+def rx_fifo(pico):
+    """The bytes waiting in UART0's RX FIFO (read out, as the firmware would)."""
+    out = bytearray()
+    while not struct.unpack("<I", pico.peek(UART0 + UARTFR, 4))[0] & RXFE:
+        out += pico.peek(UART0, 1)
+    return bytes(out)
+
+
+def test_a_frame_sent_by_one_pico_reaches_every_uart_after_its_wire_time(tmp_path):
+    frame = F.encode(1, 0, F.POLL, 7, 255)
+    a = program(tmp_path, "a", frame)
+    b = program(tmp_path, "b")
+    c = program(tmp_path, "c")
+    try:
+        wire = LinkedPicos([a, b, c], slice_ms=0.5)
+        wire.unplug(2)
+        wire.run(0.5)
+        # 11 bytes take 955 µs at 115200 baud: after half a millisecond B has only some
+        early = rx_fifo(b)
+        assert len(early) < len(frame)
+        wire.run(2)
+        assert early + rx_fifo(b) == frame
+        assert rx_fifo(a) == frame  # the sender hears itself
+        assert rx_fifo(c) == b""  # unplugged
+        assert bytes(wire.line.wire) == frame
+    finally:
+        for p in (a, b, c):
+            p.close()
+
+
+# --- the official firmware ---------------------------------------------------------------
+needs_firmware = pytest.mark.skipif(not os.environ.get(firmware.ENV),
+                                    reason="PICO_FIRMWARE is not set")
+
+MOUNT = """import codepack
+print("MOUNT", codepack.mount())  # the modules from the code pack, as main.py does
+import time
+"""
+HOST = MOUNT + """import gc
+gc.collect()
+free0 = gc.mem_free()
+from hal.link_port import UartLine
+from link.bus import HostBus
+h = HostBus(UartLine((0, 0, 1, 115200, False)), time.ticks_ms, epoch=9)
+t0 = time.ticks_ms()
+sent = {}
+t_max = t_sum = n = 0
+while time.ticks_diff(time.ticks_ms(), t0) < %d:
+    t1 = time.ticks_us()
+    h.tick()
+    t1 = time.ticks_diff(time.ticks_us(), t1)
+    t_max = max(t_max, t1)
+    t_sum += t1
+    n += 1
+    for e in h.events():
+        print('EV', e[0], e[1])
+    for c in h.members():
+        k = sent.get(c, 0)
+        if k < 3:
+            h.send(c, b'hand %%d' %% k)
+            sent[c] = k + 1
+    m = h.recv()
+    if m:
+        print('GOT', m[0], m[1].decode())
+    time.sleep_ms(25)
+gc.collect()
+print('HOST', h.polls, h.missed, h.resent, h.bytes_out, t_max, t_sum // max(1, n),
+      free0 - gc.mem_free())
+"""
+CONSOLE = MOUNT + """from hal.link_port import UartLine
+from link.bus import ConsoleBus
+c = ConsoleBus(UartLine((0, 0, 1, 115200, False)), time.ticks_ms, b'pico-%d')
+t0 = time.ticks_ms()
+said = False
+while time.ticks_diff(time.ticks_ms(), t0) < %d:
+    c.tick()
+    if c.state == 'linked' and not said:
+        said = c.send(b'choice')
+    m = c.recv()
+    if m:
+        print('GOT', m.decode())
+    time.sleep_ms(25)
+print('CONSOLE', c.state, c.console_id)
+"""
+
+
+def start_raw(pico, wire, code):
+    """Stop the game (Ctrl-C), run `code` through the raw REPL, the line running meanwhile."""
+    sock = pico.serial()
+    sock.sendall(b"\r\x03\x03")
+    assert wire.run_until(lambda: ">>> " in pico.text(), 3000, step_ms=20), pico.text()[-800:]
+    sock.sendall(b"\x01")
+    assert wire.run_until(lambda: "raw REPL; CTRL-B to exit\r\n>" in pico.text(), 3000,
+                          step_ms=20), pico.text()[-800:]
+    data = code.encode()
+    for i in range(0, len(data), 64):  # as mpremote does: in small pieces
+        sock.sendall(data[i:i + 64])
+        wire.run(5)
+    sock.sendall(b"\x04")
+    return sock
+
+
+@needs_firmware
+@pytest.mark.parametrize("consoles", [1, 2])
+def test_official_firmware_picos_link_and_exchange_frames(tmp_path, consoles):
+    """A host and one or two consoles, each an emulated Pico running the official
+    firmware and the project (make flash), their UART0s on one line."""
+    from pico import provision
+
+    flashed = provision.flashed(firmware.from_env())
+    picos = [device.Pico(provision.copy_of(flashed, str(tmp_path / ("%d.bin" % i))))
+             for i in range(consoles + 1)]
+    try:
+        for i, pico in enumerate(picos):
+            code = HOST % 6000 if i == 0 else CONSOLE % (i, 5500)
+            script = tmp_path / ("lk_%d.py" % i)
+            script.write_text(code)
+            pico.run(1500)  # booted into the game
+            rc, out = provision.mpremote(pico, "cp", str(script), ":lk_%d.py" % i)
+            assert rc == 0, out
+        wire = LinkedPicos(picos)
+        socks = [start_raw(p, wire, "import lk_%d\n" % i) for i, p in enumerate(picos)]
+        wire.run_until(lambda: "HOST " in picos[0].text()
+                       and all("CONSOLE " in p.text() for p in picos[1:]), 10000, step_ms=50)
+        texts = [p.text() for p in picos]
+        assert all("Traceback" not in t.split("raw REPL")[-1] for t in texts), (
+            [t[-1500:] for t in texts])
+        ta = texts[0]
+        ids = set()
+        for tb in texts[1:]:
+            line = [x for x in tb.splitlines() if x.startswith("CONSOLE ")][-1]
+            state, cid = line.split()[1:]
+            assert state == "linked", tb[-1500:]
+            ids.add(int(cid))
+            assert "GOT hand 0" in tb and "GOT hand 2" in tb, tb[-1500:]
+            assert "EV joined %s" % cid in ta and "GOT %s choice" % cid in ta, ta[-1500:]
+        assert len(ids) == consoles
+        # polls, missed, resent, bytes sent, the longest and the mean HostBus.tick() in µs,
+        # the heap the link's modules, the bus and the UART's buffers took
+        print([x for x in ta.splitlines() if x.startswith("HOST ")][-1])
+        for s in socks:
+            s.close()
+    finally:
+        for p in picos:
+            p.close()

@@ -1,0 +1,79 @@
+"""Emulated Picos (tools/pico/device.py, one node process each) wired on one link line: their UART0 bytes go through the line model of tools/emu/line.py (a low wins, every RX hears every byte when it has taken its time at the baud rate, faults), the Picos run in lockstep slices of emulated time."""
+
+import threading
+
+from emu.line import Line
+
+
+class LinkedPicos:
+    """`picos` on one line. run(ms) runs them all in slices of `slice_ms` emulated ms
+    (each slice on every Pico at once, one thread each); after a slice the bytes each sent
+    go on the line at their times, and each Pico's RX is fed what it heard at the times
+    the bytes ended (a byte heard in a slice another Pico had already run reaches it at
+    the start of its next slice: at most `slice_ms` late)."""
+
+    def __init__(self, picos, baud=115200, error=0.0, drop=0.0, seed=1, slice_ms=1.0):
+        self.picos = list(picos)
+        self.t_us = 0
+        self.line = Line(lambda: self.t_us, baud, error, drop, seed, record=True, timed=True)
+        self.ports = [self.line.plug("pico%d" % i) for i in range(len(self.picos))]
+        self.slice_ms = slice_ms
+        # each Pico's own clock at the wiring (they may have run apart before): the line's
+        # time is counted from there
+        self.base = [p.t_ns for p in self.picos]
+
+    @property
+    def ms(self):
+        """Emulated ms since the Picos were wired."""
+        return min(p.t_ns - b for p, b in zip(self.picos, self.base)) / 1e6
+
+    def unplug(self, i):
+        self.ports[i].unplug()
+
+    def replug(self, i):
+        self.ports[i].replug()
+
+    def _slice(self, ms):
+        errors = []
+
+        def go(p):
+            try:
+                p.run(ms)
+            except Exception as e:  # noqa: BLE001 - handed to the caller below
+                errors.append(e)
+
+        threads = [threading.Thread(target=go, args=(p,)) for p in self.picos]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if errors:
+            raise errors[0]
+
+    def _wire(self):
+        sent = []
+        for i, p in enumerate(self.picos):
+            for t_ns, b in p.take_uart():
+                sent.append((t_ns - self.base[i], i, b))
+        sent.sort()
+        for t_ns, i, b in sent:
+            self.t_us = int(t_ns) // 1000
+            self.ports[i].write(bytes([b]))
+        self.t_us = int(self.ms * 1000)
+        for p, port, base in zip(self.picos, self.ports, self.base):
+            heard = port.read_timed()
+            p.feed_uart([(t * 1000 + base, b) for t, b in heard])
+
+    def run(self, ms):
+        end = self.ms + ms
+        while self.ms < end - 1e-6:
+            self._slice(min(self.slice_ms, end - self.ms))
+            self._wire()
+
+    def run_until(self, test, limit_ms, step_ms=20):
+        end = self.ms + limit_ms
+        while self.ms < end:
+            if test():
+                return True
+            self.run(min(step_ms, end - self.ms))
+        return test()
