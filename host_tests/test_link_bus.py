@@ -225,3 +225,60 @@ def test_a_console_lost_and_back_with_its_session_gets_what_was_queued_once():
     rig.run(500)
     assert rig.console_got[0] == [b"one", b"two"]
     assert rig.host_got.count((cid, b"mine")) == 1
+
+
+def test_ticking_sleep_ticks_the_bus_through_a_frame_s_sleep():
+    from link.bus import ticking_sleep
+
+    class Bus:
+        ticks = 0
+
+        def tick(self):
+            self.ticks += 1
+
+    slept = []
+    bus = Bus()
+    sleep = ticking_sleep(bus, slept.append, 4)
+    sleep(10)
+    assert slept == [4, 4, 2] and bus.ticks == 3
+    sleep(0)
+    assert bus.ticks == 3
+
+
+def test_ticking_during_the_frames_sleep_shortens_a_round_trip():
+    took = []
+    for frame in (25, 4):  # the bus ticked once a 25 ms frame, or every 4 ms of its sleep
+        rig = Rig(5, frame=frame, seed=3)
+        rig.until(rig.all_linked, 5000)
+        rig.run(100)
+        c = rig.consoles[2]
+        c.send(b"press")
+        took.append(rig.until(lambda rig=rig: rig.host_got, 2000))
+    assert took[1] * 2 < took[0], took
+
+
+def test_consoles_of_a_restarted_host_rejoin_at_its_first_discovery():
+    rig = Rig(3)
+    rig.until(rig.all_linked, 3000)
+    before = dict((c.uid, c.console_id) for c in rig.consoles)
+    rig.restart_host(epoch=77)  # off and on at once: its polls carry another epoch
+    took = rig.until(rig.all_linked, 5000)
+    assert took < 1500  # well before the consoles would call the host lost (2.5 s)
+    assert dict((c.uid, c.console_id) for c in rig.consoles) == before
+
+
+def test_a_new_host_with_the_old_epoch_and_known_ids_starts_fresh_sessions():
+    """A host switched off and on that happens to draw the same epoch, told the consoles'
+    ids (a continued game): it has no session with them, so none is carried on."""
+    rig = Rig(1, seed=5)
+    rig.until(rig.all_linked, 3000)
+    c = rig.consoles[0]
+    for k in range(3):
+        rig.host.send(c.console_id, b"old %d" % k)
+    rig.until(lambda: len(rig.console_got[0]) == 3, 2000)
+    epoch = rig.host.epoch
+    rig.host = type(rig.host)(rig.host_port, rig.clock.ticks_ms, known={c.uid: c.console_id},
+                              epoch=epoch)
+    rig.until(lambda: rig.host.members() == [c.console_id], 6000)
+    assert rig.host.send(c.console_id, b"new")
+    rig.until(lambda: rig.console_got[0][-1:] == [b"new"], 2000)

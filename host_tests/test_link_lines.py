@@ -133,3 +133,34 @@ def test_sim_link_option():
         parse(["--link"])
     with pytest.raises(ValueError, match="headless"):
         parse(["--headless", "--out", "x", "--link", "t"])
+
+
+def test_the_buses_link_over_the_socket_line():
+    import time
+
+    from link.bus import ConsoleBus, HostBus
+
+    name = "bus-%d" % (time.time_ns() % 10**9)
+    a, b = SocketLine(name), SocketLine(name)
+
+    def ms():
+        return time.monotonic_ns() // 1_000_000 & 0x3FFFFFFF
+
+    try:
+        host = HostBus(a, ms, epoch=3)
+        con = ConsoleBus(b, ms, b"terminal 2")
+        got = []
+        end = time.monotonic() + 10
+        while time.monotonic() < end and not got:
+            host.tick()
+            con.tick()
+            if host.members() and not host.pending(host.members()[0]):
+                host.send(host.members()[0], b"over udp")
+            m = con.recv()
+            if m:
+                got.append(m)
+            time.sleep(0.005)
+        assert got == [b"over udp"] and con.state == "linked"
+    finally:
+        a.close()
+        b.close()

@@ -107,6 +107,7 @@ class HostBus(_Line):
         self.heard = [0] * n
         self.welcome = [False] * n
         self.resume = [False] * n  # its WELCOME carries on the session it had
+        self.began = [False] * n  # a session with it began in this run (known: not yet)
         if known:
             for uid, c in known.items():
                 if 1 <= c <= F.MAX_ID:
@@ -232,7 +233,7 @@ class HostBus(_Line):
         self.tx_sent[c] = 0
         self.welcome[c] = True
         if (self.uid[c] == uid and hint == c and their_epoch == self.epoch
-                and self.state[c] == FREE):
+                and self.state[c] == FREE and self.began[c]):
             # back after being lost, its session with this host whole: carry on with it
             # (what was queued for it is still queued; nothing is delivered twice)
             self.state[c] = PENDING
@@ -241,6 +242,7 @@ class HostBus(_Line):
         if self.state[c] == LINKED:
             self._events.append(("lost", c))  # it restarted: its old session is over
         self.resume[c] = False
+        self.began[c] = True
         self.uid[c] = uid
         self.state[c] = PENDING
         self.txq[c] = []
@@ -365,6 +367,8 @@ class ConsoleBus(_Line):
         if f.src != F.HOST:
             return
         me = self.console_id
+        if f.kind in (F.POLL, F.DISCOVER) and self.epoch and f.seq != self.epoch:
+            self._drop()  # another host's run (it restarted): our session is over
         if f.kind == F.DISCOVER:
             if self.state != "linked" and may_answer:
                 self._discovered()
@@ -385,9 +389,6 @@ class ConsoleBus(_Line):
                 self._drop()
             return
         if f.dst != me or me is None or not self.epoch:
-            return
-        if f.kind == F.POLL and f.seq != self.epoch:
-            self._drop()  # a new host, that does not know us
             return
         self.last_heard = now
         if self.txq and f.ack == self.tx_seq:
