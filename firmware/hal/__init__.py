@@ -7,6 +7,7 @@ class Board:
 
     def __init__(self, name, display, buttons, clock, entropy, sound, power, data_dir,
                  wdt_factory=None, link=None):
+        # the battery gauge (hal.battery.Gauge) is power.battery: None when no cell is fitted
         self.name = name
         self.display = display
         self.buttons = buttons

@@ -1,4 +1,4 @@
-"""Display power policy: dim after 30 s without input, off after 2 min, a press wakes it."""
+"""Display power policy: dim after 30 s without input, off after 2 min, a press wakes it (with a battery: hal/power_cell.py)."""
 
 from micropython import const
 
@@ -17,6 +17,8 @@ class Power:
     Any event wakes a dimmed display (the event still acts: the screen was readable).
     When the display is off, the events that wake it are eaten, and so is everything the
     waking buttons send until they are released, so waking never acts."""
+
+    battery = None  # the gauge (hal.battery.Gauge) when a cell is fitted: hal.power_cell
 
     def __init__(self, display, clock, contrast=0x7F, dim_ms=_DIM_MS, off_ms=_OFF_MS):
         self.display = display

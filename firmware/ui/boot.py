@@ -45,6 +45,13 @@ def make_app(board, settings=None, **kw):
     app = App(board, settings, error_screen=error_screen, pages=open_page, memory=memory, **kw)
     if app.game_store is not None:
         app.game_store.readers = memory.SAVE_READERS
+    from ui.draw import battery
+
+    battery.GAUGE = gauge = getattr(board.power, "battery", None)  # the mark reads it
+    if gauge is not None:  # a cell: its alerts answered
+        from ui.screens import battery_note
+
+        battery_note.attach(app)
     app.start(TitleScreen(app))
     return app
 

@@ -9,12 +9,13 @@ Options (set by the simulator or a test BEFORE make_board(), or from the environ
               sleep_hook=None | callable,    # real clock: does the sleeping (key polling)
               buzzer=True, flip=False, contrast=0x7F,
               watchdog=False,                # True: wdt_factory = emu.wdt (virtual time)
-              link=None)                     # board.link: a line (emu.line port, socket...)
+              link=None,                     # board.link: a line (emu.line port, socket...)
+              battery=None)                  # an emu.battery.Cell: a cell is fitted
 
 make_board() returns the hal Board with one more attribute, `emu`, holding the parts:
 emu.bus (I2CBus: byte/transaction counters), emu.panel (what the glass shows),
 emu.time (VirtualTime: advance(ms)), emu.buttons (ScriptedButtons: press/at/set),
-emu.pwm (RecordingPwm: the notes played)."""
+emu.pwm (RecordingPwm: the notes played), emu.cell and emu.sleeper (with a battery)."""
 
 from emu.config import config, configure, reset_config  # noqa: F401 (re-exported)
 from emu.i2c import I2CBus
@@ -50,12 +51,14 @@ def seeded_source(seed):
 class Emu:
     """The emulated parts behind a Board (for tests, the simulator and benchmarks)."""
 
-    def __init__(self, bus, panel, time, buttons, pwm):
+    def __init__(self, bus, panel, time, buttons, pwm, cell=None, sleeper=None):
         self.bus = bus
         self.panel = panel
         self.time = time
         self.buttons = buttons
         self.pwm = pwm
+        self.cell = cell
+        self.sleeper = sleeper
 
 
 def make_board():
@@ -85,7 +88,20 @@ def make_board():
         from emu.wdt import factory
 
         wdt_factory = factory(time)
+    cell = cfg["battery"]
+    sleeper = None
+    parts = None
+    if cell is not None:
+        from emu.battery import LOAD_MA, Sleeper, restart
+
+        cell.time = time
+        sleeper = Sleeper(time, pins, cell)
+        parts = (cell.read_mv, cell.plugged, sleeper, restart, cell.drop_mv)
     board = assemble("emulated-" + kind, display, pins.pins, clock, IRQ_FALLING, entropy,
-                     sound, data_dir, wdt_factory, cfg["contrast"], cfg["link"])
-    board.emu = Emu(bus, panel, time, pins, pwm)
+                     sound, data_dir, wdt_factory, cfg["contrast"], cfg["link"], parts)
+    if cell is not None:
+        power = board.power
+        modes = ("on", "dim", "off")
+        cell.load = lambda: LOAD_MA[modes[power.state]]
+    board.emu = Emu(bus, panel, time, pins, pwm, cell, sleeper)
     return board

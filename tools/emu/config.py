@@ -21,6 +21,7 @@ def _defaults():
         "contrast": 0x7F,
         "watchdog": False,
         "link": None,
+        "battery": None,  # an emu.battery.Cell: a LiPo cell is fitted (no mark without one)
     }
 
 

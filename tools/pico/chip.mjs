@@ -103,6 +103,7 @@ export class Chip {
     this._pwm(rp.pwm);
     this._usb(rp.usbCtrl);
     this._uart(rp.uart[0]);
+    this._powerModes(rp);
     for (const [gpio, level] of board.inputs) rp.gpio[gpio].setInputValue(!!level);
     rp.core.PC = 0x10000000; // boot2 at the start of flash, as the bootrom runs it
   }
@@ -180,6 +181,7 @@ export class Chip {
     i2c.onStop = () => later(1, () => {
       if (acked && bytes.length) {
         this.emit({ ev: 'i2c', t: this.nanos, a: addr, d: Buffer.from(bytes).toString('hex') });
+        if (bytes.length === 2 && bytes[0] === 0 && (bytes[1] | 1) === 0xaf) this.panelOn = bytes[1] === 0xaf;
       }
       bytes = [];
       acked = false;
@@ -266,6 +268,69 @@ export class Chip {
     this.rp.usbCtrl.endpointReadDone(this.cdc.outEndpoint, chunk);
   }
 
+  /** Where the time goes, for the battery and the power bench: busy and waiting (WFI/WFE)
+   *  by clk_sys, light sleep (waiting with SLEEPDEEP set: machine.lightsleep), DORMANT (the
+   *  crystal stopped by its "coma" word: no clock runs, the chip's time stands still and
+   *  only a GPIO enabled in IO_BANK0's DORMANT_WAKE_INTE wakes it). */
+  _powerModes(rp) {
+    this.modes = { busy: {}, wait: {}, light: 0, dormant: 0 };
+    this.scr = 0;
+    this.panelOn = true;
+    this.xosc = rp.peripherals[0x40024];
+    const ppbWrite = rp.ppb.writeUint32.bind(rp.ppb);
+    const ppbRead = rp.ppb.readUint32.bind(rp.ppb);
+    rp.ppb.writeUint32 = (offset, value) => {
+      if (offset === 0xd10) this.scr = value; // SCR: SLEEPDEEP is bit 2
+      else ppbWrite(offset, value);
+    };
+    rp.ppb.readUint32 = (offset) => (offset === 0xd10 ? this.scr : ppbRead(offset));
+    this.dormantWake = new Uint32Array(4); // IO_BANK0 DORMANT_WAKE_INTE0..3 (0x160..0x16c)
+    const io = rp.peripherals[0x40014];
+    const ioWrite = io.writeUint32.bind(io);
+    const ioRead = io.readUint32.bind(io);
+    io.writeUint32 = (offset, value) => {
+      if (offset >= 0x160 && offset < 0x170) this.dormantWake[(offset - 0x160) >> 2] = value >>> 0;
+      else ioWrite(offset, value);
+    };
+    io.readUint32 = (offset) => (offset >= 0x160 && offset < 0x170 ? this.dormantWake[(offset - 0x160) >> 2] : ioRead(offset));
+  }
+
+  /** A GPIO enabled to wake DORMANT is at its level (low: bit 0, high: bit 1; the edges
+   *  too, as levels: an input that changed while dormant is at its new level). */
+  _dormantWoken() {
+    for (let r = 0; r < 4; r++) {
+      const bits = this.dormantWake[r];
+      if (!bits) continue;
+      for (let i = 0; i < 8; i++) {
+        const ev = (bits >>> (4 * i)) & 0xf;
+        if (!ev) continue;
+        const level = this.board.inputs.get(8 * r + i);
+        if (level === undefined) continue;
+        if ((ev & 5 && !level) || (ev & 10 && level)) return true;
+      }
+    }
+    return false;
+  }
+
+  _count(kind, ns, hz = this.rp.clkSys) {
+    if (ns > 0) this.modes[kind][hz] = (this.modes[kind][hz] || 0) + ns;
+  }
+
+  /** The time in each power mode so far (ns): {busy: {hz: ns}, wait: {hz: ns}, light, dormant}. */
+  power() {
+    const m = this.modes;
+    return { busy: { ...m.busy }, wait: { ...m.wait }, light: m.light, dormant: m.dormant, panelOn: this.panelOn };
+  }
+
+  /** The battery's readings: ADC3 (GPIO29) gets VSYS/3, GP24 says USB power. */
+  setSupply(adcCode, usb) {
+    this.rp.adc.channelValues[3] = adcCode;
+    if (this.board.inputs.get(24) !== (usb ? 1 : 0)) {
+      this.board.inputs.set(24, usb ? 1 : 0);
+      this.rp.gpio[24].setInputValue(!!usb);
+    }
+  }
+
   setInput(gpio, level) {
     this.rp.gpio[gpio].setInputValue(!!level);
   }
@@ -278,13 +343,28 @@ export class Chip {
     const clock = rp.clock;
     const hooks = this.hooks;
     const target = untilNs - this.epochNs;
-    const nsPerCycle = 1e9 / rp.clkSys;
+    let clkSys = rp.clkSys;
+    let nsPerCycle = 1e9 / clkSys;
+    let seg = 0; // busy ns at clkSys not yet counted
     let busy = 0;
     while (clock.nanos < target && !this.dead && !this.resetWanted) {
+      if (this.xosc.isDormant) {
+        if (this._dormantWoken()) {
+          this.xosc.isDormant = false;
+          this.xosc.stable = this.xosc.enabled;
+          continue;
+        }
+        const dt = target - clock.nanos; // the chip's clock stands still, the world's goes on
+        this.modes.dormant += dt;
+        this.epochNs += dt;
+        break;
+      }
       if (core.waiting) {
         const next = clock.nextAlarm ? clock.nextAlarm.nanos : target;
         const to = Math.max(clock.nanos, Math.min(next, target));
         this.idleNs += to - clock.nanos;
+        if (this.scr & 4) this.modes.light += to - clock.nanos;
+        else this._count('wait', to - clock.nanos);
         clock.tick(to - clock.nanos);
         continue;
       }
@@ -298,8 +378,16 @@ export class Chip {
       }
       const ns = core.executeInstruction() * nsPerCycle;
       busy += ns;
+      seg += ns;
       clock.tick(ns);
+      if (rp.clkSys !== clkSys) { // (machine.freq, machine.lightsleep)
+        this._count('busy', seg, clkSys);
+        seg = 0;
+        clkSys = rp.clkSys;
+        nsPerCycle = 1e9 / clkSys;
+      }
     }
+    this._count('busy', seg, clkSys);
     this.busyNs += busy;
   }
 

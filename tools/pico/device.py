@@ -244,6 +244,12 @@ class Pico:
         """Cut the power now (on=False) or power on again (flash kept, RAM lost)."""
         self.cmd("power", on=on)
 
+    def battery(self, **kw):
+        """The LiPo cell on VSYS (tools/pico/battery.mjs): mah, charge (0..1), usb (USB power
+        plugged: GP24 high; the USB serial link itself stays up), connected (False: GPIO29
+        floats), panel_ma (the panel's share of the current while it is on)."""
+        self.cmd("battery", **kw)
+
     def set_timing(self, name):
         self.cmd("timing", name=name)
 
@@ -262,7 +268,9 @@ class Pico:
         self.cmd("poke", addr=addr, d=bytes(data).hex())
 
     def stats(self):
-        """{t, busy_ns, idle_ns, host_ns, erases, programs, ops, resets, timing, powered}."""
+        """{t, busy_ns, idle_ns, host_ns, erases, programs, ops, resets, timing, powered,
+        power: {busy: {hz: ns}, wait: {hz: ns}, light, dormant, panelOn} since the last
+        power-on or reset, battery: {charge, vsys_mv, usb, fitted, used_mah, load_ma}}."""
         for ev in self.cmd("stats"):
             if ev["ev"] == "stats":
                 return ev

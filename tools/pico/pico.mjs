@@ -16,7 +16,10 @@
 //   peek {addr, len}     read memory: {"ev": "peek", "d": hex}
 //   poke {addr, d}       write memory (d: hex)
 //   save {path}          write the flash to a file
-//   stats                {"ev": "stats", ...}: emulated time, CPU busy / sleeping, flash counts
+//   stats                {"ev": "stats", ...}: emulated time, CPU busy / sleeping, flash counts,
+//                        power (ns in each mode since power-on), battery
+//   battery {mah, charge, usb, connected, panel_ma}   a LiPo cell on VSYS (battery.mjs):
+//                        ADC3 reads VSYS/3 as it drains, GP24 is USB power (on by default)
 //   quit
 // Events: ready {cdc_port}, i2c {t, a, d}, pwm {t, on, freq, duty}, flash {t, op, addr, len, n},
 // cut, reset {t, reason}, power {t, on}, usb {t, connected}, con {d} (what the device writes
@@ -27,6 +30,7 @@ import net from 'node:net';
 import readline from 'node:readline';
 import { Chip } from './chip.mjs';
 import { NorFlash } from './nor_flash.mjs';
+import { Battery } from './battery.mjs';
 
 const SLICE_NS = 2e6; // emulated time between looks at the host (commands, USB bytes)
 const BUTTON_GPIOS = [10, 11, 12, 13, 14, 15];
@@ -54,8 +58,9 @@ const flash = new NorFlash(flashBytes, args.flashSize, args.timing);
 
 const board = {
   panels: new Map([[0x3c, { present: true }]]),
-  inputs: new Map(BUTTON_GPIOS.map((g) => [g, 1])),
+  inputs: new Map([...BUTTON_GPIOS.map((g) => [g, 1]), [24, 1]]), // GP24: VBUS sense
 };
+const battery = new Battery();
 let client = null;
 const emit = (ev) => {
   if (ev.ev === 'cdc_out') {
@@ -72,6 +77,7 @@ let epochNs = 0;
 let totals = { busyNs: 0, idleNs: 0, hostNs: 0n, resets: 0 };
 function powerOn(reason = 0, scratch = null) {
   chip = new Chip({ bootrom, flash, board, emit, log, reason, scratch, epochNs });
+  battery.restarted();
 }
 function retire() {
   // the chip stops: its USB device vanishes, and the host's serial connection with it
@@ -126,7 +132,9 @@ function step() {
   }
   if (chip && !chip.dead) {
     const h0 = process.hrtime.bigint();
+    chip.setSupply(battery.adcCode(), battery.usb);
     chip.run(end);
+    battery.account(chip.power(), now());
     totals.hostNs += process.hrtime.bigint() - h0;
     if (chip.resetWanted) {
       const { reason, scratch } = chip.resetState();
@@ -162,6 +170,7 @@ function stats() {
     ev: 'stats', t: now(), busy_ns: busy, idle_ns: idle, host_ns: Number(totals.hostNs),
     erases: flash.erases, programs: flash.programs, ops: flash.ops, resets: totals.resets,
     timing: flash.timing, powered: !!chip && !chip.dead,
+    power: chip ? chip.power() : null, battery: battery.state(),
   };
 }
 
@@ -210,6 +219,11 @@ const commands = {
       chip = null;
       emit({ ev: 'power', t: now(), on: false });
     }
+    return true;
+  },
+  battery(c) {
+    battery.set(c);
+    if (chip && !chip.dead) chip.setSupply(battery.adcCode(), battery.usb);
     return true;
   },
   timing(c) {

@@ -94,6 +94,27 @@ def flashed(image, board="pico_ssd1306", probe=False):
     return path
 
 
+def with_battery(path):
+    """A flash file like `path` (a flashed one) whose /board.py says a LiPo cell is fitted
+    (BATTERY = True appended); made once (build/pico/...-battery.bin)."""
+    out = path[:-4] + "-battery.bin"
+    if os.path.exists(out):
+        return out
+    tmp = out + ".tmp"
+    copy_of(path, tmp)
+    with device.Pico(tmp) as pico:
+        pico.run(BOOT_MS)
+        # (the last assignment wins: make_board() reads the module's names when called)
+        rc, text = mpremote(pico, "exec", "with open('board.py', 'a') as f:\n f.write('\\nBATTERY = True\\n')\n"
+                            "print(open('board.py').read().split()[-3:])")
+        if rc != 0 or "'BATTERY', '=', 'True'" not in text:
+            raise device.PicoError("the battery profile could not be written:\n" + text)
+        pico.run(500)
+        pico.save_flash(tmp)
+    os.replace(tmp, out)
+    return out
+
+
 def install_probe(pico, board="pico_ssd1306"):
     """Put the profile with the bench probe appended as /board.py (mpremote cp)."""
     from flash import deploy

@@ -59,6 +59,8 @@ options:
   --keys-file FILE   the same keys from a file (commas, spaces or new lines; # comments)
   --out DIR          where --headless writes the frames; its flash is DIR/.data
   --keep-data        --headless: boot with DIR/.data as the last run left it (else emptied)
+  --battery PCT      a LiPo cell is fitted, charged PCT % (0-100), or "usb": on USB power
+                     (the battery mark shows; without this option no cell, no mark)
 
 linked consoles (--headless with 2 to 6 --keys-file, one a console, all on one emulated
 link line; console N writes its frames to DIR/N/, DIR/line.txt lists the line's frames):
@@ -75,14 +77,14 @@ def parse(argv):
     """Options as a dict; raises ValueError with a message for bad ones."""
     opts = {"help": False, "headless": False, "keys": None, "keys-file": None, "out": None, "seed": None,
             "panel": "ssd1306", "keep-data": False, "link": None, "keys-files": [],
-            "line-faults": None, "unplug": []}
+            "line-faults": None, "unplug": [], "battery": None}
     i = 0
     while i < len(argv):
         a = argv[i]
         if a in ("--headless", "--keep-data"):
             opts[a[2:]] = True
         elif a in ("--keys", "--keys-file", "--out", "--seed", "--panel", "--link",
-                   "--line-faults", "--unplug"):
+                   "--line-faults", "--unplug", "--battery"):
             if i + 1 >= len(argv):
                 raise ValueError(a + " needs a value")
             i += 1
@@ -104,6 +106,9 @@ def parse(argv):
             opts["seed"] = int(opts["seed"])
         except ValueError:
             raise ValueError("--seed needs a whole number, not " + opts["seed"])
+    bat = opts["battery"]
+    if bat is not None and bat != "usb" and not (bat.isdigit() and int(bat) <= 100):
+        raise ValueError("--battery is a charge 0-100 or usb, not " + bat)
     if opts["panel"] not in ("ssd1306", "sh1106"):
         raise ValueError("--panel is ssd1306 or sh1106")
     if opts["headless"] and not opts["out"]:
@@ -170,6 +175,11 @@ def make_board(opts, **extra):
     if sys.path[0] != paths.EMU:
         sys.path.insert(0, paths.EMU)
 
+    bat = opts.get("battery")
+    if bat is not None:
+        from emu.battery import Cell
+
+        extra["battery"] = Cell(usb=True) if bat == "usb" else Cell(charge=int(bat) / 100)
     configure(panel=opts["panel"], seed=opts["seed"], **extra)
     from ui.start import load_board
 

@@ -5,7 +5,7 @@ play, draw or quit; a curtain between two people's private hands; bots step by s
 from hal.buttons import A, LEFT, PRESS, RIGHT
 from lama import cards
 from lama.symbols import SYMBOLS
-from ui.draw import gfx
+from ui.draw import battery, gfx
 from ui.text import lang
 from ui.games.base import M_TURN, GameScreen, sound
 from ui.games.pieces import BAR_Y, GROUP_H, MSG_Y, button_bar, big_symbol, grouped
@@ -118,8 +118,10 @@ class CardsScreen(GameScreen):
         p = self.active()
         x = gfx.mid(fb, ses.name(p), 0, 0)
         x = gfx.mid(fb, str(st.scores[p]), x + 6, 0)
-        gfx.mid(fb, T.G_PTS, x + 3, 0)
-        gfx.mid_right(fb, T.G_PILE + " " + str(len(st.pile)), 127, 0)
+        x = gfx.mid(fb, T.G_PTS, x + 3, 0) + 4
+        pile = T.G_PILE + " " + str(len(st.pile))
+        gfx.mid_right(fb, pile, 127, 0)
+        battery.mark(fb, x, 0, 124 - gfx.mid_width(pile))
         fb.hline(0, 8, 128, 1)
         # the discard pile's top card, large
         fb.rect(0, ROW_Y - 1, 28, 28, 1)

@@ -4,7 +4,7 @@ player's cards and score; roll or quit, the discard and take choices, bots step 
 from hal.buttons import A, DOWN, LEFT, PRESS, RIGHT, UP
 from lama import dice
 from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
-from ui.draw import gfx
+from ui.draw import battery, gfx
 from ui.text import lang
 from ui.games.base import (ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_ANIM, M_TURN, M_WAIT, GameScreen,
                            sound)
@@ -305,7 +305,7 @@ class DiceScreen(GameScreen):
         # header: whose turn, their score; the dice on the right
         x = gfx.mid(fb, ses.name(p), 0, 2)
         x = gfx.mid(fb, str(st.scores[p] if before is None else before[2]), x + 6, 2)
-        gfx.mid(fb, T.G_PTS, x + 3, 2)
+        battery.mark(fb, gfx.mid(fb, T.G_PTS, x + 3, 2) + 4, 2, 89)  # left of the dice
         faces = None
         if self.mode == M_ANIM:
             faces = self.anim_faces

@@ -4,6 +4,7 @@ has one), statistics, settings, the controls card, rules and about."""
 import gc
 
 from lama import games as lama_games
+from ui.draw import battery, gfx
 from ui.model import games
 from ui.model.saves_menu import compact
 from ui.screens.menu import ListScreen
@@ -82,6 +83,10 @@ class MainMenu(ListScreen):
 
     def back(self):
         pass
+
+    def draw(self, fb):
+        ListScreen.draw(self, fb)
+        battery.mark(fb, gfx.W - battery.W, 57)  # right of the footer
 
     def choose(self, i):
         app = self.app

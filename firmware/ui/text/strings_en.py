@@ -302,3 +302,8 @@ RESET_Q = "Reset stats?"
 RESET_NO = "No, keep them"
 RESET_YES = "Yes, reset"
 RESET_DONE = "Statistics reset."
+
+# the battery (ui/screens/battery_note.py)
+BAT_LOW = "Battery low"
+BAT_EMPTY = "Battery empty: game saved"
+BAT_FLAT = "Battery empty"

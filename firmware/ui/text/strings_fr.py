@@ -301,3 +301,8 @@ RESET_Q = "Effacer stats ?"
 RESET_NO = "Non, les garder"
 RESET_YES = "Oui, effacer"
 RESET_DONE = "Statistiques effacées."
+
+# the battery (ui/screens/battery_note.py)
+BAT_LOW = "Batterie faible"
+BAT_EMPTY = "Batterie vide : partie enregistrée"
+BAT_FLAT = "Batterie vide"
