@@ -117,7 +117,8 @@ def menu_screens(language):
 
 def big_round_end(game, n, language):
     """The round-end page of n seats with the biggest rows or hands, three-digit totals,
-    a token given back by everyone, round 12 of 20, for each way a round ends."""
+    a token given back by everyone, round 12 of 20, for each way a round ends; what A does
+    is written in words at every seat count."""
     from lama import cards, dice
     from lama.score import Rules
     from lama.symbols import str_to_counts
@@ -141,10 +142,40 @@ def big_round_end(game, n, language):
             d.session.last_round = ("round_end", 12, reason, [31] * n, [10] * n, [120] * n)
             d.session.result = ("game_end", [120] * n, [0]) if last else None
             scr.panels = [RoundEndPanel(scr)]
-            check(faults, "round end %s %d seats%s" % (reason, n, " last" if last else ""), d)
+            tag = "round end %s %d seats%s" % (reason, n, " last" if last else "")
+            check(faults, tag, d)
+            from ui.text import lang
+
+            words = lang.s.G_K_RESULT if last else lang.s.G_K_NEXT
+            if not [r for r in d.drawn() if r[0] == "mid" and r[1] == words]:  # issue 50: not a lone "A"
+                faults.append([tag, "what A does is not written: %r" % words])
     d.session.result = None
     scr.panels = []
     out(faults)
+
+
+def round_end_cards_column(game, n):
+    """Issue 50: the round end's cards column, a long hand among short ones: its head and
+    rows; then every hand short."""
+    from lama import cards, dice
+    from lama.score import Rules
+    from lama.symbols import str_to_counts
+    from ui.games.panel_round_end import RoundEndPanel
+
+    mod = dice if game == 1 else cards
+    got = []
+    for long_hand in (True, False):
+        st = mod.new_game(n, Rules(), 0, SeededRng(1))
+        held = st.rows if game == 1 else st.hands
+        for i in range(n):
+            held[i][:] = str_to_counts("1112233556LL" if long_hand and i == 1 else "1335L")
+        d = Driver.in_game(game, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=1, state=st)
+        scr = d.screen()
+        d.session.last_round = ("round_end", 1, "quit", [25] * n, [0] * n, [25] * n)
+        scr.panels = [RoundEndPanel(scr)]
+        recs = d.drawn()
+        got.append([r[1] for r in recs if r[0] == "mid" and r[2] == 21])
+    out(got)
 
 
 def whole_game(game, n, language, seed):
@@ -203,6 +234,13 @@ def notes_and_moves(game, n, language):
                         faults.append(["note %r over %s hides %s" % (note, type(p).__name__, name)])
                         break
     scr.panels = []
+    # issue 50: while the computer players move, a note goes on the footer's line
+    due, mode = scr.due, scr.mode
+    scr.due, scr.mode = d.now + 60000, 0  # (ui.games.base.M_WAIT)
+    for note in notes:
+        scr.note_text = note
+        check(faults, "note %r over the table, play going on" % note, d)
+    scr.due, scr.mode = due, mode
     scr.note_text = ""
     ses.result = None
     if game == 1:
@@ -224,4 +262,23 @@ def notes_and_moves(game, n, language):
             scr.panels = [hint]
             check(faults, "the hint: discard %s" % list(counts), d)
         scr.panels = []
+    out(faults)
+
+
+def event_pages(game, n, language):
+    """Issue 50: each event's moment (ui/games/panel_event.py), its band open, six seats
+    of the widest names, both languages; the move's line under it."""
+    from ui.games.panel_event import EventPanel
+
+    d = Driver.in_game(game, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=1, language=language)
+    scr = d.screen()
+    scr.msg = "WMW " + "M" * 16
+    faults = []
+    for kind in ("bust", "llamas", "out", "round", "game_over"):
+        p = EventPanel(scr, kind, NAMES[0])
+        p.ms = 100000  # (held open to look at)
+        p.start -= 50000
+        scr.panels = [p]
+        check(faults, "event %s" % kind, d)
+    scr.panels = []
     out(faults)

@@ -10,6 +10,7 @@ from simulator.game_play import BOT_STEPS, engine_game, play
 from lama import codec, codec_read
 from lama.rng import SeededRng
 from ui.loop.screen import Screen
+from ui.text import lang
 
 NAMES = ["ANA", "BOB", "CAT", "DAN", "EVE", "FOX"]
 
@@ -430,13 +431,24 @@ def curtain_keys(seed):
     out(res)
 
 
+def speed_noted(d):
+    """The note "A: SPEED UP" is up, shown as the footer's "A:SPEED UP" lit (issue 50: it
+    was also written on the move's line), its words drawn once."""
+    T = lang.s
+    keys = [(x, y) for f, t, x, y in d.drawn() if f == "mid" and t == T.G_K_SPEED]
+    img = d.image()
+    lit = [1 for x, y in keys if img[(y >> 3) * 128 + x - 1] >> (y & 7) & 1]  # on a lit bar
+    return (d.screen().note_text == T.G_NOTE_SPEED and len(keys) == 1 and bool(lit)
+            and not d.says(T.G_NOTE_SPEED))
+
+
 def hint_during_own_roll(seed):
     """B while the person's own dice roll: not "not your turn", but how to hurry it."""
     d = Driver.in_game(1, NAMES[:2], [None, "cautious"], seed=seed)
     d.press("A")  # roll: the dice animation starts
     d.emu.buttons.press(5, 40)  # B, without waiting for the animation to end
     d.run_until(d.now + 60)
-    out({"speed": d.says("A: SPEED UP"), "not_wait": not d.says("NOT YOUR TURN")})
+    out({"speed": speed_noted(d), "not_wait": not d.says("NOT YOUR TURN")})
 
 
 def small_allowed(T):
@@ -550,11 +562,14 @@ def save_leave_resume(game, seed, moves):
         d.press("DOWN")
     res = {"label": menu.items()[menu.cursor]}
     before = codec.encode(ses.state)
+    res["moves"] = list(d.screen().log)
+    res["last"] = d.screen().msg
     d.press("A")
     res["home"] = len(d.app.stack) == 1
     saved = SavedGames(Saves(data_dir)).load()
     res["kept"] = saved is not None
-    d2 = Driver.in_game(game, NAMES[:2], [None, "random"], seed=seed + 1, data_dir=data_dir)  # any game
+    d2 = Driver.in_game(game, NAMES[:2], [None, "random"], seed=seed + 1, data_dir=data_dir,
+                        store=Saves(data_dir))  # any game, on the same console's flash
     d2.app.stack = [Screen(d2.app)]
     d2.app.push(ContinueScreen(d2.app, [saved]))
     d2.press("A")
@@ -562,7 +577,8 @@ def save_leave_resume(game, seed, moves):
     res["same_state"] = codec.encode(top.session.state) == before
     res["same_seats"] = top.session.seats == list(zip(NAMES[:3], bots))
     res["resumed_shows"] = d2.says(NAMES[top.session.state.turn])
-    res["log"] = list(top.log)  # the moves before the save are not kept: it says so
+    res["log"] = list(top.log)  # the moves before the save, then where it resumed (issue 50)
+    res["resumed_last"] = top.msg
     out(res)
 
 
@@ -716,6 +732,8 @@ def honest_bust():
                 break
         if "bust" not in got:
             continue
+        while d.app._soon is not None or d.screen().panels:  # the bust's moment (issue 50) first
+            d.run(20)
         d.press("A", hold_ms=20, gap_ms=0)  # what the bust brought
         d.app.step()
         look()
@@ -793,11 +811,11 @@ def note_gone_at_round_end(seed):
         if scr.panels and type(scr.panels[-1]).__name__ == "RoundEndPanel":
             break
         d.press("LEFT")  # does nothing while it moves: the note says how to hurry it
-        noted = noted or d.says("A: SPEED UP")
+        noted = noted or speed_noted(d)
         d.wait(200)
     scr = d.screen()
     out({"noted": noted, "page": bool(scr.panels) and type(scr.panels[-1]).__name__ == "RoundEndPanel",
-         "note_gone": not d.says("A: SPEED UP")})
+         "note_gone": not d.says("A: SPEED UP") and not d.screen().note_text})
 
 
 
@@ -821,19 +839,19 @@ def dice_cards_column(bots, seed):
         st = ses.state
         recs = d.drawn()
         res["frames"] += 1
-        rows = sorted((y, t) for f, t, x, y in recs if f == "mid" and x == D.PANEL_X + 1 and y > D.ROW_Y)
-        names = [t for y, t in rows]
-        counts = [t for y, _ in rows for f, t, x, yy in recs if f == "mid" and yy == y and x > D.PANEL_X + 20]
-        mark = [t for f, t, x, y in recs if f == "small" and x == D.MARK_X]
-        a = scr.active()
+        places = D.seat_places(st.n)  # (issue 50: every seat beside the rows, at any count)
+        names = []
+        counts = []
+        for x0, y, x1 in places:
+            names += [t for f, t, x, yy in recs if f == "mid" and x == x0 + 1 and yy == y]
+            counts += [t for f, t, x, yy in recs if f == "mid" and yy == y and x0 + 18 < x < x1]
+        mark = [t for f, t, x, y in recs if f == "small"]
         want = list(range(st.n))
-        if st.n > 3:  # the seat shown playing, then the next ones in the round, in turn order
-            want = [a] + [(a + k) % st.n for k in range(1, st.n) if not st.quit[(a + k) % st.n]][:2]
         held = ["-" if st.quit[i] else str(scr.held(i)) for i in want]
         bad = res["bad"]
         if len(bad) < 5 and (names != [NAMES[i] for i in want] or counts != held):
             bad.append([names, counts, [NAMES[i] for i in want], held])
-        if len(bad) < 5 and mark != (["↓"] if len(want) < st.n else []):
+        if len(bad) < 5 and mark != []:
             bad.append(["mark", mark])
         for i in want:
             if i not in res["seen"]:
@@ -918,3 +936,130 @@ def press_crossings(game, seed):
         if where is not None and (not path or path[-1] != where):
             path.append(where)
     out({"path": path, "crossings": len(path) - 1, "engine": len(reached) == 1})
+
+
+def notes_during_computer_moves(game, seed):
+    """Issue 50: B at a computer player's turn ("NOT YOUR TURN") and LEFT ("A: SPEED UP")
+    while the computer players move: each note lasts about a second at most, never stands
+    on the move's line, and "A:SPEED UP" is written once; every move is shown."""
+    from ui.games.pieces import KEY_Y, MSG_Y
+    from ui.text import lang
+
+    d = Driver.in_game(game, NAMES[:3], [None, "cautious", "cautious"], seed=seed, first=1)
+    scr = d.screen()
+    T = lang.s
+    res = {"note_on_move_line": 0, "note_frames": [], "speed_twice": 0, "moves": [], "shown": [],
+           "note_at_key": 0, "lit_key": 0}
+    step = d.app.step
+
+    def look():
+        step()
+        recs = d.drawn()
+        texts = [(t, y) for f, t, x, y in recs if f == "mid"]
+        if [1 for t, y in texts if y == MSG_Y and t in (T.G_NOTE_WAIT, T.G_NOTE_SPEED)]:
+            res["note_on_move_line"] += 1
+        if [1 for t, y in texts if y == KEY_Y and t == T.G_NOTE_WAIT]:
+            res["note_at_key"] += 1
+        if len([1 for t, y in texts if "SPEED UP" in t]) > 1:
+            res["speed_twice"] += 1
+        for t, y in texts:
+            if y == MSG_Y and t and (not res["shown"] or res["shown"][-1] != t):
+                res["shown"].append(t)
+
+    d.app.step = look
+    for key in ("B", "LEFT", "B", "LEFT"):
+        t0 = d.now
+        d.press(key)
+        seen = d.now
+        while scr.note_text and d.now - t0 < 3000:
+            d.run(20)
+            seen = d.now
+        res["note_frames"].append(seen - t0)
+        d.run(400)
+    while scr.session.in_play() and not scr.session.person_to_act() and not scr.panels:
+        d.run(100)
+    d.app.step = step
+    res["moves"] = [scr.log[i][:21] for i in range(len(scr.log))]
+    out(res)
+
+
+def game_over_keys(n):
+    """Issue 50, point 2: on the game-over page an unused key (DOWN) replaced Rematch/Menu
+    with its note, and RIGHT from Menu went round to Rematch (A then started a game)."""
+    from simulator import fit
+    from ui.games.panel_game_over import GameOverPanel
+    from ui.games.pieces import BAR_Y
+
+    d = Driver.in_game(1, NAMES[:n], [None] + ["cautious"] * (n - 1), seed=11)
+    scr = d.screen()
+    d.session.result = ("game_end", list(range(10, 10 + n)), [0])
+    scr.push_panel(GameOverPanel(scr))
+    d.wait(30)
+    T = lang.s
+    p = scr.panels[-1]
+
+    def bar():
+        return [t for f, t, x, y in fit.visible(d.drawn()) if f == "8x8" and y == BAR_Y + 1]
+
+    res = {"start": [p.choice, bar()]}
+    d.press("DOWN")
+    res["down"] = [d.says(T.G_NOTE_CHOOSE), bar(), fit.faults(d)]
+    d.wait(1200)
+    res["later"] = d.says(T.G_NOTE_CHOOSE)
+    d.press("RIGHT")
+    d.press("RIGHT")
+    res["right_right"] = p.choice
+    d.press("LEFT")
+    d.press("LEFT")
+    res["left_left"] = p.choice
+    out(res)
+
+
+def event_moments():
+    """Issue 50: the events get their moment. A bust's: a page of its own over the table
+    with its sound, no longer than half a step at the pace, gone by itself; A skips it; the
+    sound setting mutes it; the move's line stays in sight under it. The round's end: its
+    moment (a player going out), then the round-end page."""
+    from ui.games.base import STEP_TIMES
+
+    d = Driver.in_game(1, NAMES[:3], [None, "cautious", "cautious"], seed=3)
+    scr = d.screen()
+    snd = d.app.board.sound
+    played = []
+    real = snd.play
+
+    def spy(name):
+        played.append([name, snd.is_muted()])
+        real(name)
+
+    snd.play = spy
+    scr.msg = "ANA BUSTS 1 2 3"
+    res = {"step": STEP_TIMES[d.app.settings.speed]}
+    t0 = d.now
+    scr.open_panel("event", "bust", "ANA")
+    d.run(20)
+    res["top"] = type(scr.panels[-1]).__name__ if scr.panels else None
+    res["msg_seen"] = [t for f, t, x, y in d.drawn() if f == "mid" and t == scr.msg] != []
+    while scr.panels and d.now - t0 < 5000:
+        d.run(20)
+    res["lasted"] = d.now - t0
+    scr.open_panel("event", "bust", "ANA")
+    d.run(20)
+    d.press("A")
+    res["skipped"] = not scr.panels
+    d.app.board.sound.mute(True)
+    scr.open_panel("event", "llamas", "ANA")
+    d.run(2000)
+    res["played"] = played
+    d.app.board.sound.mute(False)
+    ses = d.session
+    ses.last_round = ("round_end", 1, "empty", [0, 5, 6], [0, 0, 0], [0, 5, 6])
+    scr.open_panel("event", "round_end")
+    d.run(20)
+    ev = scr.panels[-1] if scr.panels else None
+    res["round"] = [getattr(ev, "kind", None), getattr(ev, "then", None)]
+    while scr.panels and type(scr.panels[-1]).__name__ == "EventPanel":
+        d.run(20)
+    d.run(40)
+    res["after"] = type(scr.panels[-1]).__name__ if scr.panels else None
+    out(res)

@@ -139,3 +139,42 @@ def test_a_press_crosses_between_the_game_screen_and_the_turn_flow_at_most_twice
     r = case(micropython, "press_crossings(%d, 3)" % game)
     assert r["engine"], r
     assert r["path"][0] == "base" and r["crossings"] <= 2, r
+
+
+@pytest.mark.parametrize("game,seed", [(1, 3), (2, 3)])
+def test_a_note_lasts_a_second_and_never_covers_a_computer_players_move(micropython, game, seed):
+    """Issue 50, point 1: B at a computer's turn showed "NOT YOUR TURN" through every
+    remaining computer move into the person's own turn, none of the moves shown; LEFT's
+    "A: SPEED UP" was written twice (message line and footer)."""
+    r = case(micropython, "notes_during_computer_moves(%d, %d)" % (game, seed))
+    assert r["note_on_move_line"] == 0
+    assert all(ms <= 1200 for ms in r["note_frames"]), r["note_frames"]
+    assert r["note_at_key"] > 0  # said, on the footer's line
+    assert r["speed_twice"] == 0
+    for move in r["moves"]:  # every computer move was on the move line
+        assert move in r["shown"], (move, r["shown"])
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_the_game_over_choice_stays_in_sight_and_right_does_not_wrap(micropython, n):
+    """Issue 50, point 2: an unused key's note goes over the title, Rematch and Menu stay;
+    RIGHT from Menu stays on Menu (A then starts no game nobody asked for)."""
+    r = case(micropython, "game_over_keys(%d)" % n)
+    choice, bar = r["start"]
+    assert choice == 1 and len(bar) == 2
+    noted, bar_then, faults = r["down"]
+    assert noted and bar_then == bar and faults == []
+    assert not r["later"]  # the note went within about a second
+    assert r["right_right"] == 1 and r["left_left"] == 0
+
+
+def test_the_events_get_a_short_moment_with_their_sound_skippable_and_muted(micropython):
+    """Issue 50: a bust, three llamas, a player going out, a round's end and the game over
+    each get a short animation over the table and their sound (muted with the sound
+    setting), none longer than the pace allows, all skippable with A."""
+    r = case(micropython, "event_moments()")
+    assert r["top"] == "EventPanel" and r["msg_seen"], r
+    assert r["lasted"] <= r["step"] // 2 + 100, r
+    assert r["skipped"]
+    assert r["played"][0] == ["bust", False] and ["llamas", True] in r["played"], r["played"]  # (Sound.play is silent when muted)
+    assert r["round"] == ["out", "round_end"] and r["after"] == "RoundEndPanel"

@@ -43,12 +43,16 @@ def test_game_texts_fit_their_place():
             assert len("ANA " + getattr(t, k)) <= 15, (t.__name__, k)
         for k in WIDE_8X8:
             assert len(getattr(t, k)) <= 16, (t.__name__, k)
-        assert len(t.G_THREE_LLAMAS + " ANA -10") <= 21 and len(t.G_THREE_LLAMAS + " " + t.G_NO_TOKEN) <= 21
+        # who rolled them, then what they gave back (issue 50)
+        assert len("ANA " + t.G_THREE_LLAMAS + " -10") <= 21
+        assert len("ANA " + t.G_THREE_LLAMAS + " " + t.G_NO_TOKEN) <= 21
         assert len(t.G_YOU_PLACED.replace("%p", t.G_PLACES[5]).replace("%n", "6")) <= 21
         for k in ("G_ROLL", "G_QUIT", "G_REMATCH", "G_TO_MENU"):
             assert len(getattr(t, k)) <= 8, (t.__name__, k)  # two-option bar
-        for k in ("G_PLAY", "G_DRAW", "G_QUIT"):
-            assert len(getattr(t, k)) <= 4, (t.__name__, k)  # three-option bar, with gaps
+        # the three-option bar: its labels side by side, at least 4 pixels around each (a
+        # longer one takes more of the width: pieces.button_bar)
+        bar = [getattr(t, k) for k in ("G_PLAY", "G_DRAW", "G_QUIT")]
+        assert sum(8 * len(lab) + 4 for lab in bar) <= 128, (t.__name__, bar)
         for key, v in t.G_WHY.items():
             assert len(gfx_wrap(v)) <= 4, (t.__name__, key)  # the hint page's four lines
 
@@ -84,8 +88,10 @@ def test_glyphs_py_is_what_make_glyphs_writes_with_the_glyph_index_tables():
     assert glyphs.MID_ASCII[1] == chars.index("?") and len(glyphs.MID_ASCII) == 128
 
 
-def test_the_3x5_font_has_only_the_scroll_marks():
-    assert glyphs.SMALL_CHARS == "↑↓"
+def test_there_is_no_3x5_font_the_scroll_marks_are_drawn_as_triangles():
+    """Issue 50: the marks were a 3x5 font's 3x3 glyphs; gfx.small draws them as triangles
+    (host_tests/test_ui_text.py) and no font smaller than 5x7 is left."""
+    assert not hasattr(glyphs, "SMALL_CHARS") and not hasattr(glyphs, "SMALL")
 
 
 def test_readable_font_texts_use_only_glyphs_it_has():
@@ -96,7 +102,7 @@ def test_readable_font_texts_use_only_glyphs_it_has():
         texts = [getattr(t, k) for k in MID_LINE + MOVES + KEYS + LABELS] + list(t.G_WHY.values())
         texts += [t.G_END_EMPTY_D, t.G_END_EMPTY_C, t.G_END_BUST, t.G_END_ROW_TAKEN, t.G_END_ALL_QUIT]
         texts += [t.G_YOU_PLACED, t.G_PERSON] + list(t.G_BOT_WORDS.values()) + list(t.G_PLACES)
-        texts += list(t.G_END_HEADS) + list(t.G_TABLE_HEADS)
+        texts += list(t.G_END_HEADS) + list(t.G_TABLE_HEADS) + [t.G_END_VALUES]
         for s in texts:
             bad = [c for c in s if c not in chars]
             assert not bad, (t.__name__, s, bad)
@@ -145,4 +151,4 @@ from ui.games.pieces import cards_text
 print(json.dumps([cards_text(str_to_counts("1335L"), 14),
                   cards_text(str_to_counts("111122233345566L"), 14)]))
 """)
-    assert got == ["1335L", "123456L (16)"]
+    assert got == ["1335\ue000", "123456\ue000 (16)"]  # the llama drawn as the llama (issue 50)

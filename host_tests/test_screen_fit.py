@@ -29,7 +29,7 @@ print(json.dumps([
     faults_of([("8x8", "Langue", 4, 20), ("8x8", "Fr", 52, 20)]),
     faults_of([("small", "PTS", 0, 0)]),
     faults_of([("8x8", "Line one", 0, 10), ("8x8", "Line two", 0, 18), ("mid", "last", 0, 26),
-               ("small", "↑", 120, 1), ("small", "↓", 124, 1), ("mid", "A:OK", 0, 57)]),
+               ("small", "↑", 112, 2), ("small", "↓", 120, 2), ("mid", "A:OK", 0, 57)]),
     faults_of([("mid", "lyrics", 0, 50), ("mid", "B:BACK", 0, 57)]),
 ]))
 """)
@@ -41,6 +41,34 @@ print(json.dumps([
     assert small and "3x5" in small[0]
     assert fine == []
     assert descender, "a descender on the footer's top row"
+
+
+def test_a_scroll_mark_lit_on_a_lit_bar_is_a_fault_and_the_main_menu_shows_more_below(micropython):
+    """Issue 50: the main menu's "more below" mark was drawn lit under its selected first
+    row, so "About" was not discovered; the marks are now seen wherever they are."""
+    got = micropython.run_json("""
+import json, framebuf
+from simulator import fit
+from simulator.driver import Driver
+from ui.draw import gfx
+fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+fb.fill_rect(0, 0, 128, 9, 1)
+gfx.small(fb, "↓", 121, 2)
+hidden = fit.unseen_marks([("small", "↓", 121, 2)], fb.pixel)
+d = Driver()
+d.keys("A")
+top = fit.faults(d)
+marks = [r for r in d.drawn() if r[0] == "small"]
+d.keys("UP")
+bottom = fit.faults(d)
+up = [r for r in d.drawn() if r[0] == "small"]
+print(json.dumps([hidden, top, marks, bottom, up]))
+""")
+    hidden, top, marks, bottom, up = got
+    assert hidden and "not seen" in hidden[0]
+    assert top == [] and bottom == []
+    assert [m[1] for m in marks] == ["↓"] and marks[0][3] >= 54, "more below, under the last row"
+    assert [m[1] for m in up] == ["↑"]
 
 
 @pytest.mark.parametrize("language", [0, 1])
@@ -56,10 +84,20 @@ def test_every_menu_screen_fits(micropython, language):
 
 
 @pytest.mark.parametrize("game,n,language", [
-    (1, 6, 0), (1, 6, 1), (1, 2, 1), (2, 6, 1), (2, 6, 0), (2, 3, 0),
+    (1, 6, 0), (1, 6, 1), (1, 2, 1), (2, 6, 1), (2, 6, 0), (2, 3, 0), (2, 5, 1), (1, 5, 0),
 ])
 def test_the_round_end_fits_big_hands_and_three_digit_totals(micropython, game, n, language):
     assert faults(micropython, "big_round_end(%d, %d, %d)" % (game, n, language)) == []
+
+
+@pytest.mark.parametrize("game,n", [(1, 3), (2, 6)])
+def test_the_round_end_says_when_its_cards_column_shows_the_values_held(micropython, game, n):
+    """Issue 50: a hand too long for the column was shrunk to its values ("2356" for 14
+    cards) under "Cards"; now every row shows the values held, under "Values"."""
+    long_case, short_case = faults(micropython, "round_end_cards_column(%d, %d)" % (game, n))
+    llama = "\ue000"  # (gfx.LLAMA_CH: the llama drawn as the llama)
+    assert long_case == ["Values"] + ["135" + llama, "12356" + llama] + ["135" + llama] * (n - 2)
+    assert short_case == ["Cards"] + ["1335" + llama] * n
 
 
 @pytest.mark.parametrize("game,n,language,seed", [
@@ -76,3 +114,8 @@ def test_notes_over_every_page_and_the_longest_moves_fit(micropython, game, n, l
     """A wrong key's note covers no row of the round end (six seats: over its title), and a
     move line with all seven kinds of cards is not cut."""
     assert faults(micropython, "notes_and_moves(%d, %d, %d)" % (game, n, language)) == []
+
+
+@pytest.mark.parametrize("game,n,language", [(1, 6, 0), (1, 6, 1), (2, 3, 1)])
+def test_the_events_moments_fit(micropython, game, n, language):
+    assert faults(micropython, "event_pages(%d, %d, %d)" % (game, n, language)) == []

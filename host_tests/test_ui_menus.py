@@ -59,7 +59,8 @@ out["title_says"] = d.shows("A: start") and d.shows("B: controls")
 d.keys("B")
 out["top"] = d.top()
 out["lines"] = [d.shows(line) for line in ("Controls", "choose, move", "OK, speed up", "back",
-                                           "in game: hint", "hold: menu")]
+                                           "in game: hint", "hold: menu", "moves", "table")]
+out["caps"] = [r[1] for r in d.drawn() if r[0] == "8x8"]
 d.keys("A")
 out["back"] = d.top()
 d.keys("B,B")
@@ -70,6 +71,8 @@ out["menu"] = d.top()
     assert got["title_says"]
     assert got["top"] == "ControlsScreen"
     assert all(got["lines"]), got["lines"]  # every line in the 8x8 font, whole
+    # issue 50: UP (the moves) and DOWN (the table) are named, on one row after their caps
+    assert got["caps"].index("moves") + 1 == got["caps"].index("table")
     assert got["back"] == "TitleScreen" and got["back_b"] == "TitleScreen"
     assert got["menu"] == "MainMenu"
 
@@ -423,3 +426,59 @@ d.run(2000)
 out["loaded"] = scr._loading is False and not scr.dirty
 """)
     assert got["loaded"] is True, got
+
+
+def test_name_editor_says_what_A_does_at_each_letter(micropython):
+    """Issue 50: the footer said "A:OK" while A went on to the next letter; it now says A
+    moves, and "A:OK" on the last letter, where A confirms."""
+    got = run(micropython, """
+d = Driver()
+d.keys("A,A,DOWN,A")           # dice setup, seat 1: its name
+foot = lambda: [r[1] for r in d.drawn() if r[0] == "mid" and r[3] >= 56]
+out["steps"] = []
+for i in range(3):
+    out["steps"].append([d.top(), foot()])
+    d.keys("A")
+out["after"] = d.top()
+""")
+    steps = got["steps"]
+    assert steps[0][1] == ["↑↓:A-Z <>/A:MOVE"] and steps[1][1] == ["↑↓:A-Z <>/A:MOVE"]
+    assert steps[2][1] == ["↑↓:A-Z <>:MOVE A:OK"]
+    assert all(s[0] == "NameScreen" for s in steps) and got["after"] != "NameScreen"
+
+
+def test_the_setup_offers_the_last_table_of_each_game_first(micropython):
+    """Issue 50, point 3: after a game of six, the setup offered three seats with default
+    names and levels again, a renamed player's name gone. It now offers the last table of
+    that game (seats, kinds, names, who starts); the other game keeps its own."""
+    got = run(micropython, """
+import ui.games.launch as gl
+seen = []
+gl.launch = lambda app, setup: seen.append(setup)
+d = Driver()
+d.keys("A,A")                  # LAMA Dice's setup
+d.keys("RIGHT,RIGHT,RIGHT")    # six players
+ed_keys = "DOWN,A"             # seat 1: its name
+d.keys(ed_keys)
+ed = d.app.top()
+ed.chars = ["Z", "O", "E"]; ed.pos = 2
+d.keys("A")
+d.keys("DOWN,DOWN,RIGHT")      # seat 3: a level up
+d.keys("DOWN,DOWN,DOWN,DOWN,RIGHT")  # first: seat 2
+d.keys("DOWN,A")               # start
+first = seen[-1]
+out["first"] = [[list(s) for s in first.seats], first.first]
+d2 = Driver(data_dir=".emu-data-ui", fresh=False)   # the console switched off and on
+d2.keys("A,A")
+s2 = d2.app.top()
+out["again"] = [s2.n, s2.first, [s2.name(i) for i in range(s2.n)], s2.kinds[:s2.n]]
+d2.keys("B,DOWN,A")            # the other game: its own (a first) table
+s3 = d2.app.top()
+out["other"] = [s3.n, s3.first]
+""")
+    seats, first = got["first"]
+    n, first2, names, kinds = got["again"]
+    assert len(seats) == 6 and seats[0][0] == "ZOE"
+    assert n == 6 and first2 == first == 1
+    assert names == [s[0] for s in seats] and kinds == [s[1] for s in seats]
+    assert got["other"] == [3, 0]

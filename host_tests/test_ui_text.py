@@ -66,12 +66,18 @@ import json
 from ui.screens import controls
 from ui.text import strings_en, strings_fr
 print(json.dumps([len(controls.CAPS), controls.TEXT_X,
-                  list(strings_en.CONTROLS_LINES) + list(strings_fr.CONTROLS_LINES)]))
+                  list(strings_en.CONTROLS_LINES) + list(strings_fr.CONTROLS_LINES),
+                  controls.DOWN_X, [strings_en.CONTROLS_DOWN, strings_fr.CONTROLS_DOWN],
+                  controls.CAPS.index(controls.UP)]))
 """)
-    caps, x, lines = got
+    caps, x, lines, down_x, downs, up_row = got
     assert len(lines) == 2 * caps
     for line in lines:
         assert x + 8 * len(line) <= 128, line
+    for line in (lines[up_row], lines[caps + up_row]):  # UP's words end before DOWN's cap
+        assert x + 8 * len(line) + 2 <= down_x, line
+    for line in downs:
+        assert down_x + x - 1 + 8 * len(line) <= 128, line
 
 
 def test_settings_rows_fit_label_and_value():
@@ -111,7 +117,7 @@ out["wrap"] = gfx.wrap("Pose une carte de même valeur que le dessus de la défa
 out["long"] = gfx.wrap("abcdefghijklmnopqrstuvwxyz court")
 fb.fill(0)
 x = gfx.small(fb, "A:OK", 0, 0)
-out["small"] = [buf[i] for i in range(16)] + [x]
+out["small"] = [buf[i] for i in range(32)] + [x]
 print(json.dumps(out))
 """
 
@@ -141,22 +147,23 @@ def test_wrap_keeps_words_and_width(micropython):
     assert got["long"] == ["abcdefghijklmnop", "qrstuvwxyz court"]
 
 
-def test_the_3x5_font_draws_the_scroll_marks_only(micropython):
-    """↑ and ↓ are drawn, 4 pixels apart; a letter or a digit is not (nothing a player
-    reads is this small: host_tests/test_screen_fit.py fails on any)."""
+def test_the_marks_draw_the_scroll_marks_only_as_7x4_triangles(micropython):
+    """↑ and ↓ are drawn as solid triangles 7 wide and 4 tall, 8 pixels apart (issue 50:
+    they were 3x3); a letter or a digit is not (nothing a player reads is this small:
+    host_tests/test_screen_fit.py fails on any)."""
     got = micropython.run_json(DRAW)
     cols = got["small"]
-    assert cols[-1] == 16
-    assert not any(cols[:16])  # "A:OK" draws nothing
+    assert cols[-1] == 32
+    assert not any(cols[:32])  # "A:OK" draws nothing
     got = micropython.run_json("""
 import framebuf, json
 from ui.draw import gfx
 buf = bytearray(16)
 fb = framebuf.FrameBuffer(buf, 16, 8, framebuf.MONO_VLSB)
 gfx.small(fb, "\u2191\u2193", 0, 0)
-print(json.dumps(list(buf[:8])))
+print(json.dumps(list(buf)))
 """)
-    assert any(got[:3]) and got[3] == 0 and any(got[4:7])
+    assert got == [8, 12, 14, 15, 14, 12, 8, 0, 1, 3, 7, 15, 7, 3, 1, 0]
 
 
 def test_wrap_keeps_french_spaced_punctuation_with_its_word(micropython):
@@ -212,3 +219,110 @@ print(json.dumps([len(gfx.wrap(m.STATS_NO_WINS)) + len(gfx.wrap(m.STATS_WINS_ONL
             assert len(title) <= 16, title
         for cols in (mod.STATS_WINS_COLS, mod.STATS_SCORES_COLS, mod.STATS_HIGH_COLS):
             assert sum(6 * len(c) for c in cols) <= 128 - 8, cols  # heads clear of each other
+
+
+def test_accented_capitals_are_as_tall_as_capitals_in_both_fonts(micropython):
+    """Issue 50: "A:ACCéLéRER": an accented capital was a capital five rows high under its
+    mark, as tall as the lower case. Now its body is six rows (rows 1-6) under a one-row
+    mark in row 0, in the 5x7 font and the 8x8 one; the lower case's é keeps rows 2-6."""
+    got = micropython.run_json("""
+import framebuf, json
+from ui.draw import gfx
+def rows(draw, ch):
+    buf = bytearray(8)
+    fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+    draw(fb, ch, 0, 0)
+    return [r for r in range(8) if any(buf[x] >> r & 1 for x in range(8))]
+def stem(draw, ch, x):
+    buf = bytearray(8)
+    fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+    draw(fb, ch, 0, 0)
+    return [r for r in range(8) if buf[x] >> r & 1]
+print(json.dumps({"mid": [stem(gfx.mid, "É", 0), stem(gfx.mid, "E", 0), rows(gfx.mid, "É"),
+                          stem(gfx.mid, "é", 0), stem(gfx.mid, "À", 0)],
+                  "8x8": [stem(gfx.text, "É", 1), stem(gfx.text, "E", 1), rows(gfx.text, "É"),
+                          stem(gfx.text, "Ê", 1)]}))
+""")
+    m = got["mid"]
+    assert m[0] == [1, 2, 3, 4, 5, 6] and m[1] == [0, 1, 2, 3, 4, 5, 6]
+    assert m[2] == [0, 1, 2, 3, 4, 5, 6], "a mark in row 0 over a body in rows 1-6"
+    assert min(m[3]) >= 2 and m[4] == [2, 3, 4, 5, 6]  # é's body, À's side under its top
+    t = got["8x8"]
+    assert t[0] == [1, 2, 3, 4, 5, 6] and t[1] == [0, 1, 2, 3, 4, 5, 6]
+    assert t[2] == [0, 1, 2, 3, 4, 5, 6] and t[3] == [1, 2, 3, 4, 5, 6]
+
+
+def test_french_says_draw_one_way_and_the_table_heads_stand_apart():
+    """Issue 50: "Pioche" (the pile) and "Tire" (the button) both meant draw; "Joueur" and
+    "Cartes" ran together in the table's heads; "Retourner" did not say what turns."""
+    import re
+
+    from ui.text import strings_fr
+
+    assert strings_fr.G_DRAW == strings_fr.G_PILE == "Pioche"
+    words = []
+    for v in vars(strings_fr).values():
+        if isinstance(v, str):
+            words.append(v)
+        elif isinstance(v, (tuple, list)):
+            words += [x for x in v if isinstance(x, str)]
+        elif isinstance(v, dict):
+            words += [x for x in v.values() if isinstance(x, str)]
+    assert not [w for w in words if re.search(r"\b[Tt]ir(e|er|age)\b|\bTIR(E|ER|AGE)\b", w)]
+    assert "envers" in strings_fr.S_FLIP and "envers" in strings_fr.FLIP_Q
+    from ui.text import strings_en
+
+    import os
+
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware", "ui", "games",
+                       "panel_table.py")
+    with open(src, encoding="utf-8") as f:
+        kind_x = int(re.search(r"_TABLE_KIND_X = const\((\d+)\)", f.read()).group(1))
+    for t in (strings_en, strings_fr):
+        heads = t.G_TABLE_HEADS
+        kind_end = kind_x + 6 * len(heads[1]) - 1
+        cards_start = 100 + 1 - (6 * len(heads[2]) - 1)
+        assert cards_start - kind_end - 1 >= 5, heads  # a space's width between them
+        assert kind_x - (6 * len(heads[0]) - 1) >= 5, heads  # ("NamePlayer" ran together too)
+
+
+def test_the_llama_in_text_is_drawn_as_the_llama(micropython):
+    """Issue 50: messages wrote the llama as "L" where the board shows the llama icon. The
+    llama's character (gfx.LLAMA_CH) is the icon in the 8x8 font and a llama of its own in
+    the 5x7 one, and the game's texts use it (pieces.FACES)."""
+    got = micropython.run_json("""
+import framebuf, json
+from ui.draw import gfx, icons
+from ui.games.pieces import FACES, cards_text
+from lama.symbols import str_to_counts
+def img(draw, ch):
+    buf = bytearray(8)
+    fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+    draw(fb, ch, 0, 0)
+    return list(buf)
+icon = img(lambda fb, ch, x, y: gfx.icon(fb, icons.LLAMA, x, y), None)
+print(json.dumps([img(gfx.text, gfx.LLAMA_CH) == icon, img(gfx.mid, gfx.LLAMA_CH),
+                  img(gfx.mid, "L"), img(gfx.mid, "?"), FACES[6] == gfx.LLAMA_CH,
+                  cards_text(str_to_counts("1LL"))]))
+""")
+    same_icon, mid_llama, mid_l, mid_unknown, faces, text = got
+    assert same_icon and faces
+    assert any(mid_llama) and mid_llama not in (mid_l, mid_unknown)
+    assert text == "1\ue000\ue000"
+
+
+def test_a_player_who_quit_is_struck_through(micropython):
+    """Issue 50: "-" for a player who quit was explained nowhere; the name is now struck
+    through (the strip under the table and the table page)."""
+    got = micropython.run_json("""
+import framebuf, json
+from ui.draw import gfx
+def rows(out):
+    buf = bytearray(32)
+    fb = framebuf.FrameBuffer(buf, 32, 8, framebuf.MONO_VLSB)
+    gfx.strike(fb, "FOX", 1, 0, 1, out)
+    return ["".join("#" if buf[x] >> y & 1 else "." for x in range(20)) for y in range(8)]
+print(json.dumps([rows(False), rows(True)]))
+""")
+    plain, struck = got
+    assert "." in plain[3] and struck[3][:19] == "#" * 19 and struck[:3] == plain[:3]

@@ -150,6 +150,11 @@ def test_web_layout_fits_the_viewport_at_a_whole_scale(page, size):
     left, _, right, _ = got["text"]
     assert 0 <= left < right <= vw
     assert got["bits"] == _golden("title")  # the glass at that scale still shows the panel
+    # issue 50: the OLED's grid never splits a lit area (inverted text stays text), and
+    # still shows at its edges
+    assert got["seams"] == [0, 0], got["seams"]
+    if vw >= 900 and vh > 520:  # a desktop: the whole page in the window, unscrolled
+        assert got["page"][1] <= vh, got["page"]
 
 
 def test_web_layout_uses_the_room_it_has(page):

@@ -1,23 +1,24 @@
 """Whether a screen's words fit the panel (MicroPython side): each glyph drawn through the
 drawing kit (ui.draw.gfx.record) as a box, then the faults: a glyph off the 128x64 panel,
-two glyphs overlapping, a text cut short by gfx.fit, anything but a scroll mark in the
-3x5 font. `faults(driver)` draws the top screen once more and lists them."""
+two glyphs overlapping, a text cut short by gfx.fit, anything but a scroll mark drawn
+as a mark, a scroll mark that does not stand out from what is under it. `faults(driver)`
+draws the top screen once more and lists them."""
 
 W = 128
 H = 64
-MARKS = "↑↓"  # the 3x5 font's only glyphs
+MARKS = "↑↓"  # the scroll marks (gfx.small): no letter is drawn that small
 GAP = 2  # blank columns at least between two texts side by side (a word's letters have 1)
 
 
-WIDE_8X8 = "#&*/4MW\\_mw~"  # built-in glyphs with ink in their 8th column
-LOW_8X8 = ",;_gjpqy|çÇ"  # ... and in their 8th row
+WIDE_8X8 = "#&*/4MW\\_mw~\ue000"  # built-in glyphs with ink in their 8th column
+LOW_8X8 = ",;_gjpqy|çÇ\ue000"  # ... and in their 8th row
 LOW_MID = "gjpqyçÇ"  # 5x7 glyphs with a descender (their 8th row)
 
 
 def boxes(rec):
     """[x0, y0, x1, y1) of each glyph's ink cell (spaces have none) of one record
     (font, text, x, y): 7x7 for the built-in font (8 wide or tall where its ink is), 5x7
-    for the 5x7 one (8 tall with a descender), a mark's 3x3 ink, 8k square scaled k times."""
+    for the 5x7 one (8 tall with a descender), a mark's 7x4 triangle, 8k square scaled k times."""
     font, s, x, y = rec
     out = []
     for i in range(len(s)):
@@ -29,10 +30,8 @@ def boxes(rec):
             x0, w, h = x + 8 * i, 8 if ch in WIDE_8X8 else 7, 8 if ch in LOW_8X8 else 7
         elif font == "mid":
             x0, w, h = x + 6 * i, 5, 8 if ch in LOW_MID else 7
-        elif font == "small":  # the marks' ink: ↑ in rows 0-2, ↓ in rows 2-4
-            x0, w, h = x + 4 * i, 3, 3
-            if ch == "↓":
-                y0 = y + 2
+        elif font == "small":  # the marks' ink: a triangle 7 wide and 4 tall
+            x0, w, h = x + 8 * i, 7, 4
         elif font.startswith("big"):
             k = int(font[3:])
             x0, w, h = x + 8 * k * i, 8 * k, 8 * k
@@ -95,6 +94,35 @@ def visible(recs):
     return out
 
 
+def unseen_marks(recs, pixel):
+    """The scroll marks that do not stand out from what is under them (a lit mark on a lit
+    bar: issue 50, the main menu's "more below" under its selected first row): the
+    triangle's middle and the corner beside its point must differ. `pixel(x, y)` reads
+    the drawn screen."""
+    out = []
+    for rec in visible(recs):
+        font, s, x, y = rec
+        if font != "small":
+            continue
+        for i in range(len(s)):
+            x0 = x + 8 * i
+            corner = (x0, y) if s[i] == "↑" else (x0, y + 3)
+            if pixel(x0 + 3, y + 1) == pixel(corner[0], corner[1]):
+                out.append("a scroll mark not seen: %r at %d,%d" % (s[i], x0, y))
+    return out
+
+
 def faults(d, limit=8):
-    """The faults of the top screen of Driver d."""
-    return faults_of(d.drawn(), limit)
+    """The faults of the top screen of Driver d (drawn once more: its records and pixels)."""
+    import framebuf
+
+    from ui.draw import gfx
+
+    fb = framebuf.FrameBuffer(bytearray(1024), W, H, framebuf.MONO_VLSB)
+    gfx.record = []
+    try:
+        d.app.top().draw(fb)
+        recs = gfx.record
+    finally:
+        gfx.record = None
+    return (faults_of(recs, limit) + unseen_marks(recs, fb.pixel))[:limit]

@@ -161,6 +161,8 @@ def roll_driver(kind, rows, llama_row):
         ses.act = spy
         d.press("A")
         d.press("A")  # skip the animation
+        while d.app._soon is not None or d.screen().panels:  # the event's moment plays out
+            d.run(20)
         if d.screen().mode == M_ACK and kind in got:
             return d
     raise RuntimeError("no such roll found: " + kind)

@@ -115,6 +115,33 @@ async function tap(page, button) {
   await sleep(HOLD_MS);
 }
 
+async function seams(page) {
+  // the grid's gaps on the glass (from 3x): [dark gaps between two lit pixels, lit gaps
+  // beside a dark one] (issue 50: dark gaps inside a lit bar made its dark letters a mesh)
+  return page.evaluate(() => {
+    const c = document.getElementById("glass");
+    const k = c.width / 128;
+    if (k < 3) return [0, 0];
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    const bright = (px, py) => {
+      const o = (py * c.width + px) * 4;
+      return d[o] + d[o + 1] + d[o + 2] > 150;
+    };
+    let dark = 0;
+    let lit = 0;
+    for (let y = 0; y < 64; y++) {
+      for (let x = 0; x < 127; x++) {
+        const a = bright(x * k, y * k);
+        const b = bright((x + 1) * k, y * k);
+        const gap = bright(x * k + k - 1, y * k);
+        if (a && b && !gap) dark++;
+        if (a !== b && gap) lit++;
+      }
+    }
+    return [dark, lit];
+  });
+}
+
 async function canvasBits(page) {
   // the glass read back from the canvas: each pixel's cell, lit or not, as MONO_VLSB
   return page.evaluate(() => {
@@ -158,6 +185,7 @@ async function layout(page, width, height, shots) {
     };
   });
   got.bits = await canvasBits(page);
+  got.seams = await seams(page);
   if (shots) await page.screenshot({ path: path.join(shots, "page-" + width + "x" + height + ".png") });
   return got;
 }
@@ -246,10 +274,11 @@ async function storeFull(page, url) {
   return out;
 }
 
-async function storeForOne(page, url, size) {
-  // room for one game file (of `size` characters) but not two: the newest game is kept
+async function storeForOne(page, url, size, beside) {
+  // room for one game file (of `size` characters) but not two (and the records beside it,
+  // `beside` characters): the newest game is kept
   const out = {};
-  await withStore(page, url, fillStore, [{}, Math.round(size * 1.5), OTHER]);
+  await withStore(page, url, fillStore, [{}, Math.round(size * 1.5) + beside, OTHER]);
   await personGame(page);
   for (let i = 0; i < 40 && (await counts(page)).kept < 4; i++) await key(page, "z"); // play on
   await sleep(300);
@@ -511,8 +540,11 @@ async function main() {
     const stored = await store(page);
     const size = Math.max(...Object.keys(stored).filter((n) => n.startsWith("game_dice.")).map(
       (n) => (OWN + n).length + stored[n].length));
+    // the moves in words and the last table beside the game (issue 50): room for a copy of each
+    const beside = Object.keys(stored).filter((n) => /^(log|table)_/.test(n)).reduce(
+      (t, n) => t + (OWN + n).length + stored[n].length, 0);
     out.store_full = await storeFull(page, url);
-    out.store_for_one = await storeForOne(page, url, size);
+    out.store_for_one = await storeForOne(page, url, size, beside);
     out.store_nearly_full = await storeNearlyFull(page, url, size);
     out.store_garbage = await storeGarbage(page, url);
     await page.goto(url + BLANK); // (this tab gives the saves up: the next ones own them)

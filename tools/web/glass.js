@@ -1,12 +1,14 @@
 // The console's glass on the page: the panel's 128x64 pixels on a canvas at the largest WHOLE
 // scale that fits the room the page's layout gives it (console.css), so that every pixel
 // stays a sharp square; from 3x on, each pixel is a lit dot with a dark gap, the pixel grid
-// of an OLED.
+// of an OLED: a gap between two lit pixels is lit too, a little dimmer, so a lit bar stays
+// a bar and the dark letters on it (a selected row) stay letters, not a mesh (issue 50).
 export const W = 128;
 export const H = 64;
 const MAX_SCALE = 6;
 const LIT = [200, 236, 255]; // the OLED's lit colour (a white-blue module)
 const BEZEL_MAX = 14; // px of black round the glass, when there is room for it
+const SEAM = 0.72; // the brightness of a gap between two lit pixels (of a lit pixel's)
 
 export class Glass {
   constructor(canvas, slot, bezel) {
@@ -59,18 +61,34 @@ export class Glass {
     const d = this.pixels.data;
     const level = contrast < 0 ? 0 : 0.3 + 0.7 * (contrast / 255);
     const on = LIT.map((v) => Math.round(v * level));
+    const seam = on.map((v) => Math.round(v * SEAM));
+    const off = [4, 6, 10];
     const rowBytes = W * k * 4;
     const dot = k >= 3 ? k - 1 : k; // the lit part of a pixel's cell
+    const at = (x, y) => x < W && y < H && (image[(y >> 3) * W + x] >> (y & 7)) & 1;
     for (let y = 0; y < H; y++) {
       for (let x = 0; x < W; x++) {
-        const lit = level > 0 && (image[(y >> 3) * W + x] >> (y & 7)) & 1;
+        const lit = level > 0 && at(x, y);
+        // the gap right of the pixel, under it, and their corner: lit where the pixels on
+        // both sides of it are
+        const right = lit && at(x + 1, y);
+        const below = lit && at(x, y + 1);
+        const corner = right && below && at(x + 1, y + 1);
         for (let dy = 0; dy < k; dy++) {
           let o = (y * k + dy) * rowBytes + x * k * 4;
           for (let dx = 0; dx < k; dx++, o += 4) {
-            const core = lit && dx < dot && dy < dot;
-            d[o] = core ? on[0] : 4;
-            d[o + 1] = core ? on[1] : 6;
-            d[o + 2] = core ? on[2] : 10;
+            const gx = dx >= dot;
+            const gy = dy >= dot;
+            let c = off;
+            if (lit) {
+              if (!gx && !gy) c = on;
+              else if (gx && gy) c = corner ? seam : off;
+              else if (gx) c = right ? seam : off;
+              else c = below ? seam : off;
+            }
+            d[o] = c[0];
+            d[o + 1] = c[1];
+            d[o + 2] = c[2];
             d[o + 3] = 255;
           }
         }

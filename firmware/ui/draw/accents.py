@@ -1,8 +1,10 @@
 """French accented letters for the built-in 8x8 font: the base letter plus a mark drawn over it.
 
 The built-in lower case leaves rows 0-1 (above) and row 7 (below) free, so é is `e` with
-an acute in rows 0-1; capitals fill rows 0-6, so À, É ... are their capital drawn five rows
-high (two of its rows left out) in rows 2-6, under the same two-row mark in rows 0-1."""
+an acute in rows 0-1; capitals fill rows 0-6, so À, É ... are their capital drawn six rows
+high (a row left out) in rows 1-6, under a one-row mark in row 0 set in a notch of its
+top: as tall as a capital, on its baseline (issue 50: five rows high they read as lower
+case)."""
 
 from micropython import const
 
@@ -14,10 +16,10 @@ BASES = "eeeeaaiiouuucCAAEEEEIIOUUUo'<>"
 _ROWS = (
     b"\x0c\x18\x00\x30\x18\x00\x18\x24\x00\x66\x00\x00\x30\x18\x00"  # éèêëà
     b"\x18\x24\x00\x18\x24\x00\x66\x00\x00\x18\x24\x00\x30\x18\x00"  # âîïôù
-    b"\x18\x24\x00\x66\x00\x00\x00\x00\x18\x00\x00\x18\x30\x18\x00"  # ûüçÇÀ
-    b"\x18\x24\x00\x0c\x18\x00\x30\x18\x00\x18\x24\x00\x66\x00\x00"  # ÂÉÈÊË
-    b"\x18\x24\x00\x66\x00\x00\x18\x24\x00\x30\x18\x00\x18\x24\x00"  # ÎÏÔÙÛ
-    b"\x66\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"  # Üœ’«»
+    b"\x18\x24\x00\x66\x00\x00\x00\x00\x18\x00\x00\x18\x30\x00\x00"  # ûüçÇÀ
+    b"\x18\x00\x00\x0c\x00\x00\x30\x00\x00\x18\x00\x00\x24\x00\x00"  # ÂÉÈÊË
+    b"\x18\x00\x00\x24\x00\x00\x18\x00\x00\x30\x00\x00\x18\x00\x00"  # ÎÏÔÙÛ
+    b"\x24\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"  # Üœ’«»
 )
 
 
@@ -36,17 +38,17 @@ def _row(fb, bits, x, y, c):
             fb.pixel(x + i, y, c)
 
 
-# the rows of a built-in capital kept when it is drawn five rows high (bit r: row r): the
-# top, a stem, the middle bar, a stem and the foot; A keeps its sides and not its apex
-_KEPT = const(0b1101011)
-_KEPT_A = const(0b1101110)
+# the rows of a built-in capital kept when it is drawn six rows high (bit r: row r): all
+# but a stem's row 2; A keeps its sides and not its apex
+_KEPT = const(0b1111011)
+_KEPT_A = const(0b1111110)
 _cap_buf = None
 _cap_fb = None
 
 
-def _capital(fb, base, r0, r1, x, y, c):
-    """An accented capital: `base` five rows high in rows 2-6, the mark (row bits r0, r1) in
-    rows 0-1."""
+def _capital(fb, base, r0, x, y, c):
+    """An accented capital: `base` six rows high in rows 1-6, the mark (row bits r0) in
+    row 0 and its notch in row 1."""
     global _cap_buf, _cap_fb
     if _cap_fb is None:
         import framebuf  # (mark() alone is read on CPython too)
@@ -60,16 +62,14 @@ def _capital(fb, base, r0, r1, x, y, c):
     for i in range(8):
         b = buf[i]
         out = 0
-        k = 2
+        k = 1
         for r in range(7):
             if kept & (1 << r):
                 if b & (1 << r):
                     out |= 1 << k
                 k += 1
         if r0 & (0x80 >> i):
-            out |= 1
-        if r1 & (0x80 >> i):
-            out |= 2
+            out = (out & ~2) | 1  # the mark, in a notch of the capital's top
         buf[i] = out
     if c:
         fb.blit(_cap_fb, x, y, 0)
@@ -88,8 +88,8 @@ def draw(fb, ch, x, y, c):
         fb.text("?", x, y, c)
         return
     base, r0, r1, r7 = m
-    if "A" <= base <= "Z" and (r0 or r1):
-        _capital(fb, base, r0, r1, x, y, c)
+    if "A" <= base <= "Z" and r0:
+        _capital(fb, base, r0, x, y, c)
         return
     fb.text(base, x, y, c)
     if r0 or r1:

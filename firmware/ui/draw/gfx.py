@@ -5,11 +5,12 @@ list rows; `record` lists which font drew which text where (for tests)."""
 import micropython
 import framebuf
 
-from ui.draw import glyphs
+from ui.draw import glyphs, icons
 from micropython import const
 
 W = 128
 H = 64
+LLAMA_CH = "\ue000"  # the llama card in text: the llama icon in the 8x8 font, its 5x7 glyph in the readable one
 COLS = 16  # 8x8 characters per line
 _LINE = const(8)
 
@@ -27,7 +28,7 @@ MID_COLS = 21
 _VALUE_GAP = const(12)  # a list row's 8x8 value stays this far from its label (a 5x7 one half as far)
 
 # None, or a list that every text call appends (font, text, x, y) to: "8x8", "big2", "big3"...
-# (the 8x8 font scaled), "mid" (5x7) or "small" (the 3x5 scroll marks), and ("cut", text,
+# (the 8x8 font scaled), "mid" (5x7) or "small" (the scroll marks' triangles), and ("cut", text,
 # n, 0) when `fit` cuts a text to n characters; tests check from it that every glyph is on
 # the panel, none overlaps another, no text is cut and nothing a player reads is small;
 # ("erase", (w, h), x, y) when `erase` clears a rectangle (what was drawn there is gone)
@@ -72,6 +73,8 @@ def text(fb, s, x, y, c=1):
     for ch in s:
         if ch < "\x80":
             fb.text(ch, x, y, c)
+        elif ch == LLAMA_CH:
+            icon(fb, icons.LLAMA, x, y, c)
         else:
             _accents().draw(fb, ch, x, y, c)
         x += 8
@@ -88,29 +91,22 @@ def right(fb, s, y, c=1, x_end=W):
 
 
 def small(fb, s, x, y, c=1):
-    """Draw the 3x5 scroll marks "↑" (more above) and "↓" (more below), 4 pixels apart;
-    returns the x after them. There are no letters or digits this small (anything else is
-    left blank, and recorded: a test fails on it)."""
+    """Draw the scroll marks "↑" (more above) and "↓" (more below): solid triangles 7 pixels
+    wide and 4 tall (MARK_W x MARK_H), 8 pixels apart; returns the x after them. No letter
+    or digit is drawn this way (anything else is left blank, and recorded: a test fails on it)."""
     if record is not None:
         _rec("small", s, x, y)
-    chars = glyphs.SMALL_CHARS
-    data = glyphs.SMALL
     for ch in s:
-        i = chars.find(ch)
-        if i >= 0:
-            base = 3 * i
-            for dx in range(3):
-                col = data[base + dx]
-                for dy in range(5):
-                    if col & (1 << dy):
-                        fb.pixel(x + dx, y + dy, c)
-        x += 4
+        if ch == "↑" or ch == "↓":
+            for r in range(MARK_H):
+                k = r if ch == "↑" else MARK_H - 1 - r
+                fb.hline(x + 3 - k, y + r, 2 * k + 1, c)
+        x += MARK_W + 1
     return x
 
 
-def small_width(s):
-    """Width in pixels of s in the small font (without the trailing gap)."""
-    return 4 * len(s) - 1 if s else 0
+MARK_W = 7  # a scroll mark's triangle
+MARK_H = 4
 
 
 MID_LINE = 22  # characters of 5x7 text put together in a buffer and drawn with one blit
@@ -170,6 +166,15 @@ def mid(fb, s, x, y, c=1):
             x += k
             k = 0
     return x
+
+
+def strike(fb, s, x, y, c=1, out=False):
+    """Readable-font text, struck through when `out` (a player who has quit the round:
+    issue 50, a dash alone said it nowhere)."""
+    x1 = mid(fb, s, x, y, c)
+    if out:
+        fb.hline(x - 1, y + 3, x1 - x + 1, c)
+    return x1
 
 
 def mid_width(s):
@@ -336,9 +341,11 @@ def list_row(fb, i, label, value=None, selected=False, header=True):
             mid_right(fb, fit(value, (W - 1 - start - _VALUE_GAP // 2) // _MID_W), W - 2, y, c)
 
 
-def scroll_marks(fb, top, count, rows):
-    """Small arrows at the header's right end when the list goes on above (↑) or below (↓)."""
+def scroll_marks(fb, top, count, rows, header=True, lit_top=False, down_y=_FOOTER_Y + 2):
+    """Triangles at the right end when the list goes on: above (▲ in the header's corner, or
+    on the first row of a list without a header: dark on it when `lit_top`, it is selected)
+    and below (▼ at down_y: in the footer's corner, under the last row)."""
     if top > 0:
-        small(fb, "↑", W - 8, 1)
+        small(fb, "↑", W - MARK_W, 2, 0 if (lit_top and not header) else 1)
     if top + rows < count:
-        small(fb, "↓", W - 4, 1)
+        small(fb, "↓", W - MARK_W, down_y)

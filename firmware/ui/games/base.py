@@ -30,6 +30,7 @@ STEP_TIMES = (2000, 1200, 500, 0)  # normal (the default): 1.2 s a move, to foll
 ANIM_TIMES = (700, 420, 210, 0)
 LOG_MAX = const(40)  # moves kept in the round's log
 THINK_MS = const(12)  # a computer player's thinking in one frame: slices until this is spent
+NOTE_MS = const(1000)  # a note (why a key did nothing) stays this long, at most (issue 50)
 # when to collect: a game in play allocates 1.5-2.5 KB a frame on the Pico (words, the move
 # log, the saves, the experts' thinking): the heap is collected after every _GC_FRAMES
 # frames that drew or thought, once the picture is out, so that the collector's own turn
@@ -71,7 +72,9 @@ class GameScreen(PageStack, Screen):
         self.msg = ""  # the last move, in words: stays until the next one replaces it
         self.log = MoveLog(LOG_MAX)  # the round's moves in words (LogPanel)
         self.marks = bytearray(session.n())  # each seat's first log line after its last move
-        self.note_text = ""  # why an input did nothing (cleared by the next input)
+        self.note_text = ""  # why an input did nothing (gone after NOTE_MS, the next input or move)
+        self.note_end = 0  # the tick when the note goes
+        self.said = False  # a move said since the moves were last saved
         self.shown_seat = -1  # the person whose private hand was last shown
         self.actor = -1  # a computer player whose move is on screen (else: whose turn)
         self.thinking = False  # a computer player thinks on after its move's wait
@@ -85,9 +88,8 @@ class GameScreen(PageStack, Screen):
 
     def round_read(self):
         """The round-end page was read: the game-over page, or the next round's deal."""
-        if self.session.result is not None:
-            self.open_panel("game_over")
-            sound(self.app, "win")
+        if self.session.result is not None:  # its moment (and sound), then the page
+            self.open_panel("event", "game_over", "", "game_over")
         else:
             self.session.next_round()
             self.msg = ""
@@ -107,8 +109,11 @@ class GameScreen(PageStack, Screen):
         return self.app.now
 
     def say(self, text):
-        """A move in words: the last-move line, and the round's log."""
+        """A move in words: the last-move line, and the round's log. A note goes: it never
+        stands in a move's place."""
         self.msg = text
+        self.note_text = ""
+        self.said = True  # (saved with the game: ui/model/saved_log.py)
         if self.log.append(text):  # (the oldest line went)
             marks = self.marks
             for i in range(len(marks)):
@@ -141,8 +146,10 @@ class GameScreen(PageStack, Screen):
         return self.app.clock.ticks_diff(self.now(), t)
 
     def note(self, text):
-        """Say on screen why an input did nothing (the state is unchanged)."""
+        """Say on screen why an input did nothing (the state is unchanged), for NOTE_MS at
+        most. While play goes on by itself, on the footer's line: the move stays on its own."""
         self.note_text = text
+        self.note_end = self.app.clock.ticks_add(self.now(), NOTE_MS)
         self.dirty = True
         sound(self.app, "error")
 
@@ -160,9 +167,11 @@ class GameScreen(PageStack, Screen):
         self.dirty = True
         if not ses.in_play():
             self.note_text = ""  # a key's note of the moves before: not over the page's title
-            self.open_panel("round_end")
+            # its moment, then the page (at once in a game resumed between rounds)
+            self.open_panel("event", "round_end") if self.msg else self.open_panel("round_end")
             return
         if ses.person_to_act():
+            self.note_text = ""  # a note said while the others moved: not over the last move
             self.start_person_turn()
         else:
             self.wait(self.step_ms())
@@ -293,8 +302,13 @@ class GameScreen(PageStack, Screen):
         if draws != self.drawn or ses.thought is not None:
             self.drawn = draws
             self.busy_frames += 1
-        if ses.unsaved:
-            ses.flush()
+        if ses.unsaved or self.said:  # an action, or a move said after it (a roll's result)
+            if ses.unsaved:
+                ses.flush()
+            self.said = False
+            from ui.model import saved_log  # the moves in words, for after "Continue game?"
+
+            saved_log.save_of(self)
         elif self.busy_frames >= _GC_FRAMES:
             self.busy_frames = 0
             gc.collect()
@@ -304,8 +318,9 @@ class GameScreen(PageStack, Screen):
         self.session.flush()
 
     def resting(self):
-        """A person to act, with no page open and nothing timed: only a press moves on."""
-        return self.due is None and not self.panels and not self.session.save_error
+        """A person to act, with no page open and nothing timed (a note goes in time): only
+        a press moves on."""
+        return self.due is None and not self.panels and not self.session.save_error and not self.note_text
 
     def tick(self, now_ms):
         if self.leaving:
@@ -316,6 +331,9 @@ class GameScreen(PageStack, Screen):
         if ses.save_error:
             self.note(ses.save_error)  # e.g. the flash is full: the game goes on
             ses.save_error = None
+        if self.note_text and self.app.clock.ticks_diff(now_ms, self.note_end) >= 0:
+            self.note_text = ""  # a note lasts a second at most: what it covered comes back
+            self.dirty = True
         if self.panels:
             if self.panels[-1].tick():
                 self.dirty = True
@@ -389,22 +407,41 @@ class GameScreen(PageStack, Screen):
     @micropython.native
     def draw_player(self, fb, i, x0, y, x1):
         """Seat i in the readable font from x0 to x1: name, cards held; the active seat
-        inverted, a seat that has quit shows a dash instead of its cards."""
+        inverted, a seat that has quit struck through, a dash instead of its cards."""
         ses = self.session
         c = 1
         if i == self.active() and (ses.in_play() or self.actor >= 0):
             fb.fill_rect(x0, y - 1, x1 - x0 + 1, 8, 1)
             c = 0
-        gfx.mid(fb, ses.name(i), x0 + 1, y, c)
+        gfx.strike(fb, ses.name(i), x0 + 1, y, c, ses.state.quit[i])
         gfx.mid_right(fb, lang.s.G_OUT if ses.state.quit[i] else str(self.held(i)), x1 - 1, y, c)
 
     def draw_bottom(self, fb):
         """The last move (or why an input did nothing) on a line of the readable font, and
-        what A does while play goes on by itself."""
-        line = self.note_text or self.msg
-        if self.thinking and not self.note_text:
+        what A does while play goes on by itself, or at a shown result. Then a note never
+        covers the move: it goes on the footer's line, and the one that would repeat the
+        footer ("A: SPEED UP", "PRESS A TO GO ON") lights the footer up instead."""
+        T = lang.s
+        note = self.note_text
+        if self.due is not None:
+            key, same = T.G_K_SPEED, T.G_NOTE_SPEED
+        elif self.mode == M_ACK:
+            key, same = T.G_K_A, T.G_NOTE_A
+        else:
+            key = None
+        waiting = key is not None
+        line = self.msg if waiting or not note else note
+        if self.thinking and (waiting or not note):
             ses = self.session
-            line = ses.name(ses.state.turn) + " " + lang.s.G_THINKS
+            line = ses.name(ses.state.turn) + " " + T.G_THINKS
         gfx.mid(fb, gfx.fit(line, gfx.MID_COLS), 0, MSG_Y)
-        if self.due is not None:  # play goes on by itself: A hurries it
-            gfx.mid_right(fb, lang.s.G_K_SPEED, 127, KEY_Y)
+        if not waiting:
+            return
+        if note and note != same:
+            gfx.mid(fb, gfx.fit(note, gfx.MID_COLS), 0, KEY_Y)
+        elif note:  # what A does, said once: the footer lit
+            w = gfx.mid_width(key) + 2
+            fb.fill_rect(127 - w, KEY_Y - 1, w + 1, 8, 1)
+            gfx.mid_right(fb, key, 126, KEY_Y, 0)
+        else:
+            gfx.mid_right(fb, key, 127, KEY_Y)

@@ -4,11 +4,10 @@ play, draw or quit; a curtain between two people's private hands; bots step by s
 
 from hal.buttons import A, LEFT, PRESS, RIGHT
 from lama import cards
-from lama.symbols import SYMBOLS
 from ui.draw import battery, gfx
 from ui.text import lang
 from ui.games.base import M_TURN, GameScreen, sound
-from ui.games.pieces import BAR_Y, GROUP_H, MSG_Y, button_bar, big_symbol, grouped
+from ui.games.pieces import BAR_Y, FACES, GROUP_H, MSG_Y, button_bar, big_symbol, grouped
 from micropython import const
 
 _HAND_X = const(30)
@@ -74,7 +73,7 @@ class CardsScreen(GameScreen):
         for ev in events:
             k = ev[0]
             if k == "play":
-                self.say(name + " " + T.G_PLAYS + " " + SYMBOLS[ev[2]])
+                self.say(name + " " + T.G_PLAYS + " " + FACES[ev[2]])
                 sound(self.app, "click")
             elif k == "draw":
                 self.say(name + " " + T.G_DRAWS)

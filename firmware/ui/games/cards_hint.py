@@ -1,7 +1,7 @@
 """The L.L.A.M.A. hint's reasons: which card follows, what a draw may add, how close the
 others are to going out (ui.games.hint asks this module through ui.model.games)."""
 
-from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
+from lama.symbols import LLAMA, N_SYMBOLS, total
 from ui.games.odds import closest, tenths
 
 # The reasons, filled in from the string table (G_WHY): (key, number, number).
@@ -55,10 +55,12 @@ def reason(mod, st, action):
 
 
 def words(T, mod, action):
-    """The action in words from string table T, e.g. 'Play 4'."""
+    """The action in words from string table T, e.g. 'Play 4' (the llama drawn as the llama)."""
+    from ui.games.pieces import FACES  # drawing code: loaded with the screens only
+
     k = action[0]
     if k == mod.PLAY:
-        return T.G_PLAY + " " + SYMBOLS[action[1]]
+        return T.G_PLAY + " " + FACES[action[1]]
     if k == mod.DRAW:
         return T.G_DRAW
     return T.G_QUIT

@@ -3,12 +3,12 @@ player's cards and score; roll or quit, the discard and take choices, bots step 
 
 from hal.buttons import A, DOWN, LEFT, PRESS, RIGHT, UP
 from lama import dice
-from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
+from lama.symbols import LLAMA, N_SYMBOLS, total
 from ui.draw import battery, gfx
 from ui.text import lang
 from ui.games.base import (ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_ANIM, M_TURN, M_WAIT, GameScreen,
                            sound)
-from ui.games.pieces import (BAR_Y, COLW, KEY_Y, MSG_Y, button_bar, cards_words, die,
+from ui.games.pieces import (BAR_Y, FACES, MSG_Y, button_bar, cards_words, die,
                              grouped, symbol)
 
 from micropython import const
@@ -32,9 +32,21 @@ _CURSOR_Y = const(29)  # the discard cursor: a bar under the row, clear of its b
 _LABEL_Y = const(30)  # the two rows' labels between them: "↑cards" and "llamas↓" (5x7)
 _LLAMA_Y = const(37)  # the llama row's cards (boxes 37-45)
 _LLAMA_H = const(9)
-PANEL_X = 87  # the players' list: its head, then a seat a line
-_LIST_ROWS = const(3)  # seats the list shows at once (DOWN: the table panel shows them all)
-MARK_X = 124  # the list's mark that more seats are at the table, after its head
+PANEL_X = 87  # up to three players: the list, its head, then a seat a line
+_LIST_ROWS = const(3)  # seats the list shows (more: the grid, narrower columns, below)
+WIDE_COLW = 12  # the rows' columns, up to three players...
+NARROW_COLW = 9  # ... and from four on, so that every seat has its place beside them
+GRID_X = 63  # four to six players: two seats a row, three rows, as the card game's list
+GRID_W = 32  # (a seat's place: name and cards held, a rule between two)
+
+
+def seat_places(n):
+    """[(x0, y, x1)] of each seat's place beside the rows: a list under its head up to
+    three players, else a grid of two a row (issue 50: every seat at a glance)."""
+    if n <= _LIST_ROWS:
+        return [(PANEL_X, ROW_Y + 7 + 8 * k, 127) for k in range(n)]
+    return [(GRID_X + (k % 2) * (GRID_W + 1), ROW_Y - 1 + 8 * (k // 2),
+             GRID_X + (k % 2) * (GRID_W + 1) + GRID_W - 1) for k in range(n)]
 
 
 class DiceScreen(GameScreen):
@@ -133,7 +145,7 @@ class DiceScreen(GameScreen):
             elif k == "discard":
                 self.say(name + " " + T.G_DISCARDS + " " + cards_words(ev[2], 19 - len(name) - len(T.G_DISCARDS)))
             elif k == "take":
-                self.say(name + " " + T.G_TAKES + " " + SYMBOLS[ev[2]])
+                self.say(name + " " + T.G_TAKES + " " + FACES[ev[2]])
             elif k == "round_end":
                 ended = True
         if self.roll == R_HITS:
@@ -146,22 +158,24 @@ class DiceScreen(GameScreen):
         ses = self.session
         seat = events[0][1]
         name = ses.name(seat)
-        faces = " ".join([SYMBOLS[f] for f in events[0][2]])
+        faces = " ".join([FACES[f] for f in events[0][2]])
         ended = False
         result = ""
         for ev in events:
             k = ev[0]
             if k == "token":
-                result = T.G_THREE_LLAMAS + " " + name + " -" + str(ev[2])
+                result = name + " " + T.G_THREE_LLAMAS + " -" + str(ev[2])
                 self.roll = _R_SHOWN  # three llamas: the token is gone at once
+                self.open_panel("event", "llamas", name)
             elif k == "none":
-                result = T.G_THREE_LLAMAS + " " + T.G_NO_TOKEN
+                result = name + " " + T.G_THREE_LLAMAS + " " + T.G_NO_TOKEN
                 self.roll = _R_SHOWN
+                self.open_panel("event", "llamas", name)
             elif k == "bust":
                 result = name + " " + T.G_BUSTS + " " + faces
                 self.roll = R_BUST  # the miss first, the cards it brings told next
                 self.bust = ev[2]
-                sound(self.app, "bust")
+                self.open_panel("event", "bust", name)  # its moment, and its sound
             elif k == "round_end":
                 ended = True
         if result:
@@ -335,28 +349,32 @@ class DiceScreen(GameScreen):
             for s in range(N_SYMBOLS):
                 if self.bust[s]:
                     boxed |= 1 << s  # the cards the bust just brought
-        grouped(fb, row, 0, ROW_Y, marks, boxed)
+        colw = WIDE_COLW if st.n <= _LIST_ROWS else NARROW_COLW
+        grouped(fb, row, 0, ROW_Y, marks, boxed, colw)
         if self.mode == M_DISCARD:
             # the cursor under its column, the number going under each chosen one
-            fb.fill_rect(self.cursor * COLW, _CURSOR_Y, COLW - 1, 2, 1)
+            fb.fill_rect(self.cursor * colw, _CURSOR_Y, colw - 1, 2, 1)
             for s in range(N_SYMBOLS):
                 n = self.sel[s]
                 if n >= 10:
-                    gfx.mid(fb, str(n), s * COLW, _LLAMA_Y + 1)
+                    gfx.mid(fb, str(n), s * colw, _LLAMA_Y + 1)
                 elif n:  # a minus (a line: the next column's number stays apart) and n
-                    fb.hline(s * COLW + 1, _LLAMA_Y + 4, 3, 1)
-                    gfx.mid(fb, str(n), s * COLW + 5, _LLAMA_Y + 1)
+                    fb.hline(s * colw + 1, _LLAMA_Y + 4, 3, 1)
+                    gfx.mid(fb, str(n), s * colw + 5, _LLAMA_Y + 1)
         else:
-            gfx.mid(fb, T.G_ROW_LABEL, 0, _LABEL_Y)
-            gfx.mid_right(fb, T.G_LLAMA_LABEL, COLW * 7 - 2, _LABEL_Y)
-            self.draw_llama_row(fb, llama_row)
-        # everyone: name, cards held
-        gfx.mid(fb, T.G_CARDS_HEAD, PANEL_X + 1, ROW_Y - 1)
-        seats = self.listed()
-        for k in range(len(seats)):
-            self.draw_player(fb, seats[k], PANEL_X, ROW_Y + 7 + 8 * k, 127)
-        if len(seats) < st.n:
-            gfx.small(fb, "↓", MARK_X, ROW_Y + 1)  # DOWN: the table of every seat
+            if colw == WIDE_COLW:
+                gfx.mid(fb, T.G_ROW_LABEL, 0, _LABEL_Y)
+            gfx.mid_right(fb, T.G_LLAMA_LABEL, colw * 7 - 2, _LABEL_Y)
+            self.draw_llama_row(fb, llama_row, colw)
+        # everyone: name, cards held (up to three: a list under its head; more: a grid)
+        places = seat_places(st.n)
+        if st.n <= _LIST_ROWS:
+            gfx.mid(fb, T.G_CARDS_HEAD, PANEL_X + 1, ROW_Y - 1)
+        else:
+            fb.vline(GRID_X + GRID_W, ROW_Y - 2, 8 * ((st.n + 1) // 2), 1)
+        for i in range(st.n):
+            x0, y, x1 = places[i]
+            self.draw_player(fb, i, x0, y, x1)
         # the decision, or what just happened
         if self.mode == M_TURN:
             if dice.alone(st) and not self.note_text:
@@ -369,31 +387,11 @@ class DiceScreen(GameScreen):
             button_bar(fb, (T.G_DISCARD + " " + str(sum(self.sel)),), 0, BAR_Y)
         elif self.mode == M_TAKE:
             gfx.mid(fb, self.note_text or T.G_SAY_TAKE, 0, MSG_Y)
-            button_bar(fb, (T.G_TAKE + " " + SYMBOLS[self.takes[self.cursor]],), 0, BAR_Y)
+            button_bar(fb, (T.G_TAKE + " " + FACES[self.takes[self.cursor]],), 0, BAR_Y)
         else:
-            self.draw_bottom(fb)
-            if self.mode == M_ACK:
-                gfx.mid_right(fb, T.G_K_A, 127, KEY_Y)
+            self.draw_bottom(fb)  # (at M_ACK with "A:OK")
 
-    def listed(self):
-        """The seats the CARDS column shows: every seat up to _LIST_ROWS, else the one the
-        table shows playing, then the next ones still in the round, in turn order (who
-        plays now and who comes next; DOWN shows the table of all)."""
-        n = self.session.n()
-        if n <= _LIST_ROWS:
-            return list(range(n))
-        quit_ = self.session.state.quit
-        a = self.active()
-        seats = [a]
-        for k in range(1, n):
-            i = (a + k) % n
-            if not quit_[i]:
-                seats.append(i)
-                if len(seats) == _LIST_ROWS:
-                    break
-        return seats
-
-    def draw_llama_row(self, fb, llama_row):
+    def draw_llama_row(self, fb, llama_row, colw=WIDE_COLW):
         """The llama row's cards face up (taken ones gone); in the take choice the cards
         that may be taken are boxed and the chosen one inverted, the others unboxed."""
         taking = self.mode == M_TAKE
@@ -401,11 +399,12 @@ class DiceScreen(GameScreen):
         for s in range(N_SYMBOLS):
             if not llama_row[s]:
                 continue
-            x = s * COLW
+            x = s * colw
+            sx = x + (colw - 8) // 2  # (the symbol's ink is in its columns 1-6)
             if s == chosen:
-                fb.fill_rect(x, _LLAMA_Y, COLW - 1, _LLAMA_H, 1)
-                symbol(fb, s, x + 2, _LLAMA_Y + 1, 0)
-            else:
-                if not taking or s in self.takes:
-                    fb.rect(x, _LLAMA_Y, COLW - 1, _LLAMA_H, 1)
-                symbol(fb, s, x + 2, _LLAMA_Y + 1, 1)
+                fb.fill_rect(x, _LLAMA_Y, colw - 1, _LLAMA_H, 1)
+                symbol(fb, s, sx, _LLAMA_Y + 1, 0)
+            else:  # boxed (narrow columns: a box only round those that may be taken)
+                if (not taking and colw == WIDE_COLW) or s in self.takes:
+                    fb.rect(x, _LLAMA_Y, colw - 1, _LLAMA_H, 1)
+                symbol(fb, s, sx, _LLAMA_Y + 1, 1)

@@ -2,7 +2,7 @@
 discard leaves or a take adds (ui.games.hint asks this module through ui.model.games)."""
 
 from lama.score import round_points
-from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
+from lama.symbols import LLAMA, N_SYMBOLS, total
 from ui.games.odds import closest, tenths
 
 # The reasons, filled in from the string table (G_WHY): (key, number, number).
@@ -69,8 +69,8 @@ def reason(mod, st, action):
 
 
 def words(T, mod, action):
-    """The action in words from string table T, e.g. 'Discard 3 L'."""
-    from ui.games.pieces import cards_text  # drawing code: loaded with the screens only
+    """The action in words from string table T, e.g. 'Discard 3 L' (the llama drawn as the llama)."""
+    from ui.games.pieces import FACES, cards_text  # drawing code: loaded with the screens only
 
     k = action[0]
     if k == mod.ROLL:
@@ -78,5 +78,5 @@ def words(T, mod, action):
     if k == mod.DISCARD:
         return T.G_DISCARD + " " + " ".join(cards_text(action[1]))
     if k == mod.TAKE:
-        return T.G_TAKE + " " + SYMBOLS[action[1]]
+        return T.G_TAKE + " " + FACES[action[1]]
     return T.G_QUIT

@@ -131,9 +131,25 @@ def resume(app, state, seats, rng_states=()):
         ses.rng = seeded(rng_states[0])
         ses.bot_rng = seeded(rng_states[1])
     screen = screen_for(app, ses)
-    screen.log.append(lang.s.G_LOG_RESUMED)  # the save keeps the state, not the moves in words
+    restore_moves(screen)
+    screen.log.append(lang.s.G_LOG_RESUMED)
     app.push(screen)
     order.load_later(app, screen, order.pages_to_intern())
+
+
+def restore_moves(screen):
+    """The moves in words saved beside the game (ui/model/saved_log.py): the log and the
+    last-move line as they were, when they are this round's (issue 50)."""
+    ses = screen.session
+    if getattr(ses.store, "store", None) is None:
+        return
+    from ui.model import saved_log
+
+    got = saved_log.load(ses.store, ses.game.info.id, ses.state.round_no)
+    if got is not None:
+        screen.msg = got[0]
+        for line in got[1]:
+            screen.log.append(line)
 
 
 def seeded(value):

@@ -4,7 +4,6 @@ import sys
 
 from hal.buttons import A, PRESS
 from lama import load
-from ui.draw import gfx
 from ui.games.pieces import BAR_Y
 from ui.text import lang
 
@@ -12,7 +11,7 @@ from ui.text import lang
 # uses (the game's own hint words: the session's ui.model.games row names them)
 CLASSES = {"round_end": "RoundEndPanel", "table": "TablePanel", "log": "LogPanel",
            "menu": "MenuPanel", "hint": "HintPanel", "curtain": "CurtainPanel",
-           "game_over": "GameOverPanel"}
+           "game_over": "GameOverPanel", "event": "EventPanel"}
 HINT_CODE = ("ui.games.hint", "ui.games.odds")
 
 
@@ -91,14 +90,6 @@ class Panel:
     def note_y(self):
         """Where a note (why a key did nothing) goes over the page: its bottom rows."""
         return BAR_Y
-
-
-def key_cap(fb, key, x, y):
-    """A button's letter on a small inverted square (x..x+8, y..y+7): the key that goes on,
-    where a footer has no room."""
-    fb.fill_rect(x, y, 9, 8, 1)
-    gfx.mid(fb, key, x + 2, y, 0)
-
 
 
 def six_rows_note_y(panel):

@@ -65,8 +65,8 @@ class GameOverPanel(Panel):
         kind, b = ev
         if kind != PRESS:
             return False
-        if b == LEFT or b == RIGHT:
-            self.choice = 1 - self.choice
+        if b == LEFT or b == RIGHT:  # Rematch on the left, Menu on the right: no wrapping
+            self.choice = 0 if b == LEFT else 1  # (RIGHT from Menu went round to Rematch)
         elif b == A:
             if self.choice == 0:
                 self.screen.rematch()
@@ -76,3 +76,7 @@ class GameOverPanel(Panel):
         else:
             self.screen.note(lang.s.G_NOTE_CHOOSE)
         return False
+
+    def note_y(self):
+        """A note goes over the title: Rematch and Menu stay in sight (issue 50)."""
+        return 0

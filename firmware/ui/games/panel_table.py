@@ -8,7 +8,7 @@ from ui.text import lang
 from micropython import const
 
 
-_TABLE_KIND_X = const(27)  # the table page's column of kinds (person, or a computer player's level)
+_TABLE_KIND_X = const(29)  # the table page's column of kinds (person, or a computer player's level)
 
 
 class TablePanel(Panel):
@@ -29,7 +29,7 @@ class TablePanel(Panel):
         gfx.mid_right(fb, heads[3], 127, 8)
         for i in range(ses.n()):
             y = 16 + 8 * i
-            gfx.mid(fb, ses.name(i), 0, y)
+            gfx.strike(fb, ses.name(i), 0, y, 1, st.quit[i])
             gfx.mid(fb, kind_word(T, ses.bot(i)), _TABLE_KIND_X, y)
             if st.quit[i]:
                 gfx.mid_right(fb, T.G_OUT, 100, y)

@@ -9,6 +9,7 @@ GROUP_H = 17
 # the bottom of both tables: the last move (5x7) above the choice bar (8x8), or above the
 # key that moves play on (5x7, right-aligned)
 MSG_Y = 47
+FACES = SYMBOLS[:LLAMA] + gfx.LLAMA_CH  # the symbols in text: the llama drawn as the llama
 BAR_Y = 55
 KEY_Y = 56
 
@@ -79,16 +80,22 @@ def cards_text(counts, width=99):
     else '1356L'."""
     out = ""
     for s in range(N_SYMBOLS):
-        out += SYMBOLS[s] * counts[s]
+        out += FACES[s] * counts[s]
     if len(out) > width:
         n = len(out)
-        out = ""
-        for s in range(N_SYMBOLS):
-            if counts[s]:
-                out += SYMBOLS[s]
+        out = values_text(counts)
         more = " (" + str(n) + ")"
         if len(out) + len(more) <= width:
             out += more
+    return out
+
+
+def values_text(counts):
+    """'1356L': each value held once (what a hand scores, S3)."""
+    out = ""
+    for s in range(N_SYMBOLS):
+        if counts[s]:
+            out += FACES[s]
     return out
 
 
@@ -104,11 +111,22 @@ def cards_words(counts, room):
 
 def button_bar(fb, labels, selected, y, disabled=0):
     """Options side by side across the width (8x8 text), the selected one inverted; bit i
-    of `disabled` crosses option i out (shown, but not possible now)."""
+    of `disabled` crosses option i out (shown, but not possible now). Each has an equal
+    part of the width, or, when a label is too long for that, a part as wide as its label
+    and an equal share of what is left ("Pose", "Pioche", "Stop")."""
     n = len(labels)
     w = 128 // n
+    chars = 0
+    for lab in labels:
+        chars += len(lab)
+    fits = True
+    for lab in labels:
+        fits = fits and 8 * len(lab) <= w
+    spare = (128 - 8 * chars) // n
+    x = 0
     for i in range(n):
-        x = i * w
+        if not fits:
+            w = 8 * len(labels[i]) + spare
         lab = gfx.fit(labels[i], w // 8)
         tx = x + (w - 8 * len(lab)) // 2
         if i == selected:
@@ -120,3 +138,4 @@ def button_bar(fb, labels, selected, y, disabled=0):
             c = 1
         if (disabled >> i) & 1:
             fb.hline(tx - 1, y + 4, 8 * len(lab) + 1, c)
+        x += w

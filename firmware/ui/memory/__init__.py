@@ -24,7 +24,7 @@ KEPT_ONCE_LOADED = ("ui.draw.accents",)
 SHARED_CODE = ("lama.match", "ui.games.", "ui.memory.game_code")
 # the new-game setup's code, unused once its game has started: dropped from RAM then
 # (ui.games.launch), loaded again by the next setup
-SETUP_CODE = ("ui.screens.setup", "ui.screens.names", "ui.model.new_game")
+SETUP_CODE = ("ui.screens.setup", "ui.screens.names", "ui.model.new_game", "ui.model.last_table")
 # the main menu's code and the list screen's, and the saves' menus' half, which a game
 # screen never uses: not kept while a game is played (ui/screens/menu_stand_in.py)
 MENU_CODE = ("ui.screens.main_menu", "ui.screens.menu", "ui.model.saves_menu")

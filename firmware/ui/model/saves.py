@@ -406,6 +406,9 @@ class Saves:
             record_name(game), KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX
         )
         self.note(KIND_GAME, outcome)
+        from ui.model import saved_log  # its moves in words go with it
+
+        saved_log.clear(self, game)
         if outcome == st.OK:
             self.forget_game(game)
         return outcome == st.OK

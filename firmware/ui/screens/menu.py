@@ -92,5 +92,5 @@ class ListScreen(Screen):
                 break
             label, value = self.row(j)
             gfx.list_row(fb, i, label, value, j == self.cursor, title is not None)
-        gfx.scroll_marks(fb, self.top, n, rows)
+        gfx.scroll_marks(fb, self.top, n, rows, title is not None, self.cursor == self.top)
         gfx.footer(fb, self.hint())

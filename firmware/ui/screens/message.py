@@ -86,7 +86,7 @@ class TextScreen(Screen):
             if j >= len(lines):
                 break
             gfx.mid(fb, lines[j], 0, gfx.line_y(i))
-        gfx.scroll_marks(fb, self.top, len(lines), gfx.TEXT_ROWS)
+        gfx.scroll_marks(fb, self.top, len(lines), gfx.TEXT_ROWS, down_y=gfx.line_y(gfx.TEXT_ROWS) + 1)  # over the footer
         gfx.footer(fb, lang.s.K_SCROLL if len(lines) > gfx.TEXT_ROWS else lang.s.K_BACK)
 
 

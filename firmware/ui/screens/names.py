@@ -67,9 +67,10 @@ class NameScreen(Screen):
             x = x0 + i * (w + 4)
             gfx.big(fb, self.chars[i], x, y, SCALE)
             if i == self.pos:
-                gfx.small(fb, "↑", x + w // 2 - 2, y - 8)
+                gfx.small(fb, "↑", x + w // 2 - 4, y - 7)
                 fb.fill_rect(x, y + w, w - 2, 2, 1)
-                gfx.small(fb, "↓", x + w // 2 - 2, y + w + 3)
+                gfx.small(fb, "↓", x + w // 2 - 4, y + w + 3)
             else:
                 fb.hline(x, y + w, w - 2, 1)
-        gfx.footer(fb, lang.s.K_LETTERS)
+        # what A does here: the next letter, or (on the last one) OK (issue 50: "A:OK" always)
+        gfx.footer(fb, lang.s.K_LETTERS_LAST if self.pos == NAME_LENGTH - 1 else lang.s.K_LETTERS)

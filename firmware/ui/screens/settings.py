@@ -90,10 +90,10 @@ class SettingsScreen(ListScreen):
                 break
             label, value = self.row(j)
             gfx.list_row(fb, i, label, value, j == self.cursor)
-        if self.top > 0:  # more rows above / below: small arrows in the header's corner
-            gfx.small(fb, "↑", gfx.W - 8, 1)
+        if self.top > 0:  # more rows above / below: the marks side by side in the header's corner
+            gfx.small(fb, "↑", gfx.W - 2 * gfx.MARK_W - 2, 2)
         if self.top + ROWS < n:
-            gfx.small(fb, "↓", gfx.W - 4, 1)
+            gfx.small(fb, "↓", gfx.W - gfx.MARK_W, 2)
         fb.hline(0, _HELP_Y - 2, gfx.W, 1)
         lines = self.explanation()
         for i in range(len(lines)):

@@ -32,9 +32,26 @@ class SetupScreen(ListScreen):
         self.kinds = [PERSON] + [default_level()] * (MAX_PLAYERS - 1)
         self.custom = [None] * MAX_PLAYERS  # a name typed in, or None for the default
         self.first = 0
+        self.remembered()
         self._loading = None  # the game's code: None not yet begun, a generator, False loaded
         self._pressed = False  # a press (or the putting up) not yet answered on the glass
         self._answered = None  # ms of the frame that drew the answer to the last press
+
+    def remembered(self):
+        """The last table of this game (ui/model/last_table.py), offered first: its seats,
+        their kinds and names, who started (issue 50)."""
+        from ui.model import last_table
+
+        got = last_table.load(self.app, self.game)
+        if got is None:
+            return
+        n, first, kinds, names = got
+        for i in range(MAX_PLAYERS):
+            if kinds[i] < len(self.choices):
+                self.kinds[i] = self.choices[kinds[i]]
+            self.custom[i] = names[i]
+        self.n = n
+        self.first = first
 
     # --- what the rows are -------------------------------------------------------------
     def title(self):
@@ -179,6 +196,10 @@ class SetupScreen(ListScreen):
     def start(self):
         """Start the game (what the preload has not loaded yet, a module a frame first)."""
         if self.setup().valid():
+            from ui.model import last_table
+
+            last_table.save(self.app, self.game, self.n, self.first, self.kinds, self.custom,
+                            self.choices)
             self.app.soon(self._launch, ("ui.games.launch",))
 
     def _launch(self):

@@ -21,12 +21,14 @@ K_BACK = "B:BACK"
 K_SCROLL = "↑↓<>:SCROLL B:BACK"
 K_CHANGE = "<>:CHANGE B:BACK"
 K_SEAT = "<>:KIND A:NAME"
-K_LETTERS = "↑↓:A-Z <>:MOVE A:OK"
+K_LETTERS = "↑↓:A-Z <>/A:MOVE"  # the name editor; A goes to the next letter...
+K_LETTERS_LAST = "↑↓:A-Z <>:MOVE A:OK"  # ... and on the last one confirms
 K_MENU = "A:MENU"
 
 # the controls card (ui/screens/controls.py): after a key cap each, the pad, A, B, B in a game, B held
 CONTROLS = "Controls"
-CONTROLS_LINES = ("choose, move", "OK, speed up", "back", "in game: hint", "hold: menu")
+CONTROLS_LINES = ("choose, move", "moves", "OK, speed up", "back", "in game: hint", "hold: menu")
+CONTROLS_DOWN = "table"  # after the DOWN cap on the UP row (in a game: UP the moves, DOWN the table)
 
 # values
 ON = "on"
@@ -129,7 +131,7 @@ HOWTO_DICE = (
 )
 HOWTO_CARDS = (
     "Your hand: how many of each value. The big card is the top of the pile.",
-    "Play the same value or one up (L after 6, 1 after L). Or draw a card, or quit the round.",
+    "Play the same value or one up (\ue000 after 6, 1 after \ue000). Or draw a card, or quit the round.",
     "Cards left in your hand score: fewest points wins. B: a hint, ↑: the last moves.",
 )
 
@@ -167,8 +169,8 @@ G_PLAYS = "PLAYS"
 G_THINKS = "THINKS..."
 G_DRAWS = "DRAWS"
 G_BUSTS = "BUSTS WITH"
-G_THREE_LLAMAS = "3 LLAMAS:"
-G_NO_TOKEN = "NONE BACK"
+G_THREE_LLAMAS = "\ue000\ue000\ue000:"  # after the roller's name: three llamas drawn as llamas
+G_NO_TOKEN = "NO TOKEN"
 G_NO_DRAW_EMPTY = "PILE EMPTY: NO DRAW"
 G_NO_DRAW_ALONE = "ALONE: NO DRAWING"
 G_NO_PLAY = "NO CARD FITS"
@@ -205,6 +207,9 @@ G_HINT_EXPERT = "Expert:"
 G_HINT_THINKING = "Thinking..."
 G_HINT_NONE = "Not your turn."
 G_GAME_OVER = "Game over"
+G_EV_BUST = "BUST!"  # the events' moments (ui/games/panel_event.py): big when 8 or fewer
+G_EV_OUT = "OUT!"  # after the name
+G_EV_ROUND = "ROUND OVER"
 G_WINS = "WINS!"
 G_SHARE = "SHARE THE WIN"
 G_REMATCH = "Rematch"
@@ -228,6 +233,7 @@ G_RULES = "Rules"
 G_SAVE_LEAVE = "Save and leave"
 G_ABANDON = "Abandon game"
 G_CONFIRM_3 = "It is lost for good."
+G_END_VALUES = "Values"  # the Cards head when the column shows each value held once (a hand too long)
 G_END_HEADS = ("Cards", "Pts", "", "Total")  # the round's points; the token given back: its "-1" says it
 G_SAY_DISCARD = "UP/DOWN: HOW MANY"
 G_SAY_TAKE = "LEFT/RIGHT: WHICH"

@@ -21,12 +21,14 @@ K_BACK = "B:RETOUR"
 K_SCROLL = "↑↓<>:DÉFILER B:RETOUR"
 K_CHANGE = "<>:CHANGER B:RETOUR"
 K_SEAT = "<>:TYPE A:NOM"
-K_LETTERS = "↑↓:A-Z <>:BOUGER A:OK"
+K_LETTERS = "↑↓:A-Z <>/A:BOUGER"
+K_LETTERS_LAST = "↑↓:A-Z <>:BOUGER A:OK"
 K_MENU = "A:MENU"
 
 # la carte des commandes (ui/screens/controls.py) : après chaque touche, la croix, A, B, B en jeu, B tenu
 CONTROLS = "Commandes"
-CONTROLS_LINES = ("choisir", "OK, accélérer", "retour", "jeu : conseil", "tenir : menu")
+CONTROLS_LINES = ("choisir", "coups", "OK, accélérer", "retour", "jeu : conseil", "tenir : menu")
+CONTROLS_DOWN = "table"
 
 # valeurs
 ON = "oui"
@@ -38,7 +40,7 @@ NO = "non"
 SETTINGS = "Réglages"
 S_CONTRAST = "Contraste"
 S_SOUND = "Son"
-S_FLIP = "Retourner"
+S_FLIP = "À l'envers"
 S_REPEAT = "Répét."
 S_LANGUAGE = "Langue"
 S_TARGET = "Fin à"
@@ -60,9 +62,9 @@ S_HELP = (  # un par réglage, dans l'ordre de ui.model.settings.FIELDS : deux l
     "Cartes : 7 lamas à 10 points.",
     "Rythme des coups des ordis.",
 )
-FLIP_Q = "Retourner ?"
+FLIP_Q = "À l'envers ?"
 FLIP_NO = "Non"
-FLIP_YES = "Oui, retourner"
+FLIP_YES = "Oui, à l'envers"
 
 # nouvelle partie
 SETUP_PLAYERS = "Joueurs"
@@ -129,7 +131,7 @@ HOWTO_DICE = (
 )
 HOWTO_CARDS = (
     "Ta main : combien de chaque valeur. La grande carte est le dessus de la défausse.",
-    "Pose la même valeur ou la suivante (L après 6, 1 après L). Ou pioche, ou arrête la manche.",
+    "Pose la même valeur ou la suivante (\ue000 après 6, 1 après \ue000). Ou pioche, ou arrête la manche.",
     "Les cartes en main comptent : le moins de points gagne. B : conseil, ↑ : les coups.",
 )
 
@@ -152,7 +154,7 @@ G_QUIT = "Stop"
 G_DISCARD = "Défausser"
 G_TAKE = "Prendre"
 G_PLAY = "Pose"
-G_DRAW = "Tire"
+G_DRAW = "Pioche"  # le bouton : le même mot que la pioche (G_PILE) et les règles
 G_PTS = "pts"
 G_ROUND = "MANCHE"
 G_ROUND_SHORT = "M"
@@ -167,10 +169,10 @@ G_PLAYS = "POSE"
 G_THINKS = "RÉFLÉCHIT..."
 G_DRAWS = "PIOCHE"
 G_BUSTS = "RATÉ AVEC"
-G_THREE_LLAMAS = "3 LAMAS :"
-G_NO_TOKEN = "AUCUN RENDU"
+G_THREE_LLAMAS = "\ue000\ue000\ue000 :"
+G_NO_TOKEN = "AUCUN JETON"
 G_NO_DRAW_EMPTY = "PIOCHE VIDE"
-G_NO_DRAW_ALONE = "SEUL : PAS DE TIRAGE"
+G_NO_DRAW_ALONE = "SEUL : PAS DE PIOCHE"
 G_NO_PLAY = "AUCUNE CARTE NE VA"
 G_K_A = "A:OK"
 G_K_SPEED = "A:ACCÉLÉRER"
@@ -205,6 +207,9 @@ G_HINT_EXPERT = "Expert :"
 G_HINT_THINKING = "Réflexion..."
 G_HINT_NONE = "Pas ton tour."
 G_GAME_OVER = "Fin de partie"
+G_EV_BUST = "RATÉ !"
+G_EV_OUT = "SORT !"
+G_EV_ROUND = "FIN DE MANCHE"
 G_WINS = "GAGNE !"
 G_SHARE = "GAGNENT ENSEMBLE"
 G_REMATCH = "Revanche"
@@ -216,7 +221,7 @@ G_ROW_LABEL = "↑cartes"
 G_LLAMA_LABEL = "lamas↓"
 G_OUT = "-"
 G_TABLE = "Table"
-G_TABLE_HEADS = ("Nom", "Joueur", "Cartes", "Pts")
+G_TABLE_HEADS = ("Nom", "Type", "Cartes", "Pts")  # "Joueur" touchait "Cartes"
 G_PERSON = "humain"
 G_BOT_WORDS = {"random": "hasard", "cautious": "prudent", "expert": "expert", "easy": "facile", "medium": "moyen", "hard": "difficile"}
 G_LOG = "Coups"
@@ -227,6 +232,7 @@ G_RULES = "Règles"
 G_SAVE_LEAVE = "Garder, quitter"
 G_ABANDON = "Abandonner"
 G_CONFIRM_3 = "Elle sera perdue."
+G_END_VALUES = "Valeurs"
 G_END_HEADS = ("Cartes", "Pts", "", "Total")
 G_SAY_DISCARD = "HAUT/BAS: COMBIEN"
 G_SAY_TAKE = "GAUCHE/DROITE: CARTE"
@@ -253,8 +259,8 @@ G_WHY = {
     "draw_high": "Ta main vaut %a : trop pour t'arrêter.",
     "draw": "%a des %b cartes inconnues n'ajouteraient rien.",
     "quit_hand": "Garde tes %a point%s : %b chance%u sur 10 d'en ajouter.",
-    "quit_hand_all": "Garde tes %a point%s : tout tirage en ajouterait.",
-    "quit_forced": "Aucune carte ne va et tu ne peux pas tirer.",
+    "quit_hand_all": "Garde tes %a point%s : piocher en ajouterait.",
+    "quit_forced": "Aucune carte ne va et tu ne peux pas piocher.",
 }
 
 # sauvegarde, statistiques, reprise d'une partie (ui/model/saves.py, ui/screens/stats.py, ui/boot.py)

@@ -1,0 +1,83 @@
+"""The moves in words of the game in progress, saved beside it (a record of its own,
+"log_dice", "log_cards"): after "Continue game?" the moves before the save are on the
+table again (issue 50). Written with the game after each action, removed with it."""
+
+from lama import games
+from micropython import const
+
+LOG_VERSION = const(1)
+LOG_MAX = const(1024)  # a round's last lines that fit: older ones are left out
+_KIND = const(3)  # (ui.model.saves.KIND_GAME: a message about it is the saved game's)
+
+
+def record_name(game):
+    """The store record of game kind `game`'s moves, e.g. "log_dice"."""
+    g = games.get(game)
+    return "log_" + (g.key if g is not None else str(game))
+
+
+def encode(round_no, msg, log):
+    """The record's bytes: the round, the last-move line, then the log's lines (a MoveLog:
+    its sizes and UTF-8 text), the oldest left out until it fits LOG_MAX."""
+    line = msg.encode()[:200]
+    sizes = log.sizes
+    text = log.text
+    first = 0
+    at = 0
+    while 3 + len(line) + len(sizes) - first + len(text) - at > LOG_MAX:
+        at += sizes[first]
+        first += 1
+    return (bytes((round_no & 0xFF, len(line))) + line + bytes((len(sizes) - first,))
+            + bytes(sizes[first:]) + bytes(text[at:]))
+
+
+def decode(payload):
+    """(round, last-move line, [lines]) of a record's bytes (ValueError when damaged)."""
+    n = payload[1]
+    msg = str(payload[2 : 2 + n], "utf-8")
+    at = 2 + n
+    count = payload[at]
+    sizes = payload[at + 1 : at + 1 + count]
+    if len(sizes) != count:
+        raise ValueError("log sizes")
+    at += 1 + count
+    lines = []
+    for k in sizes:
+        lines.append(str(payload[at : at + k], "utf-8"))
+        at += k
+    if at != len(payload):
+        raise ValueError("log length")
+    return (payload[0], msg, lines)
+
+
+def save_of(screen):
+    """Save the moves of a game screen's game (ui.games.base.GameScreen): not once it is
+    over (its save is gone), nor without a store on flash."""
+    ses = screen.session
+    if getattr(ses.store, "store", None) is None or ses.state.phase == ses.mod.GAME_OVER:
+        return
+    if ses.save_error:  # the game could not be saved (a full flash): its room comes first
+        clear(ses.store, ses.game.info.id)
+        return
+    save(ses.store, ses.game.info.id, ses.state.round_no, screen.msg, screen.log)
+
+
+def save(saves, game, round_no, msg, log):
+    """Save the moves of the game of kind `game` (saves: a ui.model.saves.Saves); a
+    failure is not said (the game itself is saved, and says so when it is not)."""
+    try:
+        saves.store.save(record_name(game), _KIND, LOG_VERSION, encode(round_no, msg, log), LOG_MAX)
+    except (MemoryError, ValueError):
+        pass
+
+
+def load(saves, game, round_no):
+    """(last-move line, [lines]) saved for kind `game` in round `round_no`, or None."""
+    value, _outcome = saves.store.load(record_name(game), _KIND, LOG_VERSION, LOG_MAX, decode)
+    if value is None or value[0] != round_no & 0xFF:
+        return None
+    return value[1], value[2]
+
+
+def clear(saves, game):
+    saves.store.clear(record_name(game), _KIND, LOG_VERSION, LOG_MAX)
