@@ -83,7 +83,7 @@ def menu_screens(language):
     check(faults, "stats reset?", d)
     d = Driver()
     set_language(d, language)
-    d.keys("A,UP,A")  # about
+    d.keys("A,UP,UP,A")  # about
     check(faults, "about", d)
     from ui.screens.howto import HowToScreen
     from ui.screens.message import TextScreen
@@ -281,4 +281,59 @@ def event_pages(game, n, language):
         scr.panels = [p]
         check(faults, "event %s" % kind, d)
     scr.panels = []
+
+
+def link_screens(language, shots=None):
+    """A link game's screens (three consoles on one emulated line): the host's lobby and
+    table setup, a joining console's wait, the tables on the host and a console, the
+    host's page for a console gone, a console's note with its host lost, and the host's
+    "Continue linked game?" at power-on. `shots`: a folder for a PNG of each."""
+    from simulator.link_play import LinkTable
+
+    t = LinkTable(3, "/tmp/fit-link", seed=4)
+    for nd in t.nodes:
+        set_language(nd.d, language)
+    faults = []
+
+    def look(tag, nd):
+        check(faults, tag, nd.d)
+        if shots:
+            nd.d.shot("%s/%s_%d.png" % (shots, tag, language))
+
+    host = t.host
+    t.to_link_menu(host)
+    look("link_menu", host)
+    t.keys(host, ["A"])
+    t.until(lambda: host.top_name() == "HostScreen")
+    look("host_lobby_empty", host)
+    t.join(t.nodes[1])
+    t.run(1500)
+    look("join_wait", t.nodes[1])
+    t.join(t.nodes[2])
+    t.run(1500)
+    look("host_lobby", host)
+    look("join_wait_two", t.nodes[2])
+    t.keys(host, ["DOWN", "A"])
+    t.until(lambda: host.top_name() == "LinkSetupScreen")
+    t.keys(host, ["RIGHT"])  # four seats: a computer player too
+    look("link_setup", host)
+    t.keys(host, ["DOWN", "DOWN"])
+    look("link_setup_seat", host)
+    t.keys(host, ["UP", "UP", "UP", "A"])
+    t.until(lambda: all(t.in_game(nd) for nd in t.nodes))
+    for _ in range(40):
+        for nd in t.nodes:
+            if nd.idle():
+                t.person_step(nd)
+        t.run(25)
+    look("console_table", t.nodes[1])
+    look("host_table", host)
+    t.unplug(1)
+    t.run(3000)
+    look("host_console_gone", host)
+    t.replug(1)
+    t.run(3000)
+    t.power_cut_host()
+    look("host_continue", t.host)
+    look("console_host_lost", t.nodes[1])
     out(faults)

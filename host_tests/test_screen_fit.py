@@ -119,3 +119,8 @@ def test_notes_over_every_page_and_the_longest_moves_fit(micropython, game, n, l
 @pytest.mark.parametrize("game,n,language", [(1, 6, 0), (1, 6, 1), (2, 3, 1)])
 def test_the_events_moments_fit(micropython, game, n, language):
     assert faults(micropython, "event_pages(%d, %d, %d)" % (game, n, language)) == []
+
+
+@pytest.mark.parametrize("language", [0, 1])
+def test_the_link_game_screens_fit(micropython, language):
+    assert faults(micropython, "link_screens(%d)" % language) == []

@@ -279,7 +279,7 @@ out["counts"] = counts
 def test_about_shows_version_board_and_memory(micropython):
     got = run(micropython, """
 d = Driver()
-d.keys("A,UP,A")
+d.keys("A,UP,UP,A")
 out["top"] = d.top()
 out["words"] = [d.shows(w) for w in ("About", "Version", "Board", "Free")]
 out["kb"] = d.shows(" KB")
@@ -291,7 +291,7 @@ out["kb"] = d.shows(" KB")
 def test_rules_scroll_stops_at_both_ends(micropython):
     got = run(micropython, """
 d = Driver()
-d.keys("A,UP,UP,A,A")
+d.keys("A,UP,UP,UP,A,A")
 out["first"] = d.says("2 to 6 players.")
 d.keys("UP")
 out["still_first"] = d.says("2 to 6 players.")
@@ -354,7 +354,7 @@ from hal.buttons import A, DOWN
 from ui.draw import gfx
 from ui.text import lang
 d = Driver()
-d.keys("A,UP,UP,A")  # the rules menu
+d.keys("A,UP,UP,UP,A")  # the rules menu
 d.emu.buttons.press(A, 80)  # LAMA Dice's rules
 while d.top() != "TextScreen":
     d.app.step()

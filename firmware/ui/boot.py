@@ -69,7 +69,8 @@ def open_page(app, page, game):
     screen, nor the launch) or the main menu's: "controls" the controls card, "rules" the
     rules of `game` (its row of ui.model.games), "howto" how to play it (at once);
     "rematch" a new game in the place of `game` (a game screen's Session) with the same
-    seats and rules (ui.games.launch.rematch)."""
+    seats and rules (ui.games.launch.rematch); "linked" the game a link game's host started
+    (`game`: the console's link.console.LinkConsole) in the place of the top screen."""
     if page == "controls":
         app.open("ui.screens.controls", "ControlsScreen")
     elif page == "howto":
@@ -80,6 +81,10 @@ def open_page(app, page, game):
         from ui.games.launch import rematch
 
         rematch(app, game)
+    elif page == "linked":  # a link game's console: the game its host (re)started
+        from ui.screens.link import start_console_game
+
+        start_console_game(app, game, replace=True)
     else:  # (its module loaded first, behind the busy mark: App.soon)
 
         def put():

@@ -126,8 +126,8 @@ def compile_mpy(out, arch="host"):
                         cmd = [cross] + list(native.CROSS_FLAGS) + ["-s", named, "-o", target]
                         if arch:
                             cmd.append("-march=" + arch)
-                        if subprocess.call(cmd + [source]):
-                            return None
+                        if subprocess.call(cmd + [source]):  # a file it cannot compile is a fault, not a skip
+                            raise RuntimeError("mpy-cross could not compile %s" % source)
                     elif f.endswith(".bin"):  # data the firmware reads from flash (expert tables)
                         shutil.copy(source, os.path.join(dst, rel, f))
             dirs.append(dst)

@@ -196,7 +196,8 @@ def main():
             key = "usb (as before)" if usb else "battery"
             result[key] = {"states": states, "wake_ms": wake,
                            "press_ms_median": round(statistics.median(presses), 1),
-                           "press_ms_max": round(max(presses), 1), **summary(states)}
+                           "press_ms_max": round(max(presses), 1)}
+            result[key].update(summary(states))
     result["currents_ma"] = {k: v[0] for k, v in CURRENTS.items()}
     result["play_mix"] = PLAY_MIX
     result["host_s"] = round(time.time() - host0)

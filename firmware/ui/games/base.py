@@ -173,8 +173,8 @@ class GameScreen(PageStack, Screen):
         if ses.person_to_act():
             self.note_text = ""  # a note said while the others moved: not over the last move
             self.start_person_turn()
-        else:
-            self.wait(self.step_ms())
+        else:  # (a choice over the link: looked for every frame)
+            self.wait(0 if ses.link_wait() else self.step_ms())
 
     def advance(self):
         """The wait after a step is over: the next turn (or the round-end page), or the
@@ -188,7 +188,17 @@ class GameScreen(PageStack, Screen):
         if ses.person_to_act():
             self.begin_turn()
             return
-        action = self.think_for(ses.think)
+        if ses.link_wait():  # a linked console's word: looked for once a frame
+            action = ses.think()
+            if action is None:
+                self.due = self.now()
+                if self.thinking or ses.here(ses.state.turn):
+                    return False
+                self.thinking = True  # "NAME THINKS..." while another console's person does
+                self.actor = -1
+                return None
+        else:
+            action = self.think_for(ses.think)
         if action is None:  # still thinking: a frame's slices, so presses stay answered
             self.due = self.now()
             if self.thinking:
@@ -218,10 +228,12 @@ class GameScreen(PageStack, Screen):
     def do(self, action):
         """Apply an action (a person's or a bot's) and show what it caused; an illegal
         one changes nothing and says so."""
-        seat = self.session.state.turn
+        seat = self.session.actor(action)
         events = self.session.try_act(action)
         if not isinstance(events, list):
             self.note(lang.s.G_NOTE_ILLEGAL)
+            if self.mode == M_WAIT:  # a linked console's choice that the host refused
+                self.begin_turn()
             return
         self.show_events(seat, events)
 
@@ -319,13 +331,21 @@ class GameScreen(PageStack, Screen):
 
     def resting(self):
         """A person to act, with no page open and nothing timed (a note goes in time): only
-        a press moves on."""
-        return self.due is None and not self.panels and not self.session.save_error and not self.note_text
+        a press moves on (not in a link game: the line is served every frame)."""
+        ses = self.session
+        return (self.due is None and not self.panels and not ses.save_error
+                and not self.note_text and ses.link is None)
 
     def tick(self, now_ms):
         if self.leaving:
             return
         ses = self.session
+        if ses.link is not None:  # a link game: the line's traffic, who came and went
+            from ui.games.linked import frame
+
+            frame(self)
+            if self.leaving:
+                return
         if self.hint_ahead is not None:
             self.hint_ahead.tick()
         if ses.save_error:

@@ -7,7 +7,7 @@ the RAM plan's (ui/memory/, the app's `memory`)."""
 
 from lama import games, load as load_module
 from lama.rng import HardwareRng, SeededRng
-from lama.seats import bot, person
+from lama.seats import LINKED, bot, linked, person
 from ui.games.session import Loaded, Session
 from ui.model import games as games_ui
 from ui.text import lang
@@ -83,7 +83,8 @@ def launch(app, setup):
     from ui.loop.resident import forget
     from ui.model.new_game import PERSON
 
-    seats = [person(name) if kind == PERSON else bot(name, kind) for name, kind in setup.seats]
+    seats = [person(name) if kind == PERSON else linked(name, int(kind[1:])) if kind[:1] == "@"
+             else bot(name, kind) for name, kind in setup.seats]  # ("@N": console N's person)
     for name in app.memory.SETUP_CODE:
         forget(name)
     lang.forget()  # the menu's and the setup's words: the game reads its own
@@ -91,6 +92,8 @@ def launch(app, setup):
     later = order.later_code(setup.game)
     ses = new_session(app, load(setup.game, order.with_game(setup.game, later)), seats,
                       setup.rules, setup.first)
+    if app.link is not None:
+        app.link.start(ses)  # the host of a link game: each linked console its seat
     screen = screen_for(app, ses)
     app.replace(screen)
     app.memory.menu_below(app)  # the main menu's code not kept while the game is played
@@ -112,8 +115,12 @@ def first_game(app, game):
 
 def rematch(app, session):
     """A new game with the same seats and rules as `session`, started by the same seat,
-    in place of its screen."""
+    in place of its screen. In a link game only the host deals again (its consoles follow)."""
+    if getattr(session, "own", None) is not None:
+        return  # (a console: the host's rematch, if it comes, takes this screen's place)
     ses = new_session(app, session.game, session.seats, session.state.rules, session.first)
+    if session.link is not None:
+        session.link.start(ses)  # every linked console its seat in the new game
     screen = screen_for(app, ses)
     app.replace(screen)
     app.memory.game_order().done(screen)
@@ -130,6 +137,17 @@ def resume(app, state, seats, rng_states=()):
     if len(rng_states) == 2:
         ses.rng = seeded(rng_states[0])
         ses.bot_rng = seeded(rng_states[1])
+    for seat in ses.seats:
+        if seat[1] == LINKED:  # a link game: host it again
+            from link.host import LinkHost
+            from link.net import host_bus
+
+            bus = host_bus(app.board)
+            if bus is not None:
+                app.link = LinkHost(bus)
+                app.link.start(ses)  # its consoles rejoin, each to its seat
+                app.link.resumed()
+            break
     screen = screen_for(app, ses)
     restore_moves(screen)
     screen.log.append(lang.s.G_LOG_RESUMED)

@@ -8,7 +8,7 @@ the flash, and a power cut keeps the last action shown or the one before it."""
 
 from lama.errors import RuleError
 from lama.score import NAME_LENGTH, winners
-from lama.seats import bot_name, is_here, kind, of
+from lama.seats import LINKED, bot_name, is_here, kind, of
 
 
 class Loaded:
@@ -56,6 +56,7 @@ class Session:
         self.store = store
         self.save_error = None  # the storage's last message (e.g. flash full), shown once
         self.record = None  # a list here collects every action applied (tests, replays)
+        self.link = None  # in a link game: the host's link.host.LinkHost (told every action)
         dealt = state is None
         if dealt:
             state = self.mod.new_game(len(self.seats), rules, first, rng)
@@ -123,7 +124,10 @@ class Session:
         Returns the engine's events; the game is saved by the next flush()."""
         self.thought = None  # what a bot thought was about the state before
         self.ready = None
+        seat = self.state.turn
         events = self.mod.apply(self.state, action, self.rng)
+        if self.link is not None:
+            self.link.acted(seat, events)  # each linked console its share of it
         if self.record is not None:
             self.record.append(action)
         for ev in events:
@@ -133,6 +137,16 @@ class Session:
                 self.result = ev
         self.unsaved = True
         return events
+
+    def link_wait(self):
+        """True while the seat to act is a person on a linked console: its choice comes
+        over the link (think() gives it once the engine allows it)."""
+        return (self.link is not None and self.in_play()
+                and kind(self.seats[self.state.turn]) == LINKED)
+
+    def actor(self, action):
+        """The seat that `action` is played for."""
+        return self.state.turn
 
     def bot_choice(self):
         """What the bot in the active seat would do now (no state change)."""
@@ -147,6 +161,8 @@ class Session:
         console's seat is not thought for here: None until its move is applied (act)."""
         if self.ready is not None:
             return self.ready
+        if self.link_wait():
+            return self.link.take(self.state.turn)
         if self.thought is None:
             st = self.state
             bot = self.bot(st.turn)
@@ -212,6 +228,8 @@ class Session:
         """Quit to the menu: the saved game is removed (issue 6; with `later`, App.later,
         from the flash once the menu is shown), and nothing unsaved is saved after it."""
         self.unsaved = False
+        if self.link is not None:
+            self.link.end()  # a link game: its consoles hear that it ended
         if self.store is not None:
             if later is None:
                 self.store.clear_progress(self.game.info.id)

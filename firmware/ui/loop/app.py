@@ -60,6 +60,9 @@ class App:
         self.pages = pages
         self.memory = memory
         self.kept = None  # the modules kept from the main menu's first coming up on (ui.memory)
+        # a link game's host or console side (link.host, link.console): pump() every frame,
+        # until it says it is closed
+        self.link = None
         self.frame_ms = frame_ms
         # the sleep between frames is cut short by a press (seen every wake_ms), so that it
         # is answered at once; 0: one sleep to the frame's end (a host whose sleep only
@@ -242,6 +245,11 @@ class App:
         call's state from the heap past that, and idle frames must allocate nothing."""
         start = self.clock.ticks_ms()
         self.now = start
+        link = self.link
+        if link is not None:  # a link game: its line served every frame, whatever is up
+            link.pump()
+            if link.closed:  # (closed at the menu once what it had to say is out)
+                self.link = None
         if self._soon is not None:  # loading what a press asked for: no input meanwhile
             self._load_step(self._soon)  # (a module, or the call that puts the screen up)
             self.frames += 1

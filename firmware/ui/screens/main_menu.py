@@ -1,5 +1,5 @@
 """The main menu: the games (ui.model.games, each with the round of its saved game when it
-has one), statistics, settings, the controls card, rules and about."""
+has one), statistics, settings, the controls card, rules, about and a link game."""
 
 import gc
 
@@ -10,7 +10,7 @@ from ui.model.saves_menu import compact
 from ui.screens.menu import ListScreen
 from ui.text import lang
 
-_PAGES = ("M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT")  # after the games
+_PAGES = ("M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT", "M_LINK")  # after the games
 
 
 class MainMenu(ListScreen):
@@ -25,6 +25,8 @@ class MainMenu(ListScreen):
         (a saved game's summary) must not land among the game's blocks (issue 28: the heap
         left in pieces). A page's (the statistics, the settings...) once the menu is shown:
         a collect takes about 20 ms on the Pico (issue 26: B answered within 50 ms)."""
+        if self.app.link is not None:
+            self.app.link.close()  # a link game's side goes once what it had to say is out
         if self.app.kept is None:
             store = getattr(self.app, "game_store", None)
             if store is not None:
@@ -110,8 +112,10 @@ class MainMenu(ListScreen):
             app.open("ui.screens.controls", "ControlsScreen")
         elif i == 3:
             app.push(RulesMenu(app))
-        else:
+        elif i == 4:
             app.open("ui.screens.about", "AboutScreen")
+        else:
+            app.open("ui.screens.link", "LinkMenu")
 
 
 class RulesMenu(ListScreen):

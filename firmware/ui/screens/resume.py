@@ -81,7 +81,11 @@ class ContinueScreen(Screen):
     def draw(self, fb):
         s = lang.s
         st, seats, _ = self.shown()
-        gfx.header(fb, s.CONTINUE_Q)
+        if linked(seats):  # (21 letters: the readable small font, a rule under it)
+            gfx.mid_center(fb, s.CONTINUE_LINKED_Q, 0)
+            fb.hline(0, 8, 128, 1)
+        else:
+            gfx.header(fb, s.CONTINUE_Q)
         title = games.title(st.GAME)
         if len(self.saved) > 1:
             title = "< " + title + " >"
@@ -93,6 +97,16 @@ class ContinueScreen(Screen):
         if self.fault:
             gfx.mid(fb, s.ST_FAULT, 0, 49)
         gfx.center(fb, s.CONTINUE_KEYS, 56)
+
+
+def linked(seats):
+    """Whether a saved game's seats have a person on a linked console (lama.seats.LINKED)."""
+    from lama.seats import LINKED, kind, of
+
+    for seat in seats:
+        if kind(of(seat)) == LINKED:
+            return True
+    return False
 
 
 class ConfirmDiscard(ListScreen):

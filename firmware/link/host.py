@@ -1,0 +1,181 @@
+"""The host's side of a link game: who is linked (their names), which seat each linked
+console plays, the choices they send (checked by the engine before they are played), and
+after every action each console's share of it: the public events and its own seat's view
+only (link.view). A seat played on a console is a lama.seats LINKED seat whose detail is
+the console's id on the bus, which gives the same console its id again when it comes back
+(link.bus: by its uid, or the id it asks for after the host's restart)."""
+
+from lama.seats import LINKED, detail, kind
+from link import msg
+from link.view import events_for, state_fields
+
+CLOSE_FRAMES = 80  # frames a closed host still serves the line (its last words out)
+
+
+class LinkHost:
+    """Runs the link for a table over `bus` (link.bus.HostBus: tick, send, recv, events)."""
+
+    def __init__(self, bus):
+        self.bus = bus
+        self.names = {}  # console id -> the name it said (HELLO): the consoles linked
+        self.session = None  # the game in play (ui.games.session.Session), once started
+        self.taken = {}  # seat -> the action its console sent, not yet played
+        self.gone = []  # seats whose console went and nobody was told yet (take_gone)
+        self.back = []  # seats whose console came back (take_back)
+        self.sent = 0  # messages sent (figures)
+        self.closing = 0  # frames left to deliver what is queued once closed (close)
+        self.closed = False  # nothing more to do: the app lets it go
+
+    # -- who is linked -------------------------------------------------------------------
+
+    def consoles(self):
+        """[(console id, name)] of the linked consoles that said their name, by id."""
+        return [(cid, self.names[cid]) for cid in sorted(self.names)]
+
+    def console_of(self, seat):
+        """The console id of a LINKED seat, or None (another kind of seat)."""
+        got = self.session.seats[seat]
+        return detail(got) if kind(got) == LINKED else None
+
+    def seat_of(self, cid):
+        """The seat console `cid` plays in the game, or -1."""
+        ses = self.session
+        if ses is not None:
+            for i in range(len(ses.seats)):
+                if self.console_of(i) == cid:
+                    return i
+        return -1
+
+    def present(self, seat):
+        """Whether the console of a linked seat is on the line now (and said its name)."""
+        return self.console_of(seat) in self.names
+
+    # -- the line ------------------------------------------------------------------------
+
+    def send(self, cid, kind, value=None):
+        self.bus.send(cid, msg.encode(kind, value))
+        self.sent += 1
+
+    def pump(self):
+        """A frame's work: the line's traffic, who came and went, what they sent."""
+        bus = self.bus
+        bus.tick()
+        if self.closing:  # left: only what is queued (the game's end) still goes out
+            self.closing -= 1
+            pending = getattr(bus, "pending", None)
+            if not self.closing or pending is None or not any(pending(c) for c in self.names):
+                self.closed = True
+            return
+        for ev in bus.events():
+            if ev[0] == "lost":
+                seat = self.seat_of(ev[1])
+                self.names.pop(ev[1], None)
+                if seat >= 0 and seat not in self.gone:
+                    self.gone.append(seat)
+                self.roster()
+        while True:
+            got = bus.recv()
+            if got is None:
+                return
+            cid, payload = got
+            m = msg.decode(payload)
+            if m is not None:
+                self.heard(cid, m[0], m[1])
+
+    def heard(self, cid, kind, value):
+        if kind == msg.HELLO and isinstance(value, str) and value:
+            self.names[cid] = value[:3]
+            seat = self.seat_of(cid)
+            if seat >= 0:  # the same console back: its seat, and its view of the game
+                self.start_for(cid, seat)
+                if seat in self.gone:
+                    self.gone.remove(seat)
+                self.back.append(seat)
+            self.roster()
+        elif kind == msg.ACT and isinstance(value, list) and value:
+            seat = self.seat_of(cid)
+            if seat >= 0:
+                self.taken[seat] = msg.as_tuple(value)
+
+    def roster(self):
+        """Every linked console hears who is linked (their join screens list them)."""
+        names = [c[1] for c in self.consoles()]
+        for c in self.consoles():
+            if self.seat_of(c[0]) < 0:
+                self.send(c[0], msg.ROSTER, names)
+
+    # -- the game ------------------------------------------------------------------------
+
+    def linked_seats(self):
+        """[(seat, console id)] of the seats played on consoles that are on the line."""
+        out = []
+        for i in range(len(self.session.seats)):
+            if self.present(i):
+                out.append((i, self.console_of(i)))
+        return out
+
+    def start(self, session):
+        """The game `session` begins (or begins again: a rematch, a resumed save): every
+        linked console gets its seat and its view."""
+        self.session = session
+        session.link = self
+        self.taken = {}
+        self.gone = []
+        for seat, cid in self.linked_seats():
+            self.start_for(cid, seat)
+
+    def resumed(self):
+        """A saved game resumed: each linked seat whose console is not back yet is gone
+        until it is (its page offers to wait for it, or a computer player)."""
+        ses = self.session
+        for i in range(len(ses.seats)):
+            if self.console_of(i) is not None and not self.present(i):
+                self.gone.append(i)
+
+    def start_for(self, cid, seat):
+        ses = self.session
+        linked = [1 if kind(s) == LINKED else 0 for s in ses.seats]
+        self.send(cid, msg.START, [ses.game.info.id, seat, [s[0] for s in ses.seats], linked])
+        self.send(cid, msg.STATE, state_fields(ses.state, seat))
+
+    def acted(self, seat, events):
+        """Session.act applied seat `seat`'s action: each console its share of it."""
+        st = self.session.state
+        for i, cid in self.linked_seats():
+            self.send(cid, msg.EVENTS, [seat, events_for(events, i)])
+            self.send(cid, msg.STATE, state_fields(st, i))
+
+    def take(self, seat):
+        """The action the console of `seat` chose, once the engine allows it; a refused one
+        is answered with the rule id (REFUSED) and forgotten; None while none came."""
+        a = self.taken.pop(seat, None)
+        if a is None:
+            return None
+        ses = self.session
+        if a in ses.legal():
+            return a
+        rule = "?"
+        try:
+            ses.mod.apply(ses.state, a, None)  # (refused: RuleError, the state untouched)
+        except Exception as e:  # noqa: BLE001 - a console's garbage is refused, not a crash
+            rule = getattr(e, "rule", "?")
+        if self.present(seat):
+            self.send(self.console_of(seat), msg.REFUSED, rule)
+        return None
+
+    def take_gone(self):
+        """A seat whose console went since the last call, or -1."""
+        return self.gone.pop(0) if self.gone else -1
+
+    def take_back(self):
+        return self.back.pop(0) if self.back else -1
+
+    def close(self):
+        """The host left the link game (the menu): the line is served a few more frames,
+        until what is queued is out (at most CLOSE_FRAMES), then the app lets it go."""
+        self.closing = CLOSE_FRAMES
+
+    def end(self):
+        """The host ended the game: every console hears it."""
+        for _seat, cid in self.linked_seats():
+            self.send(cid, msg.END)

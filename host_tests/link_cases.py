@@ -1,0 +1,154 @@
+"""The link game's scenarios (MicroPython side): linked consoles on one emulated line
+(simulator.link_play), set up and played through their buttons; each prints one JSON line
+for host_tests/test_link_game.py."""
+
+import json
+
+from simulator.link_play import LinkTable, wire_messages
+
+MSG_START = 3
+MSG_EVENTS = 4
+MSG_STATE = 5
+
+
+def leaks(table):
+    """What no console may have got, from every message the host sent (and every frame on
+    the wire): a STATE whose hand is not its own seat's (or not the host's hand of that
+    seat then), an event that tells another seat's drawn card, the deal's event."""
+    bad = []
+    seat_of = {}
+    for cid, kind, value, hands in table.sent:
+        if kind == MSG_START:
+            seat_of[cid] = value[1]
+        elif kind == MSG_STATE:
+            g = value[14]
+            if len(g) == 6:  # cards: [seat, own hand, sizes, pile length, discard, top]
+                if g[0] != seat_of.get(cid):
+                    bad.append(("seat", cid, g[0]))
+                elif hands is not None and g[1] != hands[g[0]]:
+                    bad.append(("hand", cid, g[0]))
+        elif kind == MSG_EVENTS:
+            for ev in value[1]:
+                if ev[0] == "round":
+                    bad.append(("deal", cid))
+                if ev[0] == "draw" and ev[1] != seat_of.get(cid) and ev[2] != -1:
+                    bad.append(("draw", cid, ev[1]))
+    seat_of = {}
+    wire = wire_messages(table.line.wire)
+    for dst, m in wire:  # the same, read off the wire as a console's decoder reads it
+        kind, value = m
+        if kind == MSG_START:
+            seat_of[dst] = value[1]
+        elif kind == MSG_STATE and len(value[14]) == 6 and value[14][0] != seat_of.get(dst):
+            bad.append(("wire seat", dst))
+        elif kind == MSG_EVENTS:
+            for ev in value[1]:
+                if ev[0] == "round" or (ev[0] == "draw" and ev[1] != seat_of.get(dst)
+                                        and ev[2] != -1):
+                    bad.append(("wire event", dst))
+    return bad, len(wire)
+
+
+def whole_game(n, game, bots, seed=5):
+    t = LinkTable(n, "/tmp/link-cases", seed=seed)
+    t.host_sets_table(game=game, bots=bots)
+    t.play_to_end()
+    bad, frames = leaks(t)
+    print(json.dumps({"scores": t.final_scores(), "bad": bad, "frames": frames,
+                      "sent": len(t.sent), "seats": len(t.host.top().session.seats),
+                      "own": [nd.top().session.here(nd.top().session.own)
+                              for nd in t.nodes[1:]]}))
+
+
+def unplugged(game, seed=7, computer=False):
+    """Console 1's cable pulled after a few moves: the host's page, its text; then the
+    cable back (or a computer player takes the seat); the game to its end."""
+    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    t.host_sets_table(game=game, bots=1)
+    seen = {}
+
+    def each(tb):
+        if seen or len(tb.sent) < 60:
+            return
+        tb.unplug(1)
+        tb.run(2500)
+        d = tb.host.d
+        scr = tb.host.top()
+        seen["page"] = [type(p).__name__ for p in scr.panels]
+        seen["text"] = d.says("console is gone")
+        seen["name"] = d.says(scr.session.name(1) + "'s console is gone")
+        seen["console_note"] = tb.nodes[1].top().note_text
+        d.shot("/tmp/link-cases-gone.png")
+        if computer:
+            tb.keys(tb.host, ["DOWN", "DOWN", "A"])  # the second level
+            seen["bot"] = scr.session.bot(1)
+            tb.nodes.pop(1)  # (its cable stays out: the game goes on without it)
+        else:
+            tb.replug(1)
+            tb.run(4000)
+            seen["after"] = [type(p).__name__ for p in tb.host.top().panels]
+
+    t.play_to_end(each=each)
+    bad, _ = leaks(t)
+    print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
+
+
+def host_power_cut(game, seed=7):
+    """The host switched off mid-game and on again: "Continue linked game?", A; the
+    consoles rejoin to their seats; the game to its end."""
+    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    t.host_sets_table(game=game, bots=1)
+    seen = {}
+
+    def each(tb):
+        if seen or len(tb.sent) < 60:
+            return
+        tb.power_cut_host()
+        d = tb.host.d
+        seen["boot"] = tb.host.top_name()
+        seen["asks"] = d.says("Continue linked game?")
+        seen["console_note"] = tb.nodes[1].top().note_text
+        d.shot("/tmp/link-cases-continue.png")
+        tb.keys(tb.host, ["A"])
+        tb.until(lambda: tb.in_game(tb.host))
+        tb.run(4000)
+        seen["linked"] = len(tb.host.app.link.consoles())
+
+    t.play_to_end(each=each)
+    bad, _ = leaks(t)
+    print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
+
+
+def bystander(seed=3):
+    """A console at its menu on the same line as a host and a joined console: it reads
+    nothing from the line, and the host never counts it."""
+    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    host, joined, idle = t.nodes
+    t.to_link_menu(host)
+    t.keys(host, ["A"])
+    t.until(lambda: host.top_name() == "HostScreen")
+    t.keys(idle, ["A"])  # the title, then its main menu
+    t.join(joined)
+    t.run(4000)
+    print(json.dumps({"linked": len(host.app.link.consoles()), "idle_read": idle.port.heard,
+                      "idle_link": idle.app.link is None, "idle_top": idle.top_name(),
+                      "heard": joined.port.heard > 0}))
+
+
+def host_ends(seed=7):
+    """Console 1 gone, the host's person ends the game on its page: the other console hears
+    it and goes to its menu; the host's save is gone."""
+    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    t.host_sets_table(game=2, bots=1)
+    for _ in range(40):
+        for nd in t.nodes:
+            if nd.idle():
+                t.person_step(nd)
+        t.run(25)
+    t.unplug(1)
+    t.until(lambda: any(type(p).__name__ == "LinkLostPanel" for p in
+                        getattr(t.host.top(), "panels", ())), 10000)
+    t.keys(t.host, ["UP", "A"])  # the last row: End the game
+    t.run(3000)
+    print(json.dumps({"host": t.host.top_name(), "console": t.nodes[2].top_name(),
+                      "saved": t.host.app.game_store.summary(2) is not None}))

@@ -1,0 +1,68 @@
+"""Link games (issue 48): a host and consoles, each the firmware on its own emulated board,
+on one emulated line (link-wire's bus), set up and played through the buttons to game over;
+every console ends on the same scores, and none ever got another seat's hand; a console
+unplugged mid-game, the host switched off mid-game."""
+
+import json
+import os
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def case(micropython, call, timeout=600):
+    proc = micropython.run("from link_cases import *\n" + call, path=[HERE], timeout=timeout,
+                           heapsize="8M")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("consoles, game, bots", [
+    (2, 2, 1), (2, 1, 1), (3, 2, 1), (4, 1, 1), (5, 2, 1), (6, 1, 0), (6, 2, 0),
+])
+def test_a_linked_game_to_game_over_same_scores_and_no_hand_but_ones_own(
+        micropython, consoles, game, bots):
+    r = case(micropython, "whole_game(%d, %d, %d)" % (consoles, game, bots))
+    scores = r["scores"]
+    assert len(scores) == consoles and all(s == scores[0] for s in scores)
+    assert len(scores[0]) == r["seats"] == consoles + bots
+    assert r["own"] == [True] * (consoles - 1), "each console plays its own seat as a person"
+    assert r["bad"] == [], "a console got what is not its own"
+    assert r["frames"] > 10 * consoles
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_a_console_unplugged_is_said_at_once_and_rejoins(micropython, game):
+    r = case(micropython, "unplugged(%d)" % game)
+    seen = r["seen"]
+    assert seen["page"] == ["LinkLostPanel"] and seen["text"] and seen["name"]
+    assert seen["console_note"] == "HOST LOST: WAIT"
+    assert seen["after"] == [], "the same console back: its page goes, it plays on"
+    assert all(s == r["scores"][0] for s in r["scores"]) and r["bad"] == []
+
+
+def test_a_console_gone_a_computer_player_takes_its_seat(micropython):
+    r = case(micropython, "unplugged(2, computer=True)")
+    assert r["seen"]["bot"] == "medium"
+    assert all(s == r["scores"][0] for s in r["scores"]) and r["bad"] == []
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_the_host_switched_off_continues_the_linked_game(micropython, game):
+    r = case(micropython, "host_power_cut(%d)" % game)
+    seen = r["seen"]
+    assert seen["boot"] == "ContinueScreen" and seen["asks"]
+    assert seen["console_note"] == "HOST LOST: WAIT"
+    assert seen["linked"] == 2
+    assert all(s == r["scores"][0] for s in r["scores"]) and r["bad"] == []
+
+
+def test_a_console_not_in_a_link_game_ignores_the_line(micropython):
+    r = case(micropython, "bystander()")
+    assert r["linked"] == 1 and r["heard"]
+    assert r["idle_read"] == 0 and r["idle_link"] and r["idle_top"] == "MainMenu"
+
+
+def test_the_host_ends_the_game_and_its_consoles_go_to_their_menus(micropython):
+    r = case(micropython, "host_ends()")
+    assert r["host"] == "MainMenu" and r["console"] == "MainMenu" and not r["saved"]

@@ -1,0 +1,162 @@
+"""The host's and a console's sides of a link game (link.host, link.console) over a tiny
+in-memory stand-in of the bus: seats bound to consoles by their id on the bus, each action's share
+for each console, a console's choice checked by the engine (a refused one answered with
+the rule id, the state untouched), a console gone and back, garbage ignored."""
+
+from lama import cards, games
+from lama.rng import SeededRng
+from lama.score import Rules
+from link import msg
+from link.console import LinkConsole
+from lama.seats import bot, linked, person
+from link.host import LinkHost
+from ui.games.session import Loaded, Session
+
+
+class HostBusStandIn:
+    def __init__(self):
+        self.out = []  # (console id, payload)
+        self.inbox = []
+        self.pending = []
+
+    def tick(self):
+        pass
+
+    def send(self, cid, payload):
+        assert len(payload) <= msg.MAX_PAYLOAD
+        self.out.append((cid, payload))
+        return True
+
+    def recv(self):
+        return self.inbox.pop(0) if self.inbox else None
+
+    def events(self):
+        ev, self.pending = self.pending, []
+        return ev
+
+
+class ConsoleBusStandIn:
+    def __init__(self):
+        self.state = "linked"
+        self.out = []
+        self.inbox = []
+
+    def tick(self):
+        pass
+
+    def send(self, payload):
+        self.out.append(payload)
+        return True
+
+    def recv(self):
+        return self.inbox.pop(0) if self.inbox else None
+
+
+def table():
+    """A host with console 1 (named BEN) in seat 1 of a card game."""
+    bus = HostBusStandIn()
+    host = LinkHost(bus)
+    bus.pending.append(("joined", 1, b"\x01\x02"))
+    bus.inbox.append((1, msg.encode(msg.HELLO, "BEN")))
+    host.pump()
+    assert host.consoles() == [(1, "BEN")]
+    info = games.get(cards.GAME)
+    seats = [person("ANA"), linked("BEN", 1), bot("DEV", "cautious")]
+    ses = Session(Loaded(info, None, cards, {}, {}), seats, Rules(), 1, SeededRng(3),
+                  SeededRng(4))
+    bus.out = []
+    host.start(ses)
+    return host, bus, ses
+
+
+def sent(bus, cid):
+    return [msg.decode(p) for c, p in bus.out if c == cid]
+
+
+def test_the_console_gets_its_seat_and_its_own_view():
+    host, bus, ses = table()
+    got = sent(bus, 1)
+    assert got[0][0] == msg.START and got[0][1] == [cards.GAME, 1, ["ANA", "BEN", "DEV"], [0, 1, 0]]
+    assert got[1][0] == msg.STATE and got[1][1][14][1] == bytes(ses.state.hands[1])
+
+
+def test_a_legal_choice_is_played_and_a_refused_one_gets_the_rule_id():
+    host, bus, ses = table()
+    assert ses.link_wait() and ses.think() is None  # BEN's turn: nothing came yet
+    bad = None
+    for v in range(7):  # a card BEN does not hold, or that does not fit the top (C4)
+        if (cards.PLAY, v) not in ses.legal():
+            bad = (cards.PLAY, v)
+            break
+    before = ses.state.copy()
+    bus.out = []
+    bus.inbox.append((1, msg.encode(msg.ACT, list(bad))))
+    host.pump()
+    assert ses.think() is None
+    got = sent(bus, 1)
+    assert got[0][0] == msg.REFUSED and got[0][1] in ("C4", "C13")
+    assert ses.state == before, "a refused choice changes nothing"
+    good = ses.legal()[0]
+    bus.inbox.append((1, msg.encode(msg.ACT, list(good))))
+    host.pump()
+    assert ses.think() == good
+    bus.out = []
+    ses.act(good)
+    kinds = [m[0] for m in sent(bus, 1)]
+    assert kinds == [msg.EVENTS, msg.STATE]
+
+
+def test_a_choice_from_a_console_without_a_seat_or_not_its_turn_is_not_played():
+    host, bus, ses = table()
+    bus.pending.append(("joined", 2, b"\x09"))
+    bus.inbox.append((2, msg.encode(msg.HELLO, "CAT")))
+    bus.inbox.append((2, msg.encode(msg.ACT, list(ses.legal()[0]))))
+    host.pump()
+    assert 1 not in host.taken and ses.think() is None
+
+
+def test_garbage_from_a_console_is_ignored():
+    host, bus, ses = table()
+    for junk in (b"", b"\xff\x00", msg.encode(msg.ACT, "no"), msg.encode(msg.ACT, [])):
+        bus.inbox.append((1, junk))
+    host.pump()
+    assert host.taken == {} and ses.think() is None
+
+
+def test_a_console_gone_is_said_once_and_back_it_gets_its_seat_and_view_again():
+    host, bus, ses = table()
+    bus.pending.append(("lost", 1))
+    host.pump()
+    assert host.take_gone() == 1 and host.take_gone() == -1
+    assert not host.present(1)
+    bus.out = []
+    bus.pending.append(("joined", 1, b"\x01\x02"))  # the same console: the bus gives its id
+    bus.inbox.append((1, msg.encode(msg.HELLO, "BEN")))
+    host.pump()
+    assert host.take_back() == 1 and host.present(1)
+    got = sent(bus, 1)
+    assert got[0][0] == msg.START and got[0][1][1] == 1 and got[1][0] == msg.STATE
+
+
+def test_a_console_says_its_name_at_each_link_and_queues_whole_updates():
+    bus = ConsoleBusStandIn()
+    link = LinkConsole(bus, "BEN")
+    link.pump()
+    assert [msg.decode(p) for p in bus.out] == [(msg.HELLO, "BEN")]
+    bus.state = "host lost"
+    link.pump()
+    bus.state = "linked"
+    link.pump()
+    assert len(bus.out) == 2, "named again once linked again"
+    bus.inbox += [msg.encode(msg.START, [2, 1, ["A", "B"], [0, 1]]),
+                  msg.encode(msg.STATE, [2]),
+                  msg.encode(msg.EVENTS, [0, [["play", 0, 3]]])]
+    link.pump()
+    assert link.ready_start() == ([2, 1, ["A", "B"], [0, 1]], [2])
+    assert not link.has_update(), "an update waits for its view"
+    bus.inbox += [msg.encode(msg.STATE, [3]), b"\x00garbage", msg.encode(msg.REFUSED, "C4")]
+    link.pump()
+    assert link.next_update() == [0, [("play", 0, 3)], [3]]
+    assert link.next_update() == ["refused", "C4", None]
+    link.act((cards.PLAY, 3))
+    assert msg.decode(bus.out[-1]) == (msg.ACT, [cards.PLAY, 3])
