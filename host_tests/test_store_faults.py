@@ -374,3 +374,85 @@ print(json.dumps([offered, after.load_stats().game(1).games, files()]))
     assert offered == [True, True, True]
     assert games == 1  # counted once, not at every boot
     assert not [n for n in names if n.startswith("game")]
+
+
+NUMBERS = """
+from lama import match
+real_open = open
+def stats_unreadable(on):
+    # reading the statistics fails for want of memory (it may pass), or works again
+    def failing_open(path, mode="r"):
+        if "r" in mode and "stats." in path:
+            raise MemoryError()
+        return real_open(path, mode)
+    if on:
+        st.open = failing_open
+    elif "open" in st.__dict__:
+        del st.open
+def to_the_end(s, state, rng):
+    while state.phase != match.GAME_OVER:
+        dice.apply(state, dice.legal_actions(state)[0], rng)
+        if state.phase != match.GAME_OVER:
+            s.save_progress(state, SEATS)
+"""
+
+
+def test_a_game_is_never_numbered_from_statistics_that_could_not_be_read(micropython):
+    """Issue 53: one game counted (#1); the next game's first saves find the statistics
+    unreadable (a MemoryError): it is not numbered #1 from empty ones, so the next boot
+    offers it (it was removed as already counted), and played to its end it is counted."""
+    r = micropython.run_json(PRELUDE + NUMBERS + """
+s = sv.Saves(D)
+statistics.record_result(s.load_stats(), 1, SEATS, [3, 20], 4, [1, 0], 1)
+assert s.save_stats()
+s = sv.Saves(D)  # a new boot
+stats_unreadable(True)
+rng = SeededRng(4)
+state = dice.new_game(2, None, 0, rng)
+dice.apply(state, dice.legal_actions(state)[0], rng)
+saved = [s.save_progress(state, SEATS), s.take_message()]
+stats_unreadable(False)
+s = sv.Saves(D)  # the next boot
+got = SavedGames(s).load(1)
+offered = got is not None
+counted = None
+if offered:
+    state = got[0]
+    to_the_end(s, state, rng)
+    counted = s.record_game_result(state, SEATS)
+after = sv.Saves(D).load_stats().game(1)
+print(json.dumps([saved, offered, counted, after.games]))
+""")
+    saved, offered, counted, games = r
+    assert saved == [True, "Statistics: could not be read now, kept"]
+    assert offered  # not removed at boot as "already counted"
+    assert counted and games == 2
+
+
+def test_a_saved_game_is_removed_at_boot_only_when_read_statistics_name_it(micropython):
+    """Statistics that counted no game yet (last game 0, on flash) and a game saved while
+    they could not be read: the next boots offer it, and it is counted at its end."""
+    r = micropython.run_json(PRELUDE + NUMBERS + """
+s = sv.Saves(D)
+s.load_stats()
+assert s.save_stats()  # empty statistics on flash: no game counted yet
+s = sv.Saves(D)
+stats_unreadable(True)
+rng = SeededRng(5)
+state = dice.new_game(2, None, 0, rng)
+assert s.save_progress(state, SEATS)
+dice.apply(state, dice.legal_actions(state)[0], rng)
+assert s.save_progress(state, SEATS)
+unread_boot = SavedGames(sv.Saves(D)).load(1) is not None  # still unreadable: offered
+stats_unreadable(False)
+offered = [SavedGames(sv.Saves(D)).load(1) is not None for _ in range(2)]
+s = sv.Saves(D)
+state = SavedGames(s).load(1)[0]
+to_the_end(s, state, rng)
+counted = s.record_game_result(state, SEATS)
+again = s.record_game_result(state, SEATS)  # counted once
+print(json.dumps([unread_boot, offered, counted, again, sv.Saves(D).load_stats().game(1).games]))
+""")
+    unread_boot, offered, counted, again, games = r
+    assert unread_boot and offered == [True, True]
+    assert counted and again and games == 1

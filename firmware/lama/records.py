@@ -5,8 +5,9 @@ lama/statistics.py, loaded only when they are read or counted: issue 26).
 
 Statistics (per game, each under its game id: LAMA Dice and L.L.A.M.A.)
   lifetime totals: games finished, rounds played, rounds emptied;
-  per player name (at most MAX_NAMES per game; a new name replaces the one with the
-  fewest games, the earliest of those): games played, wins in 1/60ths (a win shared by k
+  per player name (at most MAX_NAMES per game, most recently seen first: a counted
+  game's players go first, in seat order, and its new names replace the least recently
+  seen names of other games): games played, wins in 1/60ths (a win shared by k
   tied winners, S5, counts 60 // k: exact for 2..6-way ties), best (lowest) final score,
   the sum of final scores (the average is sum / games), rounds emptied;
   high scores: the HIGH_SCORES lowest winning scores of people (not computer players),
@@ -123,7 +124,7 @@ class GameStats:
         self.games = 0
         self.rounds = 0
         self.emptied = 0
-        self.players = []  # PlayerStats, in the order names were first seen
+        self.players = []  # PlayerStats, most recently seen first
         self.high = []  # (score, initials, n_players), best first
 
     def player(self, name):

@@ -10,19 +10,24 @@ from lama.records import (GAMES, HIGH_SCORES, MAX_NAME, MAX_NAMES, MAX_SCORE, NO
                           PlayerStats, Stats, _bad, _sat, _u24, initials, unique_names)
 
 
-def _player_slot(gs, name):
-    p = gs.player(name)
-    if p is not None:
-        return p
-    if len(gs.players) >= MAX_NAMES:
-        drop = 0
-        for i in range(1, len(gs.players)):
-            if gs.players[i].games < gs.players[drop].games:
-                drop = i
-        gs.players.pop(drop)
-    p = PlayerStats(name)
-    gs.players.append(p)
-    return p
+def _seat_records(gs, names):
+    """The PlayerStats of `names` (one game's players), moved to the front of gs.players
+    (its order: most recently seen first) in seat order; new names get new records, and
+    room is made for them by dropping the least recently seen names of other games (the
+    last ones), never one of these."""
+    mine = []
+    for name in names:
+        p = gs.player(name)
+        if p is None:
+            p = PlayerStats(name)
+        else:
+            gs.players.remove(p)
+        mine.append(p)
+    keep = MAX_NAMES - len(mine)
+    if len(gs.players) > keep:
+        del gs.players[keep:]
+    gs.players = mine + gs.players
+    return mine
 
 
 def add_high_score(gs, points, name, n_players):
@@ -52,12 +57,13 @@ def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
     gs.games = _sat(gs.games + 1, U24)
     gs.rounds = _sat(gs.rounds + rounds, U24)
     places = []
+    mine = _seat_records(gs, names)
     for i in range(n):
         name = names[i]
         person = is_person(of(seats[i]))
         s = _sat(scores[i], MAX_SCORE)
         gs.emptied = _sat(gs.emptied + emptied[i], U24)
-        p = _player_slot(gs, name)
+        p = mine[i]
         p.games = _sat(p.games + 1, U16)
         p.total = _sat(p.total + s, U24)
         p.emptied = _sat(p.emptied + emptied[i], U16)

@@ -31,10 +31,12 @@ written over: they are read again when next needed, and a game is counted only o
 are known. A saved game already at its end is not offered: load_progress counts and
 removes it.
 
-Writes per game: the game's file after each action (one small file, see hal/store.py),
-the statistics once at the end. A game is numbered when its first action is saved (the
-number after the last counted game, past the other kind's saved game if it has that
-one); the statistics remember the number of the last game counted, so a power cut
+Writes per game: the game's file at its start and after each action (one small file, see
+hal/store.py),
+the statistics once at the end. A game is numbered when it is first saved (the number
+after the last counted game, past the other kind's saved game if it has that one; never
+from statistics or a saved game that could not be read: it is saved unnumbered, 0, and
+numbered at a later save); the statistics remember the number of the last game counted, so a power cut
 between counting a game and removing its save never counts it twice, and no saved game
 shares its number with another saved one."""
 
@@ -231,6 +233,8 @@ class Saves:
             return False
         prog = self._progress_for(state, seats)
         records.tally(prog, state)
+        if not self._numbered(prog, state.GAME):
+            return False  # (the other kind's saved game could not be read: a later boot)
         if prog.game_no == stats.last_game:
             return True
         try:
@@ -258,18 +262,31 @@ class Saves:
             forget(g.body)
 
     # --- the games in progress (one per game kind) --------------------------------------
+    def _numbered(self, prog, gid):
+        """prog's game number, given now when it has none yet (0): never from statistics,
+        or another kind's saved game, that could not be read (0 then, asked again at the
+        next save)."""
+        if not prog.game_no:
+            prog.game_no = self._number(gid)
+        return prog.game_no
+
     def _number(self, gid):
         """The number of a new game of kind gid: the next after the last counted, past the
         number of any other kind's saved game (so that no two saved games share one, and a
-        game counted is never taken for another, see load_progress)."""
+        game counted is never taken for another, see load_progress); 0 when the statistics
+        or that saved game cannot be read now."""
         taken = []
         for g in games.IDS:
             if g != gid:
                 n = self.game_number(g)
+                if n is UNKNOWN:
+                    return 0
                 if n is not None:
                     taken.append(n)
         kept = self.stats is not None
         n = self.load_stats().last_game
+        if self.stats is None:  # could not be read now
+            return 0
         if not kept:  # read for the number alone: not kept in RAM through a game (issue 26)
             self.stats = None
         while True:
@@ -278,7 +295,8 @@ class Saves:
                 return n
 
     def game_number(self, gid):
-        """The game number in kind gid's saved game, None when there is none."""
+        """The game number in kind gid's saved game, None when there is none, UNKNOWN when
+        it cannot be read now (0: not numbered yet)."""
         got = self._games.get(gid)
         if got is not None:
             return got[0].game_no
@@ -289,12 +307,12 @@ class Saves:
                                          records.PROGRESS_VERSION, records.PROGRESS_MAX,
                                          _number_decode, True, _number_older)
         self.note(KIND_GAME, outcome)
-        return value
+        return UNKNOWN if outcome == st.UNREADABLE else value
 
     def _progress_for(self, state, seats):
         got = self._games.get(state.GAME)
         if got is None or got[1] is not state:
-            prog = records.Progress(b"", list(seats), self._number(state.GAME))
+            prog = records.Progress(b"", list(seats), 0)  # numbered by its first save
             self._games[state.GAME] = [prog, state]
             return prog
         return got[0]
@@ -303,6 +321,7 @@ class Saves:
         """Save the game after a completed action (in its kind's record); True when it
         is on flash."""
         prog = self._progress_for(state, seats)
+        self._numbered(prog, state.GAME)
         records.tally(prog, state)
         if prog.seats != seats:  # kept when equal: a save allocates nothing that lasts
             prog.seats = list(seats)
