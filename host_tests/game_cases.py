@@ -569,8 +569,9 @@ def save_leave_resume(game, seed, moves):
     res["home"] = len(d.app.stack) == 1
     saved = SavedGames(Saves(data_dir)).load()
     res["kept"] = saved is not None
-    d2 = Driver.in_game(game, NAMES[:2], [None, "random"], seed=seed + 1, data_dir=data_dir,
-                        store=Saves(data_dir))  # any game, on the same console's flash
+    # a new app on the same console's flash (not a game dealt there: since issue 53 a new
+    # game is saved at its first frame, and would replace the saved one and its moves)
+    d2 = Driver(seed=seed + 1, data_dir=data_dir, fresh=False)
     d2.app.stack = [Screen(d2.app)]
     d2.app.push(ContinueScreen(d2.app, [saved]))
     d2.press("A")
