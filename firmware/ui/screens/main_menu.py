@@ -14,7 +14,7 @@ _PAGES = ("M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT", "M_LINK")
 
 
 class MainMenu(ListScreen):
-    """No header (the title screen came just before): six of the seven entries show at once."""
+    """No header (the title screen came just before): six of the eight entries show at once."""
 
     _words = None  # the menu's words, read once for the table they came from (_of)
     _of = None
