@@ -540,9 +540,15 @@ async function main() {
     const stored = await store(page);
     const size = Math.max(...Object.keys(stored).filter((n) => n.startsWith("game_dice.")).map(
       (n) => (OWN + n).length + stored[n].length));
-    // the moves in words and the last table beside the game (issue 50): room for a copy of each
-    const beside = Object.keys(stored).filter((n) => /^(log|table)_/.test(n)).reduce(
-      (t, n) => t + (OWN + n).length + stored[n].length, 0);
+    // the moves in words and the last table beside the game (issue 50): room for one copy of
+    // each record the dice game of storeForOne writes (its largest), not for every slot
+    // stored here (both copies, and the card game's table, took more room than a game file)
+    const largest = {};
+    for (const n of Object.keys(stored).filter((n) => /^(log|table)_dice\./.test(n))) {
+      const record = n.slice(0, n.indexOf("."));
+      largest[record] = Math.max(largest[record] || 0, (OWN + n).length + stored[n].length);
+    }
+    const beside = Object.values(largest).reduce((t, n) => t + n, 0);
     out.store_full = await storeFull(page, url);
     out.store_for_one = await storeForOne(page, url, size, beside);
     out.store_nearly_full = await storeNearlyFull(page, url, size);
