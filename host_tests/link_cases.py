@@ -4,7 +4,8 @@ for host_tests/test_link_game.py."""
 
 import json
 
-from simulator.link_play import LinkTable, wire_messages
+from emu.link_audit import message_leaks, wire_messages
+from simulator.link_play import LinkTable
 
 MSG_START = 3
 MSG_EVENTS = 4
@@ -33,19 +34,8 @@ def leaks(table):
                     bad.append(("deal", cid))
                 if ev[0] == "draw" and ev[1] != seat_of.get(cid) and ev[2] != -1:
                     bad.append(("draw", cid, ev[1]))
-    seat_of = {}
     wire = wire_messages(table.line.wire)
-    for dst, m in wire:  # the same, read off the wire as a console's decoder reads it
-        kind, value = m
-        if kind == MSG_START:
-            seat_of[dst] = value[1]
-        elif kind == MSG_STATE and len(value[14]) == 6 and value[14][0] != seat_of.get(dst):
-            bad.append(("wire seat", dst))
-        elif kind == MSG_EVENTS:
-            for ev in value[1]:
-                if ev[0] == "round" or (ev[0] == "draw" and ev[1] != seat_of.get(dst)
-                                        and ev[2] != -1):
-                    bad.append(("wire event", dst))
+    bad += message_leaks(wire)  # the same, read off the wire as a console's decoder reads it
     return bad, len(wire)
 
 

@@ -134,6 +134,11 @@ class Pico:
     def cmd(self, op, **kw):
         """Send one command and wait for its answer (a run: until its time is over); the
         replies (dicts) it brought, the last being its "done"."""
+        return self.answer(self.send(op, **kw))
+
+    def send(self, op, **kw):
+        """Send one command without waiting (several Picos then run at once); its id, for
+        answer()."""
         with self._lock:
             self._next_id += 1
             cid = self._next_id
@@ -143,6 +148,10 @@ class Pico:
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError):
             raise PicoError("the emulator has stopped: %s" % "".join(self.logs)[-2000:])
+        return cid
+
+    def answer(self, cid, op="the command"):
+        """Wait for the answer to command `cid` (send's); its replies, as cmd()."""
         with self._lock:
             def answered():
                 got = self._replies.get(cid, ())

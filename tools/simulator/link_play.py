@@ -253,18 +253,3 @@ def watch_host(table):
         send(self, cid, kind, value)
 
     host.LinkHost.send = logged
-
-
-def wire_messages(wire):
-    """(destination, message) of every DATA frame the host put on the wire (kept by the
-    line), decoded as a console would: the frames, then the messages in them."""
-    from link import frame, msg
-
-    dec = frame.Decoder(None)
-    out = []
-    for f in dec.feed(bytes(wire)):
-        if f.src == frame.HOST and f.kind == frame.DATA:
-            m = msg.decode(f.payload)
-            if m is not None:
-                out.append((f.dst, m))
-    return out
