@@ -9,7 +9,6 @@ import sys
 import paths
 
 BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "heap_spread",
-BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "heap_spread",
            "ladder", "link", "link_bus", "link_table", "memory", "menu", "pico", "pico_heap",
            "power", "store")
 LONG = ("link", "pico_heap", "power")  # pico_heap: about 50 minutes of host time; power, link: the emulated Pico
