@@ -14,7 +14,9 @@
 - emulated_s_per_host_s: the emulator's speed over the linked game.
 
 LINK_PICOS (default 2) sets how many Picos are linked; LINK_SEATS the seats (default:
-the Picos and one computer player). The unix-port figure for six consoles is
+the Picos and one computer player); LINK_ROUNDS 1 plays one round (0, the default: to 10
+points); LINK_FLASHED a flash file to use instead of provisioning one (another build's,
+to compare). The unix-port figure for six consoles is
 `make bench BENCH=link_table` (the MicroPython unix port's boards, emulated clock)."""
 
 import json
@@ -107,11 +109,11 @@ def heap_watch(game, least):
     return each
 
 
-def linked(flashed, n, seats, log):
+def linked(flashed, n, seats, rounds, log):
     with tempfile.TemporaryDirectory() as tmp:
         game = LinkGame(flashed, n, tmp, slice_ms=SLICE_MS)
         try:
-            game.set_table(seats, rounds=0)
+            game.set_table(seats, rounds=rounds)
             heap = []
             host0 = time.time()
             ms0 = game.ms
@@ -140,12 +142,12 @@ def linked(flashed, n, seats, log):
             game.close()
 
 
-def unlinked(flashed, seats, log):
+def unlinked(flashed, seats, rounds, log):
     """The same table on the host alone: its person and computer players."""
     with tempfile.TemporaryDirectory() as tmp:
         game = LinkGame(flashed, 1, tmp, slice_ms=25)
         try:
-            game.set_plain_table(seats, rounds=0)
+            game.set_plain_table(seats, rounds=rounds)
             heap = []
             over = game.play_to_end(GAME_MS, each=heap_watch(game, heap))
             log("  unlinked: %s" % ("game over" if over else "stopped"))
@@ -166,12 +168,16 @@ def main():
         return 2
     n = int(os.environ.get("LINK_PICOS", "2"))
     seats = int(os.environ.get("LINK_SEATS", str(n + 1)))
+    rounds = int(os.environ.get("LINK_ROUNDS", "0"))
+
     def log(s):
         print(s, file=sys.stderr, flush=True)
+
     flashed = os.environ.get("LINK_FLASHED") or provision.flashed(image, probe=True)
     t0 = time.time()
-    out = linked(flashed, n, seats, log)
-    out["host_heap_free_min_unlinked"] = unlinked(flashed, seats, log)
+    out = linked(flashed, n, seats, rounds, log)
+    out["rounds_setting"] = rounds
+    out["host_heap_free_min_unlinked"] = unlinked(flashed, seats, rounds, log)
     out["host_s"] = round(time.time() - t0, 1)
     print(json.dumps(out, sort_keys=True))
     for k in sorted(out):
