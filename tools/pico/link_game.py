@@ -177,6 +177,8 @@ class LinkGame:
         if panel:
             return ["A" if panel in ("RoundEndPanel", "CurtainPanel") else "B"]
         act = seen["to_act"]
+        if act == 2:  # a result shown to read: A goes on
+            return ["A"]
         if act >= 4:  # the cursor's choice + 4: a card, else Draw (-1)
             self.move_at[k] = True  # (its A's time noted when it goes down)
             if act - 4 >= 0:

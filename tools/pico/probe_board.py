@@ -23,7 +23,8 @@ import uctypes as _uctypes
 # _SLOW_US, 14.. the work (us) of the first _SLOW of them, then the most work of one frame
 # after its picture was shown (the saves: us), and the most of a whole frame (us), then
 # whether a person here may choose a move now (1: a game screen waits for this console's
-# person, no page open, nothing due; 4 + the choice under the cursor (a card game): a card's value,
+# person, no page open, nothing due; 2: a result to read; 4 + the choice under the cursor
+# (a card game): a card's value,
 # or -1 Draw, -2 Quit), then the game's final scores once it has them (six
 # seats at most) and how many seats (0 before) (the link game's device test and bench)
 # A frame's work (6, 7, 13..) runs from its input to the end of its show() (issue 26's
@@ -181,9 +182,12 @@ def make_board():  # noqa: F811
                 _name(top)
                 ses = getattr(top, "session", None)
                 act = 0
-                if (ses is not None and getattr(top, "mode", 0) == 1
-                        and not getattr(top, "panels", 1) and getattr(top, "due", 1) is None
-                        and ses.person_to_act()):
+                mode = getattr(top, "mode", 0)
+                if ses is None or getattr(top, "panels", 1) or getattr(top, "due", 1) is not None:
+                    pass
+                elif mode == 2:  # a shown result a person reads (A goes on)
+                    act = 2
+                elif mode == 1 and ses.person_to_act():
                     items = getattr(top, "items", None)
                     act = 1 if not items else 4 + items[top.cursor]
                 ints[_ACT] = act
