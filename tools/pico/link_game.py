@@ -179,12 +179,12 @@ class LinkGame:
         act = seen["to_act"]
         if act == 2:  # a result shown to read: A goes on
             return ["A"]
-        if act >= 4:  # the cursor's choice + 4: a card, else Draw (-1)
+        if act >= 6:  # the cursor's choice + 8: a card, Draw (-1) or Quit (-2)
             self.move_at[k] = True  # (its A's time noted when it goes down)
-            if act - 4 >= 0:
-                return ["A"]
-            self.quits += 1
-            return ["RIGHT", "A"]
+            if act - 8 == -1:
+                self.quits += 1
+                return ["RIGHT", "A"]
+            return ["A"]
         return []
 
     def over(self):

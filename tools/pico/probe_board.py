@@ -23,7 +23,7 @@ import uctypes as _uctypes
 # _SLOW_US, 14.. the work (us) of the first _SLOW of them, then the most work of one frame
 # after its picture was shown (the saves: us), and the most of a whole frame (us), then
 # whether a person here may choose a move now (1: a game screen waits for this console's
-# person, no page open, nothing due; 2: a result to read; 4 + the choice under the cursor
+# person, no page open, nothing due; 2: a result to read; 8 + the choice under the cursor
 # (a card game): a card's value,
 # or -1 Draw, -2 Quit), then the game's final scores once it has them (six
 # seats at most) and how many seats (0 before) (the link game's device test and bench)
@@ -189,7 +189,7 @@ def make_board():  # noqa: F811
                     act = 2
                 elif mode == 1 and ses.person_to_act():
                     items = getattr(top, "items", None)
-                    act = 1 if not items else 4 + items[top.cursor]
+                    act = 1 if not items else 8 + items[top.cursor]
                 ints[_ACT] = act
                 res = getattr(ses, "result", None)
                 if res is not None and not ints[_SCORES + 6]:
