@@ -1,5 +1,5 @@
 """tools/flash against boards that speak the raw REPL but lie (issue 28): a listed name that
-reaches /data after normalising is never touched, a slow board is stopped within 60 s with a
+reaches /data after normalising is never touched, a slow board is stopped early with a
 message that says it is slow, the messages quote the real limits, and every garbled reply
 ends in "does not answer like MicroPython", never in a Python exception or the advice to run
 make flash again."""
