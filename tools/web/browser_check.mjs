@@ -8,71 +8,18 @@
 //
 // --shots writes the page at each size as DIR/page-WxH.png.
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { BLANK, FLAGS, HOLD_MS, args as readArgs, booted, canvasBits, key, serve, sleep, screen,
+  waitScreen } from "./check_kit.mjs";
 
-const FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--no-first-run",
-];
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
-  ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
-const HOLD_MS = 40; // a key held this long, then this long released (the firmware debounces 10)
 const LIMIT_MS = 60000; // one game must end within this (bots hurried by A)
 const VIEWPORT = { width: 1280, height: 800 }; // the README's picture
 const SIZES = [[320, 568], [390, 844], [844, 390], [1280, 800]]; // phones (both ways), desktop
 const OWN = "lama-console:"; // the page's keys in localStorage (tools/web/saves.js)
-const OTHER = "another-app:data";
-const BLANK = "blank-page-of-the-same-origin"; // served as an empty page: no console runs there // what fills the store in the tests: another page's data
+const OTHER = "another-app:data"; // what fills the store in the tests: another page's data
 
-function args() {
-  const a = process.argv.slice(2);
-  const out = {};
-  for (let i = 0; i + 1 < a.length; i += 2) out[a[i].replace(/^--/, "")] = a[i + 1];
-  for (const k of ["web", "chromium", "profile"]) {
-    if (!out[k]) throw new Error("browser_check: --" + k + " is needed");
-  }
-  return out;
-}
-
-function serve(root) {
-  // the page's files on 127.0.0.1, an unused port
-  const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "");
-    if (rel === BLANK) {
-      res.writeHead(200, { "Content-Type": "text/html" });
-      res.end('<!doctype html><link rel="icon" href="data:,"><title>no console here</title>');
-      return;
-    }
-    const file = path.join(root, rel || "index.html");
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] || "application/octet-stream" });
-    res.end(fs.readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function screen(page) {
-  return page.evaluate(() => (window.lamaConsole.screen ? window.lamaConsole.screen() : ""));
-}
-
-async function waitScreen(page, want, ms = 20000) {
-  const end = Date.now() + ms;
-  let got = "";
-  while (Date.now() < end) {
-    got = await screen(page);
-    if (got.startsWith(want)) return got;
-    await sleep(25);
-  }
-  throw new Error("waited for " + want + ", the page shows " + got);
-}
+const args = () => readArgs("browser_check");
 
 async function pastHowTo(page, want) {
   // a person's first game of a kind starts with how to play (issue 27): B skips it
@@ -88,21 +35,6 @@ async function pastHowTo(page, want) {
     await sleep(25);
   }
   throw new Error("waited for " + want + ", the page shows " + got);
-}
-
-async function booted(page) {
-  // the first screen the console shows after a (re)load
-  await page.waitForFunction(() => window.lamaConsole && window.lamaConsole.screen &&
-    window.lamaConsole.screen() !== "", null, { timeout: 30000 });
-  await sleep(300);
-  return screen(page);
-}
-
-async function key(page, name) {
-  await page.keyboard.down(name);
-  await sleep(HOLD_MS);
-  await page.keyboard.up(name);
-  await sleep(HOLD_MS);
 }
 
 async function tap(page, button) {
@@ -139,24 +71,6 @@ async function seams(page) {
       }
     }
     return [dark, lit];
-  });
-}
-
-async function canvasBits(page) {
-  // the glass read back from the canvas: each pixel's cell, lit or not, as MONO_VLSB
-  return page.evaluate(() => {
-    const c = document.getElementById("glass");
-    const k = c.width / 128;
-    const at = Math.max(0, Math.floor((k - 2) / 2)); // inside the lit dot of a cell
-    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-    const out = new Array(1024).fill(0);
-    for (let y = 0; y < 64; y++) {
-      for (let x = 0; x < 128; x++) {
-        const o = ((y * k + at) * c.width + x * k + at) * 4;
-        if (d[o] + d[o + 1] + d[o + 2] > 150) out[(y >> 3) * 128 + x] |= 1 << (y & 7);
-      }
-    }
-    return out;
   });
 }
 

@@ -28,6 +28,7 @@ PARTS = {
     "tools/web/board.py": "/board.py",
     "tools/web/page_parts.py": "/web/page_parts.py",
     "tools/web/page_loop.py": "/web/page_loop.py",
+    "tools/web/page_watch.py": "/web/page_watch.py",
     "tools/emu/__init__.py": "/web/emu/__init__.py",
     "tools/emu/i2c.py": "/web/emu/i2c.py",
     "tools/emu/oled_panels.py": "/web/emu/oled_panels.py",

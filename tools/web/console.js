@@ -177,6 +177,11 @@ async function main() {
       state.image = mp.PyProxy.toJs(image);
       state.contrast = contrast;
       state.draws += 1;
+      if (state.changeTimes) { // (tests) when the picture changed
+        const seen = state.image.join(",");
+        if (seen !== state.drawnImage) state.changeTimes.push(Date.now());
+        state.drawnImage = seen;
+      }
       glass.draw(state.image, contrast);
     },
     audio: tone,
@@ -194,6 +199,12 @@ async function main() {
   state.screen = () => py.screen();
   state.linkSend = (hex) => py.link_send(hex); // the board's link port, for the tests
   state.linkHeard = () => py.link_heard();
+  state.watch = () => { // what the game screens draw and when, kept (page_watch.py)
+    state.changeTimes = [];
+    tabLine.keep();
+    py.watch();
+  };
+  state.seen = () => JSON.parse(py.seen());
   wireInput();
   status.textContent = "";
   const frame = () => {

@@ -14,12 +14,23 @@ export class TabLine {
     this.size = 0;
     this.sent = 0;
     this.lost = 0;
+    this.kept = null; // tests: every message heard from the other tabs, as hex (keep())
+  }
+
+  keep() {
+    if (this.kept === null) this.kept = [];
   }
 
   open() {
     if (this.channel === null) {
       this.channel = new BroadcastChannel(CHANNEL + this.name);
-      this.channel.onmessage = (e) => this.hear(new Uint8Array(e.data));
+      this.channel.onmessage = (e) => {
+        const bytes = new Uint8Array(e.data);
+        if (this.kept !== null) {
+          this.kept.push(Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""));
+        }
+        this.hear(bytes);
+      };
     }
   }
 

@@ -5,38 +5,9 @@
 // Prints one JSON line of findings for host_tests/test_link_web.py.
 //
 //   node tools/web/link_check.mjs --web build/web --chromium /usr/bin/chromium --profile DIR
-import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { chromium } from "playwright-core";
-
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"];
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
-  ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
-
-function args() {
-  const a = process.argv.slice(2);
-  const out = {};
-  for (let i = 0; i + 1 < a.length; i += 2) out[a[i].replace(/^--/, "")] = a[i + 1];
-  return out;
-}
-
-function serve(root) {
-  const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "");
-    const file = path.join(root, rel || "index.html");
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] || "application/octet-stream" });
-    res.end(fs.readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+import { FLAGS, args as readArgs, serve, sleep } from "./check_kit.mjs";
 
 async function open(context, url) {
   const page = await context.newPage();
@@ -50,7 +21,7 @@ const heard = (page) => page.evaluate(() => window.lamaConsole.linkHeard());
 const send = (page, hex) => page.evaluate((h) => window.lamaConsole.linkSend(h), hex);
 
 async function main() {
-  const opt = args();
+  const opt = readArgs("link_check");
   const root = path.resolve(opt.web);
   const server = await serve(root);
   const base = "http://127.0.0.1:" + server.address().port + "/";

@@ -1,0 +1,234 @@
+// A whole link game in headless Chromium: three tabs of the page on one link name (?link=),
+// tab 1 hosts (Link game > Host), tabs 2 and 3 join; the host sets a L.L.A.M.A. table of the
+// three people and a computer player (each tab's settings first: the computer players
+// instant; on the host one round); the people play through key presses (A on the cursor's choice: a play when one
+// is allowed, else a draw, else quit) to game over. Midway tab 2 is closed and opened again
+// (same link name, its own slot and saves): it joins again and plays on. Each tab keeps
+// what its screens drew (page_watch.py) and every message it heard; the findings are
+// printed as one JSON line for host_tests/test_link_game_web.py to judge.
+//
+//   node tools/web/link_game_check.mjs --web build/web --chromium /usr/bin/chromium --profile DIR
+import { chromium } from "playwright-core";
+import { FLAGS, args, booted, key as tap, serve, settle, sleep, waitScreen } from "./check_kit.mjs";
+
+// tabs side by side are all on view: no timer of theirs is slowed as a hidden tab's is
+const ON_VIEW = ["--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+  "--disable-backgrounding-occluded-windows"];
+const LIMIT_MS = 120000; // the game must end within this
+const SHOW_MS = 10000; // a move not shown on the other tabs within this: never shown
+const CLOSE_AFTER = 3; // moves of tab 2's person before it is closed
+const ROUNDS = 1; // the game's rounds
+const MENU_SETTINGS = 3; // rows of the main menu (ui/screens/main_menu.py)
+const MENU_LINK = 7;
+const ROW_ROUNDS = 6; // rows of the settings (ui/model/settings.py FIELDS)
+const ROW_SPEED = 8;
+
+const HOLD_MS = 80; // a key held as long as a finger does, on a machine the three tabs share
+
+async function key(page, name) {
+  await tap(page, name, HOLD_MS);
+  await settle(page);
+}
+
+async function keys(page, names) {
+  for (const name of names) await key(page, name);
+}
+
+const seen = (page) => page.evaluate(() => window.lamaConsole.seen());
+
+async function until(page, test, what, ms = 30000) {
+  // poll seen() until test(found) holds
+  const end = Date.now() + ms;
+  let got = null;
+  while (Date.now() < end) {
+    got = await seen(page);
+    if (test(got)) return got;
+    await sleep(30);
+  }
+  throw new Error("waited for " + what + ", the tab shows " + JSON.stringify(got));
+}
+
+async function openTab(context, url, errors) {
+  const page = await context.newPage();
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  await page.goto(url);
+  await booted(page);
+  await page.evaluate(() => window.lamaConsole.watch());
+  return page;
+}
+
+async function pick(page, want, row) {
+  // on list screen `want`: the cursor moved to `row` (each press looked at), then A
+  await waitScreen(page, want);
+  for (let i = 0; i < 20; i++) {
+    const s = await seen(page);
+    if (s.cursor === row) {
+      await key(page, "z");
+      return;
+    }
+    await key(page, s.cursor > row ? "ArrowUp" : "ArrowDown");
+  }
+  throw new Error(want + ": the cursor did not reach row " + row);
+}
+
+async function join(page, k, again) {
+  // Join, the name P1 turned into another letter for each tab (Q1, R1), then wait for the
+  // host (`again`: a tab opened again goes straight to the link menu)
+  if (again) {
+    await key(page, "z"); // the title
+    await pick(page, "MainMenu", MENU_LINK);
+  } else {
+    await fastSettings(page, 0);
+  }
+  await pick(page, "LinkMenu", 1);
+  await waitScreen(page, "NameScreen");
+  for (let i = 0; i < k; i++) await key(page, "ArrowUp");
+  await keys(page, ["z", "z", "z"]);
+  await waitScreen(page, "JoinScreen");
+}
+
+async function setting(page, row, index, want) {
+  // on the settings screen: row `row` stepped to `want` (seen().settings[index])
+  for (let i = 0; i < 20; i++) {
+    const s = await seen(page);
+    if (s.cursor !== row) await key(page, s.cursor > row ? "ArrowUp" : "ArrowDown");
+    else if (s.settings[index] !== want) await key(page, "ArrowRight");
+    else return;
+  }
+  throw new Error("the setting of row " + row + " did not become " + want);
+}
+
+async function fastSettings(page, rounds) {
+  // this tab's settings (ui/model/settings.py): the computer players instant (a console's
+  // pace shows another seat's move a step long, as a computer player's), and on the host
+  // the game's rounds
+  await key(page, "z");
+  await pick(page, "MainMenu", MENU_SETTINGS);
+  await waitScreen(page, "SettingsScreen");
+  if (rounds) await setting(page, ROW_ROUNDS, 0, rounds);
+  await setting(page, ROW_SPEED, 1, 3);
+  await key(page, "x");
+  await pick(page, "MainMenu", MENU_LINK);
+  await waitScreen(page, "LinkMenu");
+}
+
+async function setTable(host, people, bots) {
+  // Host; once the other people's tabs are linked: L.L.A.M.A., the people and `bots`
+  // computer players, Start
+  await until(host, (s) => s.linked === people - 1, "the consoles linked");
+  await pick(host, "HostScreen", 1); // L.L.A.M.A.
+  await waitScreen(host, "LinkSetupScreen");
+  for (let i = 0; i < 6; i++) {
+    if ((await seen(host)).seats === people + bots) break;
+    await key(host, "ArrowRight");
+  }
+  await keys(host, ["ArrowUp", "z"]); // the last row: Start
+}
+
+function keep(found, k, s) {
+  // what tab k drew and (the host) held since the last look
+  for (const h of s.drawn) if (!found.drawn[k].includes(h)) found.drawn[k].push(h);
+  for (const seat of Object.keys(s.held)) {
+    const got = found.held[seat] || (found.held[seat] = []);
+    for (const h of s.held[seat]) if (!got.includes(h)) got.push(h);
+  }
+  if (s.seat >= 0) found.seats[k] = s.seat;
+  if (s.cid !== null && k > 0) found.cids[k] = s.cid;
+}
+
+async function shownAfter(page, t) {
+  // the first time tab `page` drew its canvas after `t` (ms since the epoch), or -1
+  const end = Date.now() + SHOW_MS;
+  while (Date.now() < end) {
+    const at = await page.evaluate((t0) => window.lamaConsole.changeTimes.find((x) => x > t0) || -1, t);
+    if (at > 0) return at;
+    await sleep(5);
+  }
+  return -1;
+}
+
+async function heard(page) {
+  return page.evaluate(() => window.lamaConsole.link.kept);
+}
+
+async function main() {
+  const opt = args("link_game_check");
+  const server = await serve(opt.web);
+  const url = "http://127.0.0.1:" + server.address().port + "/?link=" + (opt.link || "game");
+  const context = await chromium.launchPersistentContext(opt.profile, {
+    executablePath: opt.chromium, headless: true, args: FLAGS.concat(ON_VIEW),
+    viewport: { width: 700, height: 500 },
+  });
+  const errors = [];
+  const found = { errors, drawn: [[], [], []], held: {}, seats: [-1, -1, -1], cids: [null, null, null],
+    heard: [[], [], []], shown: [], moves: [0, 0, 0], scores: [null, null, null] };
+  const t0 = Date.now();
+  try {
+    const tabs = [];
+    for (let k = 0; k < 3; k++) tabs.push(await openTab(context, url, errors));
+    found.slots = [];
+    for (const p of tabs) found.slots.push(await p.evaluate(() => [window.lamaConsole.slot, window.lamaConsole.uid]));
+    await fastSettings(tabs[0], ROUNDS);
+    await pick(tabs[0], "LinkMenu", 0); // Host
+    await waitScreen(tabs[0], "HostScreen");
+    await join(tabs[1], 1);
+    await join(tabs[2], 2);
+    await setTable(tabs[0], 3, 1);
+    found.set_ms = Date.now() - t0;
+    let reopened = false;
+    const end = Date.now() + LIMIT_MS;
+    while (found.scores.some((s) => s === null)) {
+      if (Date.now() > end) throw new Error("the linked game did not end: " + JSON.stringify(found.scores));
+      for (let k = 0; k < 3; k++) {
+        const page = tabs[k];
+        const s = await seen(page);
+        keep(found, k, s);
+        if (s.scores) {
+          found.scores[k] = s.scores;
+          continue;
+        }
+        if (s.screen === "HowToScreen") {
+          await key(page, "x"); // (a first game: how to play, left)
+        } else if (s.todo === "turn") {
+          const t = Date.now();
+          await key(page, "z");
+          found.moves[k] += 1;
+          for (const j of [k, (k + 1) % 3, (k + 2) % 3]) {
+            const at = await shownAfter(tabs[j], t);
+            found.shown.push([k, j, at > 0 ? at - t : -1]);
+          }
+        } else if (["ack", "RoundEndPanel", "CurtainPanel"].includes(s.todo)) {
+          await key(page, "z");
+        } else if (s.todo && !["wait", "GameOverPanel", "LinkLostPanel"].includes(s.todo)) {
+          await key(page, "x"); // another page (a hint...): back to the table
+        }
+      }
+      if (!reopened && found.moves[1] >= CLOSE_AFTER) {
+        // tab 2 closed mid-game (a cable pulled), then opened again: it joins again
+        reopened = true;
+        found.heard[1].push(...(await heard(tabs[1])));
+        found.before_close = found.seats[1];
+        await tabs[1].close();
+        await until(tabs[0], (s) => s.todo === "LinkLostPanel", "the host's page of a console gone");
+        found.host_saw_gone = true;
+        tabs[1] = await openTab(context, url, errors);
+        found.reopened_slot = await tabs[1].evaluate(() => [window.lamaConsole.slot, window.lamaConsole.uid]);
+        await join(tabs[1], 1, true);
+        const back = await until(tabs[1], (s) => s.seat >= 0, "the rejoined tab's game");
+        found.rejoined_seat = back.seat;
+        found.reopened_at_move = found.moves.slice();
+      }
+    }
+    for (let k = 0; k < 3; k++) found.heard[k].push(...(await heard(tabs[k])));
+  } catch (e) {
+    found.failure = String(e && e.stack ? e.stack : e);
+  } finally {
+    found.wall_ms = Date.now() - t0;
+    await context.close();
+    server.close();
+  }
+  console.log(JSON.stringify(found));
+}
+
+main();
