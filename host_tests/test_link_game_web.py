@@ -106,3 +106,17 @@ def test_no_message_to_a_joining_tab_carries_another_seats_hand(game):
             if kind == msg.EVENTS:
                 for ev in v[1]:
                     assert not (ev[0] == "draw" and ev[1] != seat and ev[2] != -1), (k, ev)
+
+
+def test_two_unlinked_tabs_played_at_once_keep_their_own_saves(game):
+    """Two tabs with no link game, each playing LAMA Dice, their presses taken in turn: each
+    tab's store holds its own files whole (what its /data holds), and a reload of each gets
+    its slot back (sessionStorage) and offers its own game."""
+    got = game["unlinked"]
+    assert got["playing"] == ["DiceScreen", "DiceScreen"]
+    assert [s[0] for s in got["left"]] == ["DiceScreen", "DiceScreen"]
+    assert len(set(got["slots"])) == 2 and got["slots_after"] == got["slots"]
+    for (stored, files), kept in zip(got["files"], got["kept"]):
+        assert kept > 0 and stored and stored == files
+    assert got["files"][0][0] != got["files"][1][0]
+    assert got["after_reload"] == ["ContinueScreen", "ContinueScreen"]

@@ -18,6 +18,7 @@ const LIMIT_MS = 120000; // the game must end within this
 const SHOW_MS = 10000; // a move not shown on the other tabs within this: never shown
 const CLOSE_AFTER = 3; // moves of tab 2's person before it is closed
 const ROUNDS = 1; // the game's rounds
+const UNLINKED_PRESSES = 12; // presses on each of two unlinked tabs, taken in turn
 const MENU_SETTINGS = 3; // rows of the main menu (ui/screens/main_menu.py)
 const MENU_LINK = 7;
 const ROW_ROUNDS = 6; // rows of the settings (ui/model/settings.py FIELDS)
@@ -152,6 +153,68 @@ async function heard(page) {
   return page.evaluate(() => window.lamaConsole.link.kept);
 }
 
+async function ownFiles(page) {
+  // [this tab's game entries in localStorage, the same files in its /data] ({name: base64})
+  return page.evaluate(() => {
+    const slot = window.lamaConsole.slot;
+    const own = slot ? "lama-console-" + slot + ":" : "lama-console:"; // (saves.js useSlot)
+    const stored = {};
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k.startsWith(own + "game_dice.")) stored[k.slice(own.length)] = localStorage.getItem(k);
+    }
+    const files = window.lamaConsole.files();
+    const mine = {};
+    for (const n of Object.keys(files)) if (n.startsWith("game_dice.")) mine[n] = files[n];
+    return [stored, mine];
+  });
+}
+
+async function twoUnlinked(context, base, errors, linked) {
+  // two tabs of the page with no link game, each a LAMA Dice game of its own, played at
+  // once (their presses taken in turn): each tab's saves are its own /data, whole, and a
+  // reload of each offers its own game. (Opened while the `linked` tabs hold their slots,
+  // then those closed: these two have slots of their own, at the settings' defaults.)
+  const out = {};
+  const tabs = [await openTab(context, base, errors), await openTab(context, base, errors)];
+  for (const p of linked) await p.close();
+  out.slots = [];
+  out.first = [];
+  out.playing = [];
+  for (const p of tabs) {
+    out.slots.push(await p.evaluate(() => window.lamaConsole.slot));
+    out.first.push((await seen(p)).screen);
+    await key(p, "z");
+    await pick(p, "MainMenu", 0); // LAMA Dice
+    await waitScreen(p, "SetupScreen");
+    await key(p, "ArrowUp"); // the list wraps: Start
+    await key(p, "z");
+    for (let i = 0; i < 20 && !(await seen(p)).screen.startsWith("DiceScreen"); i++) {
+      if ((await seen(p)).screen === "HowToScreen") await key(p, "x");
+      await sleep(50);
+    }
+  }
+  for (const p of tabs) out.playing.push((await seen(p)).screen);
+  for (let i = 0; i < UNLINKED_PRESSES; i++) for (const p of tabs) await key(p, "z");
+  out.left = [];
+  for (const p of tabs) out.left.push([(await seen(p)).screen, await p.evaluate(() => window.lamaConsole.owner())]);
+  await sleep(500); // (the last saves)
+  out.kept = [];
+  out.files = [];
+  for (const p of tabs) {
+    out.kept.push(await p.evaluate(() => window.lamaConsole.saves.kept));
+    out.files.push(await ownFiles(p));
+  }
+  out.after_reload = [];
+  out.slots_after = [];
+  for (const p of tabs) {
+    await p.reload();
+    out.after_reload.push(await booted(p));
+    out.slots_after.push(await p.evaluate(() => window.lamaConsole.slot));
+  }
+  return out;
+}
+
 async function main() {
   const opt = args("link_game_check");
   const server = await serve(opt.web);
@@ -221,6 +284,7 @@ async function main() {
       }
     }
     for (let k = 0; k < 3; k++) found.heard[k].push(...(await heard(tabs[k])));
+    found.unlinked = await twoUnlinked(context, url.split("?")[0], errors, tabs);
   } catch (e) {
     found.failure = String(e && e.stack ? e.stack : e);
   } finally {
