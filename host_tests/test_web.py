@@ -177,7 +177,8 @@ def test_web_page_says_what_the_games_are_and_how_to_play():
         html = f.read()
     text = re.sub(r"<[^>]+>", " ", html)
     for words in ("LAMA Dice", "L.L.A.M.A.", "Reiner Knizia", "40 points", "roll", "draw",
-                  "quit", "llama row", "Esc", "hold B", "tap A", "hint", "reload the page"):
+                  "quit", "llama row", "Esc", "hold B", "tap A", "hint", "reload the page",
+                  "Link game", "Host", "Join", "?link=NAME"):
         assert words in text, words
 
 
