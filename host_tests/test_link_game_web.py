@@ -3,37 +3,17 @@ page linked by one ?link= name, a host and two joining tabs, one person on each 
 player, played through key presses to game over, one tab closed and opened again midway; no
 tab's canvas drew, and no message addressed to a tab carried, a hand that is not its seat's."""
 
-import json
-import os
 import statistics
-import subprocess
-import sys
 
 import pytest
 
 import test_web
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-WEB_TOOLS = os.path.join(ROOT, "tools", "web")
-
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    node = test_web._need_browser()
-    base = tmp_path_factory.mktemp("link_game")
-    web = base / "page"
-    made = subprocess.run([sys.executable, os.path.join(WEB_TOOLS, "build_page.py"), "--out",
-                           str(web)], capture_output=True, text=True, timeout=120)
-    assert made.returncode == 0, made.stdout + made.stderr
-    proc = subprocess.run(
-        [node, os.path.join(WEB_TOOLS, "link_game_check.mjs"), "--web", str(web), "--chromium",
-         test_web.CHROMIUM, "--profile", str(base / "profile")],
-        capture_output=True, text=True, timeout=400, cwd=ROOT)
-    lines = proc.stdout.strip().splitlines()
-    assert proc.returncode == 0 and lines, proc.stdout[-3000:] + proc.stderr[-3000:]
-    found = json.loads(lines[-1])
-    assert "failure" not in found, found["failure"]
+    found = test_web.browser_findings("link_game_check.mjs", tmp_path_factory.mktemp("link"),
+                                      timeout=400)
     other = [ms for k, j, ms in found["shown"] if j != k and ms >= 0]
     own = [ms for k, j, ms in found["shown"] if j == k and ms >= 0]
     if other and own:  # the closing note's figure: a key pressed on one tab, seen on the others

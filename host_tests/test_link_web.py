@@ -1,31 +1,10 @@
 """The browser board's link line: tabs of the page on one BroadcastChannel (tools/web/link.js) in headless Chromium, each tab with its own slot (saves, link id), and the board's PageLine under the MicroPython unix port."""
 
-import json
-import os
-import subprocess
-import sys
-
 import test_web
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-WEB_TOOLS = os.path.join(ROOT, "tools", "web")
 
 
 def test_tabs_of_one_link_hear_each_other_and_themselves_and_no_other_link(tmp_path):
-    node = test_web._need_browser()
-    web = tmp_path / "page"
-    made = subprocess.run([sys.executable, os.path.join(WEB_TOOLS, "build_page.py"), "--out",
-                           str(web)], capture_output=True, text=True, timeout=120)
-    assert made.returncode == 0, made.stdout + made.stderr
-    proc = subprocess.run(
-        [node, os.path.join(WEB_TOOLS, "link_check.mjs"), "--web", str(web), "--chromium",
-         test_web.CHROMIUM, "--profile", str(tmp_path / "profile")],
-        capture_output=True, text=True, timeout=300, cwd=ROOT)
-    lines = proc.stdout.strip().splitlines()
-    assert proc.returncode == 0 and lines, proc.stdout[-3000:] + proc.stderr[-3000:]
-    found = json.loads(lines[-1])
-    assert "failure" not in found, found["failure"]
+    found = test_web.browser_findings("link_check.mjs", tmp_path)
     assert found["before"] == ["", "", ""]
     assert found["after_a"] == ["b74c00ff", "b74c00ff", ""]
     assert found["after_b"] == ["010203", "010203"]

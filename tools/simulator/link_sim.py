@@ -16,7 +16,7 @@ import sys
 
 from simulator.folders import clear_dir, make_dirs
 from simulator.link_play import LinkTable
-from simulator.play import Recorder
+from simulator.play import Recorder, options
 
 USAGE = ("usage: python3 tools/sim.py --link-game N --out DIR [--game cards|dice] [--bots B] "
          "[--seed S] [--until end|shot]")
@@ -124,13 +124,8 @@ def run(opts):
 
 
 def main(argv):
-    try:
-        opts = parse(argv)
-    except ValueError as e:
-        print("sim.py: " + str(e))
-        print(USAGE)
-        return 2
-    return run(opts)
+    opts = options(parse, argv, USAGE)
+    return 2 if opts is None else run(opts)
 
 
 if __name__ == "__main__":

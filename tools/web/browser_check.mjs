@@ -9,8 +9,7 @@
 // --shots writes the page at each size as DIR/page-WxH.png.
 import fs from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright-core";
-import { BLANK, FLAGS, HOLD_MS, args as readArgs, booted, canvasBits, key, serve, sleep, screen,
+import { BLANK, HOLD_MS, booted, canvasBits, key, runCheck, sleep, screen,
   waitScreen } from "./check_kit.mjs";
 
 const LIMIT_MS = 60000; // one game must end within this (bots hurried by A)
@@ -18,8 +17,6 @@ const VIEWPORT = { width: 1280, height: 800 }; // the README's picture
 const SIZES = [[320, 568], [390, 844], [844, 390], [1280, 800]]; // phones (both ways), desktop
 const OWN = "lama-console:"; // the page's keys in localStorage (tools/web/saves.js)
 const OTHER = "another-app:data"; // what fills the store in the tests: another page's data
-
-const args = () => readArgs("browser_check");
 
 async function pastHowTo(page, want) {
   // a person's first game of a kind starts with how to play (issue 27): B skips it
@@ -397,87 +394,72 @@ async function toMenu(page) {
   await waitScreen(page, "MainMenu");
 }
 
-async function main() {
-  const opt = args();
-  const root = path.resolve(opt.web);
-  const server = await serve(root);
-  const url = "http://127.0.0.1:" + server.address().port + "/";
-  const context = await chromium.launchPersistentContext(opt.profile, {
-    executablePath: opt.chromium, headless: true, args: FLAGS, viewport: VIEWPORT,
-  });
+async function main(context, url, out, opt) {
   const errors = [];
-  const out = { errors };
-  try {
-    const page = context.pages()[0] || (await context.newPage());
-    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("requestfailed", (r) => errors.push("request failed: " + r.url()));
-    await page.goto(url);
-    out.first = await waitScreen(page, "TitleScreen");
-    await page.waitForFunction(() => window.lamaConsole.draws > 0);
-    await sleep(300);
-    out.title_bits = await canvasBits(page);
-    out.title_sent = await page.evaluate(() => Array.from(window.lamaConsole.image));
-    out.idle_cpu = await idleCpu(page, 3000);
-    out.frames_in_idle = await page.evaluate(() => window.lamaConsole.frames);
-    out.layout = {};
-    if (opt.shots) fs.mkdirSync(opt.shots, { recursive: true });
-    for (const [w, h] of SIZES) out.layout[w + "x" + h] = await layout(page, w, h, opt.shots);
-    await page.setViewportSize(VIEWPORT);
+  out.errors = errors;
+  const page = context.pages()[0] || (await context.newPage());
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("requestfailed", (r) => errors.push("request failed: " + r.url()));
+  await page.goto(url);
+  out.first = await waitScreen(page, "TitleScreen");
+  await page.waitForFunction(() => window.lamaConsole.draws > 0);
+  await sleep(300);
+  out.title_bits = await canvasBits(page);
+  out.title_sent = await page.evaluate(() => Array.from(window.lamaConsole.image));
+  out.idle_cpu = await idleCpu(page, 3000);
+  out.frames_in_idle = await page.evaluate(() => window.lamaConsole.frames);
+  out.layout = {};
+  if (opt.shots) fs.mkdirSync(opt.shots, { recursive: true });
+  for (const [w, h] of SIZES) out.layout[w + "x" + h] = await layout(page, w, h, opt.shots);
+  await page.setViewportSize(VIEWPORT);
 
-    await tap(page, 4); // the on-screen A
-    out.menu = await waitScreen(page, "MainMenu");
-    out.dice = await botGame(page, 0, errors);
-    await toMenu(page);
-    out.cards = await botGame(page, 1, errors);
-    await toMenu(page);
+  await tap(page, 4); // the on-screen A
+  out.menu = await waitScreen(page, "MainMenu");
+  out.dice = await botGame(page, 0, errors);
+  await toMenu(page);
+  out.cards = await botGame(page, 1, errors);
+  await toMenu(page);
 
-    // a game with a person: one roll saves it; a reload offers to continue it
-    await key(page, "ArrowUp"); // the menu kept its cursor on the card game
-    await key(page, "z");
-    await waitScreen(page, "SetupScreen");
-    for (let i = 0; i < 5; i++) await key(page, "ArrowDown"); // players, 3 seats, first -> Start
-    await key(page, "z");
-    await pastHowTo(page, "DiceScreen");
-    const saves = await page.evaluate(() => window.lamaConsole.saves.kept);
-    await key(page, "z"); // roll
-    await page.waitForFunction((n) => window.lamaConsole.saves.kept > n, saves);
-    await sleep(400);
-    if (opt.screenshot) await page.screenshot({ path: opt.screenshot });
-    await key(page, "Escape"); // a long press of B: the game's menu
-    out.long_b = await waitScreen(page, "DiceScreen/MenuPanel");
-    out.stored = await page.evaluate(() =>
-      Object.keys(localStorage).filter((k) => k.startsWith("lama-console:")).sort());
-    await page.reload();
-    out.after_reload = await waitScreen(page, "ContinueScreen");
-    out.reload_bits = await canvasBits(page);
-    const stored = await store(page);
-    const size = Math.max(...Object.keys(stored).filter((n) => n.startsWith("game_dice.")).map(
-      (n) => (OWN + n).length + stored[n].length));
-    // the moves in words and the last table beside the game (issue 50): room for one copy of
-    // each record the dice game of storeForOne writes (its largest), not for every slot
-    // stored here (both copies, and the card game's table, took more room than a game file)
-    const largest = {};
-    for (const n of Object.keys(stored).filter((n) => /^(log|table)_dice\./.test(n))) {
-      const record = n.slice(0, n.indexOf("."));
-      largest[record] = Math.max(largest[record] || 0, (OWN + n).length + stored[n].length);
-    }
-    const beside = Object.values(largest).reduce((t, n) => t + n, 0);
-    out.store_full = await storeFull(page, url);
-    out.store_for_one = await storeForOne(page, url, size, beside);
-    out.store_nearly_full = await storeNearlyFull(page, url, size);
-    out.store_garbage = await storeGarbage(page, url);
-    await page.goto(url + BLANK); // (this tab gives the saves up: the next ones own them)
-    out.store_refused = await storeRefused(context, url, errors);
-    await page.evaluate(() => localStorage.clear());
-    out.two_tabs = await twoTabs(context, url, errors);
-  } catch (e) {
-    out.failure = String(e && e.stack ? e.stack : e);
-  } finally {
-    await context.close();
-    server.close();
+  // a game with a person: one roll saves it; a reload offers to continue it
+  await key(page, "ArrowUp"); // the menu kept its cursor on the card game
+  await key(page, "z");
+  await waitScreen(page, "SetupScreen");
+  for (let i = 0; i < 5; i++) await key(page, "ArrowDown"); // players, 3 seats, first -> Start
+  await key(page, "z");
+  await pastHowTo(page, "DiceScreen");
+  const saves = await page.evaluate(() => window.lamaConsole.saves.kept);
+  await key(page, "z"); // roll
+  await page.waitForFunction((n) => window.lamaConsole.saves.kept > n, saves);
+  await sleep(400);
+  if (opt.screenshot) await page.screenshot({ path: opt.screenshot });
+  await key(page, "Escape"); // a long press of B: the game's menu
+  out.long_b = await waitScreen(page, "DiceScreen/MenuPanel");
+  out.stored = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith("lama-console:")).sort());
+  await page.reload();
+  out.after_reload = await waitScreen(page, "ContinueScreen");
+  out.reload_bits = await canvasBits(page);
+  const stored = await store(page);
+  const size = Math.max(...Object.keys(stored).filter((n) => n.startsWith("game_dice.")).map(
+    (n) => (OWN + n).length + stored[n].length));
+  // the moves in words and the last table beside the game (issue 50): room for one copy of
+  // each record the dice game of storeForOne writes (its largest), not for every slot
+  // stored here (both copies, and the card game's table, took more room than a game file)
+  const largest = {};
+  for (const n of Object.keys(stored).filter((n) => /^(log|table)_dice\./.test(n))) {
+    const record = n.slice(0, n.indexOf("."));
+    largest[record] = Math.max(largest[record] || 0, (OWN + n).length + stored[n].length);
   }
-  console.log(JSON.stringify(out));
+  const beside = Object.values(largest).reduce((t, n) => t + n, 0);
+  out.store_full = await storeFull(page, url);
+  out.store_for_one = await storeForOne(page, url, size, beside);
+  out.store_nearly_full = await storeNearlyFull(page, url, size);
+  out.store_garbage = await storeGarbage(page, url);
+  await page.goto(url + BLANK); // (this tab gives the saves up: the next ones own them)
+  out.store_refused = await storeRefused(context, url, errors);
+  await page.evaluate(() => localStorage.clear());
+  out.two_tabs = await twoTabs(context, url, errors);
 }
 
-main();
+runCheck("browser_check", { viewport: VIEWPORT }, main);

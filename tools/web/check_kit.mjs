@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { chromium } from "playwright-core";
 
 export const FLAGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -107,4 +108,25 @@ export async function canvasBits(page) {
     }
     return out;
   });
+}
+
+export async function runCheck(name, launch, work) {
+  // the page (--web) served, Chromium (--chromium) on a profile (--profile) with `launch`'s
+  // options; `work(context, url, out, opt)` fills `out`, what went wrong is out.failure;
+  // `out` is printed as one JSON line for the host test to judge
+  const opt = args(name);
+  const server = await serve(opt.web);
+  const url = "http://127.0.0.1:" + server.address().port + "/";
+  const context = await chromium.launchPersistentContext(opt.profile, Object.assign({
+    executablePath: opt.chromium, headless: true, args: FLAGS }, launch));
+  const out = {};
+  try {
+    await work(context, url, out, opt);
+  } catch (e) {
+    out.failure = String(e && e.stack ? e.stack : e);
+  } finally {
+    await context.close();
+    server.close();
+  }
+  console.log(JSON.stringify(out));
 }

@@ -8,8 +8,7 @@
 // printed as one JSON line for host_tests/test_link_game_web.py to judge.
 //
 //   node tools/web/link_game_check.mjs --web build/web --chromium /usr/bin/chromium --profile DIR
-import { chromium } from "playwright-core";
-import { FLAGS, args, booted, key as tap, serve, settle, sleep, waitScreen } from "./check_kit.mjs";
+import { FLAGS, booted, key as tap, runCheck, settle, sleep, waitScreen } from "./check_kit.mjs";
 
 // tabs side by side are all on view: no timer of theirs is slowed as a hidden tab's is
 const ON_VIEW = ["--disable-background-timer-throttling", "--disable-renderer-backgrounding",
@@ -215,84 +214,72 @@ async function twoUnlinked(context, base, errors, linked) {
   return out;
 }
 
-async function main() {
-  const opt = args("link_game_check");
-  const server = await serve(opt.web);
-  const url = "http://127.0.0.1:" + server.address().port + "/?link=" + (opt.link || "game");
-  const context = await chromium.launchPersistentContext(opt.profile, {
-    executablePath: opt.chromium, headless: true, args: FLAGS.concat(ON_VIEW),
-    viewport: { width: 700, height: 500 },
-  });
+async function main(context, page, found, opt) {
+  const url = page + "?link=" + (opt.link || "game");
   const errors = [];
-  const found = { errors, drawn: [[], [], []], held: {}, seats: [-1, -1, -1], cids: [null, null, null],
-    heard: [[], [], []], shown: [], moves: [0, 0, 0], scores: [null, null, null] };
+  Object.assign(found, { errors, drawn: [[], [], []], held: {}, seats: [-1, -1, -1],
+    cids: [null, null, null], heard: [[], [], []], shown: [], moves: [0, 0, 0],
+    scores: [null, null, null] });
   const t0 = Date.now();
-  try {
-    const tabs = [];
-    for (let k = 0; k < 3; k++) tabs.push(await openTab(context, url, errors));
-    found.slots = [];
-    for (const p of tabs) found.slots.push(await p.evaluate(() => [window.lamaConsole.slot, window.lamaConsole.uid]));
-    await fastSettings(tabs[0], ROUNDS);
-    await pick(tabs[0], "LinkMenu", 0); // Host
-    await waitScreen(tabs[0], "HostScreen");
-    await join(tabs[1], 1);
-    await join(tabs[2], 2);
-    await setTable(tabs[0], 3, 1);
-    found.set_ms = Date.now() - t0;
-    let reopened = false;
-    const end = Date.now() + LIMIT_MS;
-    while (found.scores.some((s) => s === null)) {
-      if (Date.now() > end) throw new Error("the linked game did not end: " + JSON.stringify(found.scores));
-      for (let k = 0; k < 3; k++) {
-        const page = tabs[k];
-        const s = await seen(page);
-        keep(found, k, s);
-        if (s.scores) {
-          found.scores[k] = s.scores;
-          continue;
-        }
-        if (s.screen === "HowToScreen") {
-          await key(page, "x"); // (a first game: how to play, left)
-        } else if (s.todo === "turn") {
-          const t = Date.now();
-          await key(page, "z");
-          found.moves[k] += 1;
-          for (const j of [k, (k + 1) % 3, (k + 2) % 3]) {
-            const at = await shownAfter(tabs[j], t);
-            found.shown.push([k, j, at > 0 ? at - t : -1]);
-          }
-        } else if (["ack", "RoundEndPanel", "CurtainPanel"].includes(s.todo)) {
-          await key(page, "z");
-        } else if (s.todo && !["wait", "GameOverPanel", "LinkLostPanel"].includes(s.todo)) {
-          await key(page, "x"); // another page (a hint...): back to the table
-        }
+  const tabs = [];
+  for (let k = 0; k < 3; k++) tabs.push(await openTab(context, url, errors));
+  found.slots = [];
+  for (const p of tabs) found.slots.push(await p.evaluate(() => [window.lamaConsole.slot, window.lamaConsole.uid]));
+  await fastSettings(tabs[0], ROUNDS);
+  await pick(tabs[0], "LinkMenu", 0); // Host
+  await waitScreen(tabs[0], "HostScreen");
+  await join(tabs[1], 1);
+  await join(tabs[2], 2);
+  await setTable(tabs[0], 3, 1);
+  found.set_ms = Date.now() - t0;
+  let reopened = false;
+  const end = Date.now() + LIMIT_MS;
+  while (found.scores.some((s) => s === null)) {
+    if (Date.now() > end) throw new Error("the linked game did not end: " + JSON.stringify(found.scores));
+    for (let k = 0; k < 3; k++) {
+      const page = tabs[k];
+      const s = await seen(page);
+      keep(found, k, s);
+      if (s.scores) {
+        found.scores[k] = s.scores;
+        continue;
       }
-      if (!reopened && found.moves[1] >= CLOSE_AFTER) {
-        // tab 2 closed mid-game (a cable pulled), then opened again: it joins again
-        reopened = true;
-        found.heard[1].push(...(await heard(tabs[1])));
-        found.before_close = found.seats[1];
-        await tabs[1].close();
-        await until(tabs[0], (s) => s.todo === "LinkLostPanel", "the host's page of a console gone");
-        found.host_saw_gone = true;
-        tabs[1] = await openTab(context, url, errors);
-        found.reopened_slot = await tabs[1].evaluate(() => [window.lamaConsole.slot, window.lamaConsole.uid]);
-        await join(tabs[1], 1, true);
-        const back = await until(tabs[1], (s) => s.seat >= 0, "the rejoined tab's game");
-        found.rejoined_seat = back.seat;
-        found.reopened_at_move = found.moves.slice();
+      if (s.screen === "HowToScreen") {
+        await key(page, "x"); // (a first game: how to play, left)
+      } else if (s.todo === "turn") {
+        const t = Date.now();
+        await key(page, "z");
+        found.moves[k] += 1;
+        for (const j of [k, (k + 1) % 3, (k + 2) % 3]) {
+          const at = await shownAfter(tabs[j], t);
+          found.shown.push([k, j, at > 0 ? at - t : -1]);
+        }
+      } else if (["ack", "RoundEndPanel", "CurtainPanel"].includes(s.todo)) {
+        await key(page, "z");
+      } else if (s.todo && !["wait", "GameOverPanel", "LinkLostPanel"].includes(s.todo)) {
+        await key(page, "x"); // another page (a hint...): back to the table
       }
     }
-    for (let k = 0; k < 3; k++) found.heard[k].push(...(await heard(tabs[k])));
-    found.unlinked = await twoUnlinked(context, url.split("?")[0], errors, tabs);
-  } catch (e) {
-    found.failure = String(e && e.stack ? e.stack : e);
-  } finally {
-    found.wall_ms = Date.now() - t0;
-    await context.close();
-    server.close();
+    if (!reopened && found.moves[1] >= CLOSE_AFTER) {
+      // tab 2 closed mid-game (a cable pulled), then opened again: it joins again
+      reopened = true;
+      found.heard[1].push(...(await heard(tabs[1])));
+      found.before_close = found.seats[1];
+      await tabs[1].close();
+      await until(tabs[0], (s) => s.todo === "LinkLostPanel", "the host's page of a console gone");
+      found.host_saw_gone = true;
+      tabs[1] = await openTab(context, url, errors);
+      found.reopened_slot = await tabs[1].evaluate(() => [window.lamaConsole.slot, window.lamaConsole.uid]);
+      await join(tabs[1], 1, true);
+      const back = await until(tabs[1], (s) => s.seat >= 0, "the rejoined tab's game");
+      found.rejoined_seat = back.seat;
+      found.reopened_at_move = found.moves.slice();
+    }
   }
-  console.log(JSON.stringify(found));
+  for (let k = 0; k < 3; k++) found.heard[k].push(...(await heard(tabs[k])));
+  found.unlinked = await twoUnlinked(context, url.split("?")[0], errors, tabs);
+  found.wall_ms = Date.now() - t0;
 }
 
-main();
+runCheck("link_game_check", { args: FLAGS.concat(ON_VIEW), viewport: { width: 700, height: 500 } },
+  main);
