@@ -19,7 +19,7 @@ def game(tmp_path_factory):
     if other and own:  # the closing note's figure: a key pressed on one tab, seen on the others
         print("\nlink game in Chromium: %.1f s (the table set in %.1f s); a move shows on the "
               "other tabs after %d ms (median of %d, max %d), on its own tab after %d ms"
-              % (found["wall_ms"] / 1000, found["set_ms"] / 1000, statistics.median(other),
+              % (found["game_ms"] / 1000, found["set_ms"] / 1000, statistics.median(other),
                  len(other), max(other), statistics.median(own)))
     return found
 
@@ -38,6 +38,7 @@ def test_three_linked_tabs_play_to_the_same_game_over(game):
 def test_a_tab_closed_midway_joins_again_in_its_seat_and_plays_on(game):
     assert game["host_saw_gone"]  # the host's page of a console gone
     assert game["reopened_slot"] == game["slots"][1]  # its slot: its saves and its link id
+    assert game["reopened_settings"] == [0, 3]  # its saved settings (rounds, pace) as it set them
     assert game["rejoined_seat"] == game["before_close"] == game["seats"][1]
     assert game["moves"][1] > game["reopened_at_move"][1]  # its person played on
 

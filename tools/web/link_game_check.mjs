@@ -1,11 +1,12 @@
 // A whole link game in headless Chromium: three tabs of the page on one link name (?link=),
 // tab 1 hosts (Link game > Host), tabs 2 and 3 join; the host sets a L.L.A.M.A. table of the
 // three people and a computer player (each tab's settings first: the computer players
-// instant; on the host one round); the people play through key presses (A on the cursor's choice: a play when one
-// is allowed, else a draw, else quit) to game over. Midway tab 2 is closed and opened again
-// (same link name, its own slot and saves): it joins again and plays on. Each tab keeps
-// what its screens drew (page_watch.py) and every message it heard; the findings are
-// printed as one JSON line for host_tests/test_link_game_web.py to judge.
+// instant; on the host one round); the people play through key presses (A on the cursor's
+// choice: a play when one is allowed, else a draw, else quit) to game over. Midway tab 2 is
+// closed and opened again (same link name, its own slot and saves): it joins again and
+// plays on. Each tab keeps what its screens drew (page_watch.py), when its picture changed
+// and every message it heard. Then two unlinked tabs play a LAMA Dice game each, at once.
+// The findings are printed as one JSON line for host_tests/test_link_game_web.py to judge.
 //
 //   node tools/web/link_game_check.mjs --web build/web --chromium /usr/bin/chromium --profile DIR
 import { FLAGS, booted, key as tap, runCheck, settle, sleep, waitScreen } from "./check_kit.mjs";
@@ -141,7 +142,8 @@ async function shownAfter(page, t) {
   // the first time tab `page` drew its canvas after `t` (ms since the epoch), or -1
   const end = Date.now() + SHOW_MS;
   while (Date.now() < end) {
-    const at = await page.evaluate((t0) => window.lamaConsole.changeTimes.find((x) => x > t0) || -1, t);
+    const at = await page.evaluate((t0) =>
+      window.lamaConsole.changeTimes.find((x) => x > t0) || -1, t);
     if (at > 0) return at;
     await sleep(5);
   }
@@ -151,6 +153,9 @@ async function shownAfter(page, t) {
 async function heard(page) {
   return page.evaluate(() => window.lamaConsole.link.kept);
 }
+
+const slotOf = (page) => page.evaluate(() => [window.lamaConsole.slot, window.lamaConsole.uid]);
+const owner = (page) => page.evaluate(() => window.lamaConsole.owner());
 
 async function ownFiles(page) {
   // [this tab's game entries in localStorage, the same files in its /data] ({name: base64})
@@ -196,7 +201,7 @@ async function twoUnlinked(context, base, errors, linked) {
   for (const p of tabs) out.playing.push((await seen(p)).screen);
   for (let i = 0; i < UNLINKED_PRESSES; i++) for (const p of tabs) await key(p, "z");
   out.left = [];
-  for (const p of tabs) out.left.push([(await seen(p)).screen, await p.evaluate(() => window.lamaConsole.owner())]);
+  for (const p of tabs) out.left.push([(await seen(p)).screen, await owner(p)]);
   await sleep(500); // (the last saves)
   out.kept = [];
   out.files = [];
@@ -214,8 +219,8 @@ async function twoUnlinked(context, base, errors, linked) {
   return out;
 }
 
-async function main(context, page, found, opt) {
-  const url = page + "?link=" + (opt.link || "game");
+async function main(context, base, found, opt) {
+  const url = base + "?link=" + (opt.link || "game");
   const errors = [];
   Object.assign(found, { errors, drawn: [[], [], []], held: {}, seats: [-1, -1, -1],
     cids: [null, null, null], heard: [[], [], []], shown: [], moves: [0, 0, 0],
@@ -224,7 +229,7 @@ async function main(context, page, found, opt) {
   const tabs = [];
   for (let k = 0; k < 3; k++) tabs.push(await openTab(context, url, errors));
   found.slots = [];
-  for (const p of tabs) found.slots.push(await p.evaluate(() => [window.lamaConsole.slot, window.lamaConsole.uid]));
+  for (const p of tabs) found.slots.push(await slotOf(p));
   await fastSettings(tabs[0], ROUNDS);
   await pick(tabs[0], "LinkMenu", 0); // Host
   await waitScreen(tabs[0], "HostScreen");
@@ -235,7 +240,7 @@ async function main(context, page, found, opt) {
   let reopened = false;
   const end = Date.now() + LIMIT_MS;
   while (found.scores.some((s) => s === null)) {
-    if (Date.now() > end) throw new Error("the linked game did not end: " + JSON.stringify(found.scores));
+    if (Date.now() > end) throw new Error("the game did not end: " + JSON.stringify(found.scores));
     for (let k = 0; k < 3; k++) {
       const page = tabs[k];
       const s = await seen(page);
@@ -269,7 +274,8 @@ async function main(context, page, found, opt) {
       await until(tabs[0], (s) => s.todo === "LinkLostPanel", "the host's page of a console gone");
       found.host_saw_gone = true;
       tabs[1] = await openTab(context, url, errors);
-      found.reopened_slot = await tabs[1].evaluate(() => [window.lamaConsole.slot, window.lamaConsole.uid]);
+      found.reopened_slot = await slotOf(tabs[1]);
+      found.reopened_settings = (await seen(tabs[1])).settings; // its own, as it left them
       await join(tabs[1], 1, true);
       const back = await until(tabs[1], (s) => s.seat >= 0, "the rejoined tab's game");
       found.rejoined_seat = back.seat;
@@ -277,9 +283,10 @@ async function main(context, page, found, opt) {
     }
   }
   for (let k = 0; k < 3; k++) found.heard[k].push(...(await heard(tabs[k])));
-  found.unlinked = await twoUnlinked(context, url.split("?")[0], errors, tabs);
+  found.game_ms = Date.now() - t0;
+  found.unlinked = await twoUnlinked(context, base, errors, tabs);
   found.wall_ms = Date.now() - t0;
 }
 
-runCheck("link_game_check", { args: FLAGS.concat(ON_VIEW), viewport: { width: 700, height: 500 } },
-  main);
+const LAUNCH = { args: FLAGS.concat(ON_VIEW), viewport: { width: 700, height: 500 } };
+runCheck("link_game_check", LAUNCH, main);
