@@ -1,7 +1,8 @@
 """Tests of the page (tools/web/link_game_check.mjs): what a tab's game screens drew and knew.
 
 Off until watch() is called (the page's ordinary play keeps nothing). Then every hand the
-L.L.A.M.A. screen draws (ui.games.cards' `grouped`, wrapped) is kept as it was drawn, and on a
+L.L.A.M.A. screen draws (ui.games.cards' `grouped`, wrapped from the frame after its module
+loads: what the first frame drew is not seen) is kept as it was drawn, and on a
 host every hand its game held, seat by seat; seen() hands both over, with what a person may do
 now (the tests' simple policy: A on the cursor's choice), this tab's seat and line id."""
 
