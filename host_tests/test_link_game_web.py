@@ -21,6 +21,7 @@ def game(tmp_path_factory):
               "other tabs after %d ms (median of %d, max %d), on its own tab after %d ms"
               % (found["game_ms"] / 1000, found["set_ms"] / 1000, statistics.median(other),
                  len(other), max(other), statistics.median(own)))
+        print("presses a tab did not take (pressed again): %d" % found["unseen_presses"])
     return found
 
 

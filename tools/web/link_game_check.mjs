@@ -223,7 +223,7 @@ async function main(context, base, found, opt) {
   const url = base + "?link=" + (opt.link || "game");
   const errors = [];
   Object.assign(found, { errors, drawn: [[], [], []], held: {}, seats: [-1, -1, -1],
-    cids: [null, null, null], heard: [[], [], []], shown: [], moves: [0, 0, 0],
+    cids: [null, null, null], heard: [[], [], []], shown: [], moves: [0, 0, 0], unseen_presses: 0,
     scores: [null, null, null] });
   const t0 = Date.now();
   const tabs = [];
@@ -254,8 +254,14 @@ async function main(context, base, found, opt) {
       } else if (s.todo === "turn") {
         const t = Date.now();
         await key(page, "z");
+        const mine = await shownAfter(page, t);
+        if (mine < 0) {
+          found.unseen_presses += 1; // (a press the tab did not take: its person presses again)
+          continue;
+        }
         found.moves[k] += 1;
-        for (const j of [k, (k + 1) % 3, (k + 2) % 3]) {
+        found.shown.push([k, k, mine - t]);
+        for (const j of [(k + 1) % 3, (k + 2) % 3]) {
           const at = await shownAfter(tabs[j], t);
           found.shown.push([k, j, at > 0 ? at - t : -1]);
         }
