@@ -90,6 +90,8 @@ def seen(app):
         out["cid"] = getattr(bus, "console_id", None)
     if hasattr(link, "consoles"):  # a host: the consoles linked (and named)
         out["linked"] = len(link.consoles())
+    if hasattr(link, "state"):  # a console: "searching", "linked" or "host lost"
+        out["link"] = link.state()
     out["cursor"] = getattr(scr, "cursor", None)
     out["settings"] = [app.settings.get("rounds"), app.settings.get("speed")]
     if hasattr(scr, "n") and hasattr(scr, "kinds"):  # a setup: how many seats

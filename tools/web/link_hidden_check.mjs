@@ -1,0 +1,117 @@
+// A linked tab out of sight in headless Chromium: two tabs on one link name, one hosting and
+// one joined, then each in turn hidden for longer than the link's "lost" times (1.5 s, 2.5 s:
+// firmware/link/bus.py), and an unlinked tab hidden too. Headless Chromium keeps every tab
+// visible (its timers unthrottled), so a hidden tab is emulated as the browser makes one:
+// document.hidden true with a "visibilitychange", and the page's own setTimeout held to at
+// least --throttle ms (Chrome: 1000 in a tab hidden under 5 minutes, 60000 after, its
+// "intensive throttling"); a worker's timers are left as they are, as Chrome leaves them.
+// Prints one JSON line of findings for host_tests/test_link_web.py.
+//
+//   node tools/web/link_hidden_check.mjs --web build/web --chromium /usr/bin/chromium
+//        --profile DIR [--throttle 60000]
+import { booted, key as tap, runCheck, settle, sleep, waitScreen } from "./check_kit.mjs";
+
+const HIDDEN_MS = 4000; // longer than a console's 2.5 s to "host lost" and the host's 1.5 s
+const MENU_LINK = 7; // the main menu's last row (ui/screens/main_menu.py)
+const HOLD_MS = 60;
+
+function emulateHiding() {
+  // (in the page, before its scripts) window.lamaHide(hidden, throttleMs)
+  const realTimeout = window.setTimeout;
+  let throttle = 0;
+  window.setTimeout = (fn, ms, ...rest) => realTimeout(fn, Math.max(ms || 0, throttle), ...rest);
+  window.lamaHide = (hidden, ms) => {
+    throttle = hidden ? ms : 0;
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+    Object.defineProperty(document, "visibilityState", { configurable: true,
+      get: () => (hidden ? "hidden" : "visible") });
+    document.dispatchEvent(new Event("visibilitychange"));
+  };
+}
+
+async function key(page, name) {
+  await tap(page, name, HOLD_MS);
+  await settle(page);
+}
+
+const seen = (page) => page.evaluate(() => window.lamaConsole.seen());
+
+async function pick(page, want, row) {
+  // on list screen `want`: the cursor moved to `row`, then A
+  await waitScreen(page, want);
+  for (let i = 0; i < 20; i++) {
+    const s = await seen(page);
+    if (s.cursor === row) {
+      await key(page, "z");
+      return;
+    }
+    await key(page, s.cursor > row ? "ArrowUp" : "ArrowDown");
+  }
+  throw new Error(want + ": the cursor did not reach row " + row);
+}
+
+async function until(page, test, what, ms = 20000) {
+  const end = Date.now() + ms;
+  let got = null;
+  while (Date.now() < end) {
+    got = await seen(page);
+    if (test(got)) return got;
+    await sleep(50);
+  }
+  throw new Error("waited for " + what + ", the tab shows " + JSON.stringify(got));
+}
+
+async function open(context, url) {
+  const page = await context.newPage();
+  await page.goto(url);
+  await booted(page);
+  return page;
+}
+
+const frames = (page) => page.evaluate(() => [window.lamaConsole.frames,
+  window.lamaConsole.ticker.workerTicks, window.lamaConsole.ticker.worker !== null]);
+
+async function hiddenFor(hide, host, join, throttle) {
+  // `hide` hidden HIDDEN_MS: its frames and worker ticks then, and how the link stood
+  const before = await frames(hide);
+  await hide.evaluate((ms) => window.lamaHide(true, ms), throttle);
+  await sleep(HIDDEN_MS);
+  const after = await frames(hide);
+  const out = { frames: after[0] - before[0], worker_ticks: after[1] - before[1],
+    host_linked: (await seen(host)).linked, console_link: (await seen(join)).link };
+  await hide.evaluate(() => window.lamaHide(false, 0));
+  await sleep(500);
+  return out;
+}
+
+async function main(context, url, out, opt) {
+  const throttle = Number(opt.throttle || 60000);
+  await context.addInitScript(emulateHiding);
+  const host = await open(context, url + "?link=hid");
+  const join = await open(context, url + "?link=hid");
+  const alone = await open(context, url); // no link game
+  await key(host, "z");
+  await pick(host, "MainMenu", MENU_LINK);
+  await pick(host, "LinkMenu", 0); // Host
+  await waitScreen(host, "HostScreen");
+  await key(join, "z");
+  await pick(join, "MainMenu", MENU_LINK);
+  await pick(join, "LinkMenu", 1); // Join
+  await waitScreen(join, "NameScreen");
+  await key(join, "ArrowUp");
+  for (let i = 0; i < 3; i++) await key(join, "z");
+  await waitScreen(join, "JoinScreen");
+  await until(host, (s) => s.linked === 1, "the console linked");
+  await until(join, (s) => s.link === "linked", "the host");
+  out.visible_workers = [(await frames(host))[2], (await frames(join))[2]];
+  out.host_hidden = await hiddenFor(host, host, join, throttle);
+  out.console_hidden = await hiddenFor(join, host, join, throttle);
+  const before = await frames(alone);
+  await alone.evaluate((ms) => window.lamaHide(true, ms), throttle);
+  await sleep(1500);
+  const after = await frames(alone);
+  out.alone_hidden = { frames: after[0] - before[0], worker: after[2] };
+  out.after = [(await seen(host)).linked, (await seen(join)).link];
+}
+
+runCheck("link_hidden_check", {}, main);
