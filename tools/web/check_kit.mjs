@@ -1,4 +1,4 @@
-// What the page's browser checks share (browser_check.mjs, link_check.mjs,
+// What the page's browser checks share (browser_check.mjs, link_check.mjs, link_hidden_check.mjs,
 // link_game_check.mjs): the Chromium flags, the page served on 127.0.0.1, the options, and
 // the console driven as a person does (keys held as long as a finger) and read back
 // (the screen on top, the canvas).
