@@ -86,7 +86,10 @@ async function join(page, k, again) {
   await waitScreen(page, "NameScreen");
   for (let i = 0; i < k; i++) await key(page, "ArrowUp");
   await keys(page, ["z", "z", "z"]);
-  await waitScreen(page, "JoinScreen");
+  // a tab opened again may be back in the game (the host resumes it at once) before a look
+  // finds it on the join screen
+  await until(page, (s) => s.screen === "JoinScreen" || (again && s.seat >= 0),
+    again ? "the join screen or the game" : "the join screen");
 }
 
 async function setting(page, row, index, want) {
