@@ -16,10 +16,34 @@ const MENU_LINK = 7; // the main menu's last row (ui/screens/main_menu.py)
 const HOLD_MS = 60;
 
 function emulateHiding() {
-  // (in the page, before its scripts) window.lamaHide(hidden, throttleMs)
+  // (in the page, before its scripts) window.lamaHide(hidden, throttleMs); while hidden a
+  // timer runs no sooner than `throttle` ms after it was set, those set before the page was
+  // hidden too (as Chrome's throttling holds back a timer already waiting)
   const realTimeout = window.setTimeout;
+  const realClear = window.clearTimeout;
+  const live = new Map(); // our timer id -> the real one
+  let next = 1;
   let throttle = 0;
-  window.setTimeout = (fn, ms, ...rest) => realTimeout(fn, Math.max(ms || 0, throttle), ...rest);
+  window.setTimeout = (fn, ms, ...rest) => {
+    const id = next++;
+    const t0 = performance.now();
+    const want = Math.max(0, ms || 0);
+    const run = () => {
+      const wait = t0 + Math.max(want, throttle) - performance.now();
+      if (wait > 1) {
+        live.set(id, realTimeout(run, wait));
+      } else {
+        live.delete(id);
+        fn(...rest);
+      }
+    };
+    live.set(id, realTimeout(run, Math.max(want, throttle)));
+    return id;
+  };
+  window.clearTimeout = (id) => {
+    realClear(live.get(id));
+    live.delete(id);
+  };
   window.lamaHide = (hidden, ms) => {
     throttle = hidden ? ms : 0;
     Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
@@ -71,15 +95,25 @@ async function open(context, url) {
 const frames = (page) => page.evaluate(() => [window.lamaConsole.frames,
   window.lamaConsole.ticker.workerTicks, window.lamaConsole.ticker.worker !== null]);
 
+function hideNow(page, throttle) {
+  // the page's frames and worker ticks so far, then it hidden (throttle > 0) or shown, in
+  // one go (no frame between)
+  return page.evaluate((ms) => {
+    const c = window.lamaConsole;
+    const got = [c.frames, c.ticker.workerTicks];
+    window.lamaHide(ms > 0, ms);
+    return got;
+  }, throttle);
+}
+
 async function hiddenFor(hide, host, join, throttle) {
   // `hide` hidden HIDDEN_MS: its frames and worker ticks then, and how the link stood
-  const before = await frames(hide);
-  await hide.evaluate((ms) => window.lamaHide(true, ms), throttle);
+  const before = await hideNow(hide, throttle);
   await sleep(HIDDEN_MS);
-  const after = await frames(hide);
-  const out = { frames: after[0] - before[0], worker_ticks: after[1] - before[1],
-    host_linked: (await seen(host)).linked, console_link: (await seen(join)).link };
-  await hide.evaluate(() => window.lamaHide(false, 0));
+  const out = { host_linked: (await seen(host)).linked, console_link: (await seen(join)).link };
+  const after = await hideNow(hide, 0);
+  out.frames = after[0] - before[0];
+  out.worker_ticks = after[1] - before[1];
   await sleep(500);
   return out;
 }
@@ -106,11 +140,9 @@ async function main(context, url, out, opt) {
   out.visible_workers = [(await frames(host))[2], (await frames(join))[2]];
   out.host_hidden = await hiddenFor(host, host, join, throttle);
   out.console_hidden = await hiddenFor(join, host, join, throttle);
-  const before = await frames(alone);
-  await alone.evaluate((ms) => window.lamaHide(true, ms), throttle);
+  await hideNow(alone, throttle);
   await sleep(1500);
-  const after = await frames(alone);
-  out.alone_hidden = { frames: after[0] - before[0], worker: after[2] };
+  out.alone_hidden = { worker: (await frames(alone))[2] };
   out.after = [(await seen(host)).linked, (await seen(join)).link];
 }
 
