@@ -42,6 +42,17 @@ def erased_flash(path, image=None):
     return path
 
 
+def run_until(emulated, test, limit_ms, step_ms):
+    """Run `emulated` (a Pico, or Picos on a line: its `ms` and run(ms)) in steps until
+    test() is true (then True) or `limit_ms` have passed (False)."""
+    end = emulated.ms + limit_ms
+    while emulated.ms < end:
+        if test():
+            return True
+        emulated.run(min(step_ms, end - emulated.ms))
+    return test()
+
+
 class Pico:
     """One emulated Pico. `flash`: a flash file (erased_flash() makes one); the panel kind
     ("ssd1306" or "sh1106") at I2C address `panel_addr`; `timing`: "typical" or "max"
@@ -202,12 +213,7 @@ class Pico:
 
     def run_until(self, test, limit_ms, step_ms=20):
         """Run in steps until test() is true (then True) or `limit_ms` have passed (False)."""
-        end = self.ms + limit_ms
-        while self.ms < end:
-            if test():
-                return True
-            self.run(min(step_ms, end - self.ms))
-        return test()
+        return run_until(self, test, limit_ms, step_ms)
 
     # --- the world around the chip ------------------------------------------------------------
     def button(self, name, pressed, at_ms=None):

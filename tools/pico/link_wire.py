@@ -1,6 +1,7 @@
 """Emulated Picos (tools/pico/device.py, one node process each) wired on one link line: their UART0 bytes go through the line model of tools/emu/line.py (a low wins, every RX hears every byte when it has taken its time at the baud rate, faults), the Picos run in lockstep slices of emulated time."""
 
 from emu.line import Line
+from pico import device
 
 
 class LinkedPicos:
@@ -62,9 +63,4 @@ class LinkedPicos:
             self._wire()
 
     def run_until(self, test, limit_ms, step_ms=20):
-        end = self.ms + limit_ms
-        while self.ms < end:
-            if test():
-                return True
-            self.run(min(step_ms, end - self.ms))
-        return test()
+        return device.run_until(self, test, limit_ms, step_ms)
