@@ -23,7 +23,6 @@ def short_game(rounds):
 
 
 TO_LINK_FROM_SETTINGS = ["DOWN"] * 4 + ["A"]  # settings' row (3) -> Link game (7)
-TO_LINK = ["UP", "A"]  # the main menu's first row -> its last (Link game)
 PLACE_MS = 1500  # a console's settle after its last setup key
 
 
@@ -102,7 +101,7 @@ class LinkGame:
 
     # --- the table ------------------------------------------------------------------------
     def set_table(self, seats, rounds=1):
-        """The host's settings (a short game: short_game(rounds)), then Link game >
+        """Every console's settings (a short game: short_game(rounds)), then Link game >
         Host on the host, Link game > Join on the others (each its name: P1, Q1, R1 ...),
         then the host's table: L.L.A.M.A. with `seats` seats (the host's person and each
         console first, computer players after), Start; until every console is in the game."""
@@ -113,8 +112,8 @@ class LinkGame:
         for k in range(n):
             self.wait_screen(k, lambda s: s.startswith("MainMenu"))
         self.keys(0, short_game(rounds) + TO_LINK_FROM_SETTINGS + ["A"])  # Link game, Host
-        for k in range(1, n):
-            self.keys(k, TO_LINK)
+        for k in range(1, n):  # (each console's own pace of the moves shown: instant too)
+            self.keys(k, short_game(rounds) + TO_LINK_FROM_SETTINGS)
         self.settle()
         self.wait_screen(0, lambda s: s.startswith("HostScreen"))
         for k in range(1, n):
