@@ -152,3 +152,13 @@ def host_ends(seed=7):
     t.run(3000)
     print(json.dumps({"host": t.host.top_name(), "console": t.nodes[2].top_name(),
                       "saved": t.host.app.game_store.summary(2) is not None}))
+
+
+def press_delays(n, moves=12, seed=4):
+    """A fine table (the boards interleave at their sleeps): from the press of each move a
+    console's person makes to the last console drawing it (emulated ms)."""
+    from simulator.link_latency import press_to_screens
+
+    delays, t = press_to_screens(n, game=2, moves=moves, seed=seed)
+    bad, _ = leaks(t)
+    print(json.dumps({"delays": delays, "bad": bad}))

@@ -66,3 +66,15 @@ def test_a_console_not_in_a_link_game_ignores_the_line(micropython):
 def test_the_host_ends_the_game_and_its_consoles_go_to_their_menus(micropython):
     r = case(micropython, "host_ends()")
     assert r["host"] == "MainMenu" and r["console"] == "MainMenu" and not r["saved"]
+
+
+def test_a_console_s_move_is_on_every_console_s_screen_within_125_ms_of_emulated_time(
+        micropython):
+    """Four consoles (the boards interleaved at their sleeps): each press that makes a move
+    on a console is drawn by every console within 125 ms of emulated time, half of them
+    within 80 ms, the bus ticked through each frame's rest (ticked once a frame, the median
+    was 250 ms: make bench BENCH=link_table)."""
+    r = case(micropython, "press_delays(4, moves=16)")
+    d = sorted(r["delays"])
+    assert len(d) >= 16 and r["bad"] == []
+    assert d[len(d) // 2] <= 80 and d[-1] <= 125, d

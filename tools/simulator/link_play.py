@@ -44,6 +44,11 @@ class Node:
         self.board.link = self.port
         self.free_at = 0  # virtual ms from which this console's person may press again
         self.presses = 0
+        self.pressed_at = 0  # virtual ms of the last press
+        self.lock = None  # a fine table's: this board's turn (Baton)
+        self.error = None
+        if table.baton is not None:
+            table.baton.add(self)
 
     def bus(self):
         link = self.app.link
@@ -54,11 +59,16 @@ class Node:
         return self.board.emu.time.now
 
     def run_to(self, table, t):
+        if table.baton is not None:
+            while self.now < t:
+                table.baton.turn(self)
+            return
         table.current = self
         while self.now < t:
             self.app.step()
 
     def press(self, name, hold=TAP_MS):
+        self.pressed_at = self.now
         end = self.board.emu.buttons.press(button(name), hold)
         self.free_at = end + GAP_MS
         self.presses += 1
@@ -76,8 +86,11 @@ class Node:
 class LinkTable:
     """`n` consoles on one line: node 0 hosts, the others join."""
 
-    def __init__(self, n, root, seed=1, policy="cautious", error=0.0, drop=0.0, record=True):
+    def __init__(self, n, root, seed=1, policy="cautious", error=0.0, drop=0.0, record=True,
+                 fine=False):
         self.current = None  # the node whose board runs (the line reads its time)
+        self.baton = Baton(self) if fine else None  # fine: the boards interleave at their sleeps
+        self.on_rest = None  # fine: on_rest(node) before each of a board's sleeps
         self.after_slice = None  # called after each turn of the boards (the frames' recorders)
         self.line = Line(self.now_us, error=error, drop=drop, seed=seed, record=record)
         self.policy = policy
@@ -107,8 +120,11 @@ class LinkTable:
         end = self.t + ms
         while self.t < end:
             self.t += SLICE_MS
-            for nd in self.nodes:
-                nd.run_to(self, self.t)
+            if self.baton is not None:
+                self.baton.run_to(self.t)
+            else:
+                for nd in self.nodes:
+                    nd.run_to(self, self.t)
             if self.after_slice is not None:
                 self.after_slice()
 
@@ -238,6 +254,73 @@ class LinkTable:
 
     def final_scores(self):
         return [list(nd.top().session.result[1]) for nd in self.nodes]
+
+
+class Baton:
+    """A fine table's turns: each board runs its app in a thread of its own, and only one
+    runs at a time. A board hands the turn back at each of its sleeps (its clock's sleep_ms
+    and awake_ms, the only things that move its time), and the table gives it to the board
+    furthest behind, so the boards interleave at their sleeps' few milliseconds (what a
+    board does between two sleeps takes no virtual time), not in turns of SLICE_MS: what
+    one sends is heard by the others at the time it is on the wire."""
+
+    def __init__(self, table):
+        import _thread
+
+        _thread.stack_size(256 * 1024)
+        self.table = table
+        self.main = _thread.allocate_lock()
+        self.main.acquire()
+
+    def add(self, node):
+        import _thread
+
+        node.lock = _thread.allocate_lock()
+        node.lock.acquire()
+        clock = node.board.clock
+        for name in ("sleep_ms", "awake_ms"):
+            setattr(clock, name, self._yielding(node, getattr(clock, name)))
+        _thread.start_new_thread(self._body, (node,))
+
+    def _yielding(self, node, real):
+        table = self.table
+
+        def sleep_ms(ms):
+            if table.on_rest is not None:
+                table.on_rest(node)
+            real(ms)
+            self.main.release()
+            node.lock.acquire()
+
+        return sleep_ms
+
+    def _body(self, node):
+        node.lock.acquire()
+        try:
+            while True:
+                node.app.step()
+        except BaseException as e:  # noqa: BLE001 - handed to the table's thread
+            node.error = e
+            self.main.release()
+
+    def turn(self, node):
+        """`node` runs to its next sleep."""
+        self.table.current = node
+        node.lock.release()
+        self.main.acquire()
+        if node.error is not None:
+            raise node.error
+
+    def run_to(self, t):
+        """Every board on until its time reaches `t`, the one furthest behind first."""
+        while True:
+            nd = None
+            for x in self.table.nodes:
+                if x.now < t and (nd is None or x.now < nd.now):
+                    nd = x
+            if nd is None:
+                return
+            self.turn(nd)
 
 
 def watch_host(table):
