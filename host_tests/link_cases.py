@@ -208,11 +208,27 @@ def both_restarted(game, seed=7, uids=True):
 
 def turn_words(seed=7):
     """While a linked console's person is to play, what the host and another console say
-    on the game's line: whose turn it is (as for a person), not that a computer thinks."""
+    on the game's line: whose turn it is (as for a person), not that a computer thinks; and
+    the host's thinking slices meanwhile (none: it waits for the console's word)."""
+    from ui.games.base import GameScreen
+
     t = LinkTable(3, "/tmp/link-cases", seed=seed)
     t.host_sets_table(game=2, bots=1)
     seen = {}
+    spun = [0, 0]  # the host's frames while a linked person is to play; its thinking slices
+    think_for = GameScreen.think_for
+
+    def counted(scr, step):
+        hs = scr.session
+        if t.current is t.host and hs.in_play() and hs.kind(hs.state.turn) == 2:
+            spun[1] += 1
+        return think_for(scr, step)
+
+    GameScreen.think_for = counted
     for _ in range(6000):
+        if t.in_game(t.host) and hasattr(t.host.top(), "panels"):
+            hs = t.host.top().session
+            spun[0] += hs.in_play() and hs.kind(hs.state.turn) == 2
         if all(t.in_game(nd) and hasattr(nd.top(), "panels") for nd in t.nodes):
             hs = t.host.top().session
             turn = hs.state.turn
@@ -222,10 +238,10 @@ def turn_words(seed=7):
                         scr.session, "own", -1) and scr.thinking and not scr.panels):
                     name = hs.name(turn)
                     seen[nd.k] = [name, nd.d.says(name + "'S TURN"), nd.d.says("THINKS")]
-        if len(seen) == 2:
+        if len(seen) == 2 and spun[0] >= 80:
             break
         for nd in t.nodes:
             if nd.idle() and not (nd.k == 2 and (t.t // 1000) % 3):  # console 2 takes its time
                 t.person_step(nd)
         t.run(25)
-    print(json.dumps({"seen": [seen.get(0), seen.get(1)]}))
+    print(json.dumps({"seen": [seen.get(0), seen.get(1)], "spun": spun}))
