@@ -39,15 +39,20 @@ def leaks(table):
     return bad, len(wire)
 
 
-def whole_game(n, game, bots, seed=5):
-    t = LinkTable(n, "/tmp/link-cases", seed=seed)
+def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0):
+    """A linked game to game over; `error`/`drop`: each byte's chance, at each receiver, of
+    a flipped bit / of being lost."""
+    t = LinkTable(n, "/tmp/link-cases", seed=seed, error=error, drop=drop)
     t.host_sets_table(game=game, bots=bots)
     t.play_to_end()
     bad, frames = leaks(t)
+    buses = [nd.bus() for nd in t.nodes]
     print(json.dumps({"scores": t.final_scores(), "bad": bad, "frames": frames,
                       "sent": len(t.sent), "seats": len(t.host.top().session.seats),
                       "own": [nd.top().session.here(nd.top().session.own)
-                              for nd in t.nodes[1:]]}))
+                              for nd in t.nodes[1:]],
+                      "faults": t.line.faults, "resent": buses[0].resent,
+                      "garbled": sum(b.dec.bad for b in buses)}))
 
 
 def unplugged(game, seed=7, computer=False):
@@ -152,3 +157,81 @@ def press_delays(n, moves=12, seed=4):
     delays, t = press_to_screens(n, game=2, moves=moves, seed=seed)
     bad, _ = leaks(t)
     print(json.dumps({"delays": delays, "bad": bad}))
+
+
+def both_restarted(game, seed=7, uids=True):
+    """The host switched off mid-game, and both consoles switched off and on meanwhile
+    (their ids on the line forgotten; `uids` False: each console's uid is link.net's, kept
+    in its data folder): "Continue linked game?", A; the second console joins first, then
+    the first; each gets its own seat back (its name, its hand); the game to its end."""
+    t = LinkTable(3, "/tmp/link-cases", seed=seed, uids=uids)
+    t.host_sets_table(game=game, bots=1)
+    seen = {}
+
+    def each(tb):
+        if seen or len(tb.sent) < 60:
+            return
+        seen["seats"] = [nd.top().session.own for nd in tb.nodes[1:]]
+        seen["uids"] = [str(nd.bus().uid) for nd in tb.nodes[1:]]
+        tb.power_cut_host()
+        for k in (1, 2):
+            tb.restart(k)
+        tb.keys(tb.host, ["A"])
+        tb.until(lambda: tb.in_game(tb.host))
+        for k in (2, 1):  # Link game, Join, its name: its game comes (the host's START)
+            nd = tb.nodes[k]
+            tb.to_link_menu(nd)
+            tb.keys(nd, ["DOWN", "A"])
+            tb.until(lambda nd=nd: nd.top_name() == "NameScreen")
+            tb.keys(nd, ["UP"] * k + ["A", "A", "A"])
+            tb.until(lambda nd=nd: tb.in_game(nd))
+        tb.until(lambda: all(tb.in_game(nd) for nd in tb.nodes), 30000)
+        tb.run(2000)
+        seen["after"] = [nd.top().session.own for nd in tb.nodes[1:]]
+        seen["uids_after"] = [str(nd.bus().uid) for nd in tb.nodes[1:]]
+        seen["linked"] = len(tb.host.app.link.consoles())
+
+    t.play_to_end(each=each)
+    bad, _ = leaks(t)
+    print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
+
+
+def turn_words(seed=7):
+    """While a linked console's person is to play, what the host and another console say
+    on the game's line: whose turn it is (as for a person), not that a computer thinks; and
+    the host's thinking slices meanwhile (none: it waits for the console's word)."""
+    from ui.games.base import GameScreen
+
+    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    t.host_sets_table(game=2, bots=1)
+    seen = {}
+    spun = [0, 0]  # the host's frames while a linked person is to play; its thinking slices
+    think_for = GameScreen.think_for
+
+    def counted(scr, step):
+        hs = scr.session
+        if t.current is t.host and hs.in_play() and hs.kind(hs.state.turn) == 2:
+            spun[1] += 1
+        return think_for(scr, step)
+
+    GameScreen.think_for = counted
+    for _ in range(6000):
+        if t.in_game(t.host) and hasattr(t.host.top(), "panels"):
+            hs = t.host.top().session
+            spun[0] += hs.in_play() and hs.kind(hs.state.turn) == 2
+        if all(t.in_game(nd) and hasattr(nd.top(), "panels") for nd in t.nodes):
+            hs = t.host.top().session
+            turn = hs.state.turn
+            for nd in t.nodes[:2]:
+                scr = nd.top()
+                if (nd.k not in seen and hs.kind(turn) == 2 and turn != getattr(
+                        scr.session, "own", -1) and scr.thinking and not scr.panels):
+                    name = hs.name(turn)
+                    seen[nd.k] = [name, nd.d.says(name + "'S TURN"), nd.d.says("THINKS")]
+        if len(seen) == 2 and spun[0] >= 80:
+            break
+        for nd in t.nodes:
+            if nd.idle() and not (nd.k == 2 and (t.t // 1000) % 3):  # console 2 takes its time
+                t.person_step(nd)
+        t.run(25)
+    print(json.dumps({"seen": [seen.get(0), seen.get(1)], "spun": spun}))

@@ -39,7 +39,8 @@ class Node:
         self.board = self.d.board
         self.app = self.d.app
         self.app.settings.set("speed", 3)  # instant: computer players' steps at once
-        self.board.link_uid = bytes([0xC0, k])
+        if table.uids:  # (else link.net.uid: drawn once, kept in its data folder)
+            self.board.link_uid = bytes([0xC0, k])
         self.port = table.line.plug("c" + str(k))
         self.board.link = self.port
         self.free_at = 0  # virtual ms from which this console's person may press again
@@ -87,7 +88,8 @@ class LinkTable:
     """`n` consoles on one line: node 0 hosts, the others join."""
 
     def __init__(self, n, root, seed=1, policy="cautious", error=0.0, drop=0.0, record=True,
-                 fine=False):
+                 fine=False, uids=True):
+        self.uids = uids  # each board its link_uid (as machine.unique_id); False: link.net's
         self.current = None  # the node whose board runs (the line reads its time)
         self.baton = Baton(self) if fine else None  # fine: the boards interleave at their sleeps
         self.on_rest = None  # fine: on_rest(node) before each of a board's sleeps
@@ -152,6 +154,15 @@ class LinkTable:
 
     def replug(self, k):
         self.nodes[k].port.replug()
+
+    def restart(self, k):
+        """Console `k` switched off and on: its boot (its data folder kept), at the title."""
+        old = self.nodes[k]
+        old.port.unplug()
+        nd = Node(self, k, self.root + "/c" + str(k), self.seed + 100, boot=True)
+        self.nodes[k] = nd
+        nd.run_to(self, self.t)
+        return nd
 
     def power_cut_host(self):
         """The host switched off (its board stops where it is: its saves are what it
