@@ -7,9 +7,25 @@ the console's id on the bus, which gives the same console its id again when it c
 
 from lama.seats import LINKED, PERSON, detail, kind
 from link import msg
+from link.bus import WINDOW
 from link.view import events_for, state_fields
 
 CLOSE_FRAMES = 80  # frames a closed host still serves the line (its last words out)
+OUT_MS = 60  # at most this long spent putting an action's frames on the line before a save
+OUT_STEP_MS = 2  # ... ticking the bus this often meanwhile
+
+
+def unsent(bus):
+    """Frames a host bus (link.bus.HostBus) queued for its linked consoles and has not put
+    on the line yet (those of each console's window); 0 for a bus that does not say."""
+    txq = getattr(bus, "txq", None)
+    if txq is None:
+        return 0
+    n = 0
+    for c in bus.members():
+        k = len(txq[c])
+        n += (k if k < WINDOW else WINDOW) - bus.tx_sent[c]
+    return n
 
 
 class LinkHost:
@@ -165,6 +181,22 @@ class LinkHost:
         for i, cid in self.linked_seats():
             self.send(cid, msg.EVENTS, [seat, events_for(events, i)])
             self.send(cid, msg.STATE, state_fields(st, i))
+
+    def out_now(self, sleep_ms):
+        """Before the host saves (a flash erase stops its CPU and its UART's interrupts
+        for tens of ms, so nothing would go out meanwhile): the frames the last action
+        queued put on the line now, the bus ticked every OUT_STEP_MS (a poll's answer
+        awaited) for at most OUT_MS, then the UART's transmit buffer let drain."""
+        bus = self.bus
+        bus.tick()
+        waited = 0
+        while unsent(bus) > 0 and waited < OUT_MS:
+            sleep_ms(OUT_STEP_MS)
+            waited += OUT_STEP_MS
+            bus.tick()
+        flush = getattr(bus.line, "flush", None) if hasattr(bus, "line") else None
+        if flush is not None:
+            flush()
 
     def take(self, seat):
         """The action the console of `seat` chose, once the engine allows it; a refused one

@@ -313,6 +313,10 @@ class GameScreen(PageStack, Screen):
             self.busy_frames += 1
         if ses.unsaved or self.said:  # an action, or a move said after it (a roll's result)
             if ses.unsaved:
+                out = getattr(ses.link, "out_now", None)
+                if out is not None:  # a link game's host: the move to its consoles first
+                    clock = self.app.clock
+                    out(getattr(clock, "awake_ms", clock.sleep_ms))
                 ses.flush()
             self.said = False
             from ui.model import saved_log  # the moves in words, for after "Continue game?"

@@ -97,12 +97,27 @@ def launch(app, setup):
         app.link.start(ses)  # the host of a link game: each linked console its seat
     screen = screen_for(app, ses)
     app.replace(screen)
+    if app.link is not None:
+        lobby_gone(app)
     app.memory.menu_below(app)  # the main menu's code not kept while the game is played
     # the game on the glass first (issue 26: within 250 ms of Start, when the setup's
     # preload had not got that far), then the rest of its code, a module a frame
     order.load_later(app, screen, later)
     if ses.people() and first_game(app, setup.game):  # with how to play, for a person
         app.pages(app, "howto", ses.game.ui)
+
+
+def lobby_gone(app):
+    """A link game's host: its lobby's screens under the game (Host or Join, who is linked)
+    leave the stack and their code the heap; the main menu's place stays at the bottom
+    (the game's Menu goes there, as from any game)."""
+    from ui.loop.resident import forget
+
+    stack = app.stack
+    while len(stack) > 2:
+        stack.pop(1).leave()
+    for name in app.memory.LINK_LOBBY_CODE:
+        forget(name)
 
 
 def first_game(app, game):
