@@ -41,7 +41,8 @@ def test_two_profile_boards_link_over_one_line(micropython):
 import json
 import machine
 from emu.line import Line
-from link.bus import ConsoleBus, HostBus
+from link.console_bus import ConsoleBus
+from link.host_bus import HostBus
 now = [0]
 machine.LINE = Line(lambda: now[0] * 1000)
 import pico_ssd1306 as profile

@@ -7,7 +7,7 @@ from link import msg
 
 
 class LinkConsole:
-    """Over `bus` (link.bus.ConsoleBus: tick, send, recv, state), playing as `name`."""
+    """Over `bus` (link.console_bus.ConsoleBus: tick, send, recv, state), playing as `name`."""
 
     def __init__(self, bus, name):
         self.bus = bus

@@ -16,7 +16,7 @@ OUT_STEP_MS = 2  # ... ticking the bus this often meanwhile
 
 
 def unsent(bus):
-    """Frames a host bus (link.bus.HostBus) queued for its linked consoles and has not put
+    """Frames a host bus (link.host_bus.HostBus) queued for its linked consoles and has not put
     on the line yet (those of each console's window); 0 for a bus that does not say."""
     txq = getattr(bus, "txq", None)
     if txq is None:
@@ -29,7 +29,7 @@ def unsent(bus):
 
 
 class LinkHost:
-    """Runs the link for a table over `bus` (link.bus.HostBus: tick, send, recv, events)."""
+    """Runs the link for a table over `bus` (link.host_bus.HostBus: tick, send, recv, events)."""
 
     def __init__(self, bus):
         self.bus = bus
