@@ -352,12 +352,10 @@ class App:
         """A link game's rest: its bus ticked every LINK_TICK_MS (link.bus.rest), in sleeps
         that keep the clocks running (clock.awake_ms: a battery's light sleep would stop the
         UART and lose the line's bytes); over at a press, or once the line brought
-        something for the game."""
-        from link.bus import rest
-
+        something for the game (the link side's rest: the frame loop imports no link code)."""
         clock = self.clock
-        rest(self.link.bus, getattr(clock, "awake_ms", clock.sleep_ms), ms,
-             self.board.buttons.pressed_since_poll, LINK_TICK_MS)
+        self.link.rest(getattr(clock, "awake_ms", clock.sleep_ms), ms,
+                       self.board.buttons.pressed_since_poll, LINK_TICK_MS)
 
     def linked(self):
         """Whether a link game's side is up (the power policy keeps the console awake)."""
