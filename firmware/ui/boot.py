@@ -34,7 +34,6 @@ def main(board):
 def make_app(board, settings=None, **kw):
     """An App on `board` (App's keywords; the default settings if none) at the title
     screen, with the error screen and the menu pages a game opens over itself."""
-    from ui import memory
     from ui.loop.app import App
     from ui.screens.title import TitleScreen
 
@@ -42,9 +41,9 @@ def make_app(board, settings=None, **kw):
         from ui.model.settings import Settings
 
         settings = Settings()
-    app = App(board, settings, error_screen=error_screen, pages=open_page, memory=memory, **kw)
+    app = App(board, settings, error_screen=error_screen, pages=open_page, memory=plan, **kw)
     if app.game_store is not None:
-        app.game_store.readers = memory.SAVE_READERS
+        app.game_store.readers = plan().SAVE_READERS
     from ui.draw import battery
 
     battery.GAUGE = gauge = getattr(board.power, "battery", None)  # the mark reads it
@@ -54,6 +53,14 @@ def make_app(board, settings=None, **kw):
         battery_note.attach(app)
     app.start(TitleScreen(app))
     return app
+
+
+def plan():
+    """The RAM plan (ui/memory/: the App's `memory()`), imported when a screen asks: not
+    before the title is lit, and let go while a game is played (ui.memory.game_code.done)."""
+    from ui import memory
+
+    return memory
 
 
 def error_screen(app, error):
@@ -137,7 +144,7 @@ def _offer(app, board, outcome, fault):
     from ui.model.saves import Saves
 
     saves = Saves(board.data_dir)
-    saves.readers = app.memory.SAVE_READERS
+    saves.readers = plan().SAVE_READERS
     saves.note_settings(outcome)
 
     def save_settings(value):  # a failed settings save says why on screen

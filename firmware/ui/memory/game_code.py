@@ -105,8 +105,9 @@ def load_later(app, screen, names):
 def done(screen):
     """The game's code is in: the pages' not open are let go (their names stay interned:
     all of them were loaded, see page_code), then the launch's code: not kept while the
-    game is played, nor this module (issue 26; a rematch, or the next game's setup, imports
-    them anew)."""
+    game is played, nor this module, nor the plan itself (ui/memory/__init__.py, 1.3 KB of
+    the Pico's heap: issue 26; a rematch, the game's end or the next game's setup asks the
+    app for it, App.memory(), and imports them anew)."""
     from ui.games.panel import tidy
 
     if not games_ui.pages_interned and all(name in sys.modules for name in page_code()):
@@ -114,6 +115,7 @@ def done(screen):
     tidy(screen)
     resident.forget(LAUNCH)
     resident.forget(__name__)
+    resident.forget(__name__[: __name__.rfind(".")])  # (the plan: this module's package)
 
 
 def preload(gid):

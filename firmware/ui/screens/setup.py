@@ -141,7 +141,7 @@ class SetupScreen(ListScreen):
         # the main menu's own code not kept under the setup (issue 26: the game's code
         # loads here): B brings it back (back)
         if self.app.stack[0] is not self:
-            plan = self.app.memory
+            plan = self.app.memory()
             plan.menu_below(self.app, plan.MENU_OWN_CODE)
 
     def back(self):
@@ -183,7 +183,7 @@ class SetupScreen(ListScreen):
             store = getattr(self.app, "game_store", None)
             if store is not None:
                 store.let_go_readers()  # (the game's code comes in their place)
-            self._loading = self.app.memory.game_order().preload(self.game)
+            self._loading = self.app.memory().game_order().preload(self.game)
             return
         try:
             next(self._loading)
@@ -208,4 +208,4 @@ class SetupScreen(ListScreen):
         setup = self.setup()
         # the busy mark at once, the game the next frame (or once its code is in)
         self.app.soon(lambda: launch.launch(self.app, setup),
-                      self.app.memory.game_order().start_code(self.game), busy=True)
+                      self.app.memory().game_order().start_code(self.game), busy=True)
