@@ -446,3 +446,26 @@ def test_naps_awake_ms_never_light_sleeps():
     naps.sleep_ms(6)
     naps.awake_ms(4)
     assert log == [("light", 6), ("wfe", 4)]
+
+
+def test_without_a_cell_the_title_is_lit_without_the_marks_code(micropython, tmp_path):
+    """The boot's first frame: the battery mark's module is not imported when no cell is
+    fitted (an import is some ms of the Pico's boot, and a module some heap all evening);
+    with a cell, it is, and the mark reads that cell's gauge."""
+    r = micropython.run_json("""
+import json, sys
+sys.path.insert(0, "tools/emu")
+from emu.board import configure, make_board, reset_config
+from emu.battery import Cell
+from ui.boot import make_app
+out = []
+for cell in (None, Cell(charge=0.8)):
+    reset_config()
+    configure(seed=3, battery=cell, data_dir=%r)
+    b = make_board()
+    app = make_app(b)
+    app.run(1)
+    out.append("ui.draw.battery" in sys.modules)
+print(json.dumps(out))
+""" % str(tmp_path))
+    assert r == [False, True]

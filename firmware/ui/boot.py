@@ -34,6 +34,8 @@ def main(board):
 def make_app(board, settings=None, **kw):
     """An App on `board` (App's keywords; the default settings if none) at the title
     screen, with the error screen and the menu pages a game opens over itself."""
+    import sys
+
     from ui.loop.app import App
     from ui.screens.title import TitleScreen
 
@@ -44,9 +46,11 @@ def make_app(board, settings=None, **kw):
     app = App(board, settings, error_screen=error_screen, pages=open_page, memory=plan, **kw)
     if app.game_store is not None:
         app.game_store.readers = plan().SAVE_READERS
-    from ui.draw import battery
+    gauge = getattr(board.power, "battery", None)
+    if gauge is not None or "ui.draw.battery" in sys.modules:  # (no cell: not imported)
+        from ui.draw import battery
 
-    battery.GAUGE = gauge = getattr(board.power, "battery", None)  # the mark reads it
+        battery.GAUGE = gauge  # the mark reads it
     if gauge is not None:  # a cell: its alerts answered
         from ui.screens import battery_note
 
