@@ -110,9 +110,12 @@ def run(board, frames=None, fault=None):
     """Run the app on `board` (`frames` of them, None: until it quits; the title's is the
     first); `fault` (default: asked of machine.reset_cause) says the last reset was the
     watchdog's. Returns the App."""
+    from ui.loop.resident import forget
     from ui.prime import prime
 
     prime()  # first: what loading the games leaves for good goes to the bottom of the heap
+    del prime  # (this frame lasts all evening: held here, the module would stay)
+    forget("ui.prime")  # boot only (its threshold stays set: gc.threshold())
     from hal.watchdog import Watchdog, from_host
 
     watchdog = Watchdog(None if from_host() else board.wdt_factory, board.clock)

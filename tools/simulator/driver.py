@@ -34,9 +34,12 @@ class Driver:
         if not start:  # (in_game makes the app)
             return
         if prime:  # as ui.boot.run does first on the device
+            from ui.loop.resident import forget
             from ui.prime import prime as prime_heap
 
             prime_heap()
+            del prime_heap
+            forget("ui.prime")  # (boot only, as there)
         from ui.boot import make_app
         from ui.model.saves import Saves
 
