@@ -37,3 +37,20 @@ def test_a_long_line_is_cut_at_a_character_not_inside_one():
     log = MoveLog(5)
     log.append("é" * 200)
     assert log[0] == "é" * 80
+
+
+def test_the_saved_moves_fit_in_littlefs_inline_size_keeping_the_newest():
+    """Saved after each action (issue 50), the moves' record stays small enough for the
+    Pico's littlefs to keep inline (at most 512 bytes a file, its 4 KB blocks / 8): a file
+    larger gets a block of its own, erased at every save, which doubled the flash's wear."""
+    from hal.store import HEADER, TRAILER, frame
+    from ui.model import saved_log
+
+    log = MoveLog(40)
+    for i in range(40):
+        log.append(("%02d " % i) + "é" * 77)  # the longest lines, every one of them
+    payload = saved_log.encode(3, "x" * 200, log)
+    assert len(payload) <= saved_log.LOG_MAX
+    assert len(frame(3, 1, 1, payload)) <= 512 and HEADER + saved_log.LOG_MAX + TRAILER <= 512
+    _round, msg, lines = saved_log.decode(payload)
+    assert msg == "x" * 200 and lines and lines[-1] == log[-1]

@@ -6,7 +6,11 @@ from lama import games
 from micropython import const
 
 LOG_VERSION = const(1)
-LOG_MAX = const(1024)  # a round's last lines that fit: older ones are left out
+# a round's last lines that fit: older ones are left out. The record's file (the store's
+# 13 bytes of frame around it) stays within 512 bytes, littlefs's inline size on the Pico
+# (its 4 KB blocks / 8): kept in the folder's own log, with no block of its own to erase
+# at each save (at 1 KB, a sector was erased every other save: issue 47's device table)
+LOG_MAX = const(499)
 _KIND = const(3)  # (ui.model.saves.KIND_GAME: a message about it is the saved game's)
 
 
