@@ -469,3 +469,18 @@ for cell in (None, Cell(charge=0.8)):
 print(json.dumps(out))
 """ % str(tmp_path))
     assert r == [False, True]
+
+
+def test_the_boots_wiring_leaves_ram_once_the_saves_are_offered(micropython, tmp_path):
+    """ui/wiring.py (the app made at the title, the saves and notices behind it) runs once:
+    it is not kept in RAM after the boot (1 KB of the Pico's heap all evening), and the
+    hooks the app keeps (a failed settings save's notices) are ui.boot's, not its."""
+    r = run(micropython, """
+b = board(None)
+app = boot.run(b, frames=3)
+out = ["ui.wiring" in sys.modules, "ui.prime" in sys.modules]
+boot.make_app(board(None))  # (the same wiring, kept by whoever calls it)
+out.append("ui.wiring" in sys.modules)
+print(json.dumps(out))
+""", tmp_path)
+    assert r == [False, False, True]
