@@ -484,3 +484,21 @@ out.append("ui.wiring" in sys.modules)
 print(json.dumps(out))
 """, tmp_path)
     assert r == [False, False, True]
+
+
+def test_the_boot_makes_its_app_through_ui_boot_make_app(micropython, tmp_path):
+    """The bench's board profile (tools/pico/probe_board.py) wraps ui.boot.make_app to see
+    the app: the boot's wiring makes it through that name, not around it."""
+    r = run(micropython, """
+made = []
+make = boot.make_app
+def wrapped(*a, **k):
+    app = make(*a, **k)
+    made.append(app)
+    return app
+boot.make_app = wrapped
+app = boot.run(board(None), frames=2)
+boot.make_app = make
+print(json.dumps([len(made), made[0] is app if made else None]))
+""", tmp_path)
+    assert r == [1, True]

@@ -14,7 +14,8 @@ def title(board, watchdog, hooks):
     if outcome == UNREADABLE:  # e.g. a file where the folder goes: repaired, read again
         store.repair()
         settings, outcome = read_settings(store)
-    return make_app(board, hooks, settings, watchdog=watchdog), outcome
+    # (through ui.boot.make_app, the seam a bench's board profile wraps: tools/pico)
+    return hooks.make_app(board, settings=settings, watchdog=watchdog), outcome
 
 
 def make_app(board, hooks, settings=None, **kw):
