@@ -23,7 +23,7 @@ class TitleScreen(Screen):
         gfx.center(fb, s.TITLE_2, 32)
         gfx.center(fb, s.TITLE_PRESS, 44)
         gfx.center(fb, s.TITLE_CONTROLS, 54)
-        if self.app.board.power.battery is not None:  # (no cell: no mark, nor its import
-            from ui.draw import battery  # before the lit title)
+        if getattr(self.app.board.power, "battery", None) is not None:  # (no cell: no mark,
+            from ui.draw import battery  # nor its import before the lit title)
 
             battery.mark(fb, gfx.W - battery.W, 0)
