@@ -48,9 +48,6 @@ class Driver:
             settings = self.saves.load_settings()
         self.app = make_app(self.board, settings=settings, save_settings=self.saves.save_settings,
                             game_store=self.saves)
-        from ui.loop.resident import forget
-
-        forget("ui.wiring")  # (boot only, as ui.boot.run lets it go)
         self.app.step()
 
     @classmethod
