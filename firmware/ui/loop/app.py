@@ -42,8 +42,8 @@ class App:
     frame's exception (ui.boot gives the device's; without one the error is only printed);
     `pages(app, page, game)` puts up a menu page over a game ("controls": the controls
     card, "rules": the rules of `game`, "howto": how to play it, "rematch": the game again,
-    ui.boot.open_page); `memory` is the RAM plan (ui/memory/), which every screen asks
-    what to load and let go.
+    ui.boot.open_page); `memory()` gives the RAM plan (ui/memory/, ui.boot.plan), which every
+    screen asks what to load and let go: imported when asked, not kept during a game.
     The loop imports no screen nor model: `start(first)` is handed the first screen."""
 
     def __init__(self, board, settings, save_settings=None, watchdog=None,
