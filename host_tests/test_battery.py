@@ -446,3 +446,59 @@ def test_naps_awake_ms_never_light_sleeps():
     naps.sleep_ms(6)
     naps.awake_ms(4)
     assert log == [("light", 6), ("wfe", 4)]
+
+
+def test_without_a_cell_the_title_is_lit_without_the_marks_code(micropython, tmp_path):
+    """The boot's first frame: the battery mark's module is not imported when no cell is
+    fitted (an import is some ms of the Pico's boot, and a module some heap all evening);
+    with a cell, it is, and the mark reads that cell's gauge."""
+    r = micropython.run_json("""
+import json, sys
+sys.path.insert(0, "tools/emu")
+from emu.board import configure, make_board, reset_config
+from emu.battery import Cell
+from ui.boot import make_app
+out = []
+for cell in (None, Cell(charge=0.8)):
+    reset_config()
+    configure(seed=3, battery=cell, data_dir=%r)
+    b = make_board()
+    app = make_app(b)
+    app.run(1)
+    out.append("ui.draw.battery" in sys.modules)
+print(json.dumps(out))
+""" % str(tmp_path))
+    assert r == [False, True]
+
+
+def test_the_boots_wiring_leaves_ram_once_the_saves_are_offered(micropython, tmp_path):
+    """ui/wiring.py (the app made at the title, the saves and notices behind it) runs once:
+    it is not kept in RAM after the boot (1 KB of the Pico's heap all evening), and the
+    hooks the app keeps (a failed settings save's notices) are ui.boot's, not its."""
+    r = run(micropython, """
+b = board(None)
+app = boot.run(b, frames=3)
+out = ["ui.wiring" in sys.modules, "ui.prime" in sys.modules]
+boot.make_app(board(None))  # (the same wiring, kept by whoever calls it)
+out.append("ui.wiring" in sys.modules)
+print(json.dumps(out))
+""", tmp_path)
+    assert r == [False, False, True]
+
+
+def test_the_boot_makes_its_app_through_ui_boot_make_app(micropython, tmp_path):
+    """The bench's board profile (tools/pico/probe_board.py) wraps ui.boot.make_app to see
+    the app: the boot's wiring makes it through that name, not around it."""
+    r = run(micropython, """
+made = []
+make = boot.make_app
+def wrapped(*a, **k):
+    app = make(*a, **k)
+    made.append(app)
+    return app
+boot.make_app = wrapped
+app = boot.run(board(None), frames=2)
+boot.make_app = make
+print(json.dumps([len(made), made[0] is app if made else None]))
+""", tmp_path)
+    assert r == [1, True]

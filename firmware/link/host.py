@@ -7,7 +7,7 @@ the console's id on the bus, which gives the same console its id again when it c
 
 from lama.seats import LINKED, PERSON, detail, kind
 from link import msg
-from link.bus import WINDOW
+from link.bus import WINDOW, rest
 from link.view import events_for, state_fields
 
 CLOSE_FRAMES = 80  # frames a closed host still serves the line (its last words out)
@@ -75,6 +75,10 @@ class LinkHost:
     def send(self, cid, kind, value=None):
         self.bus.send(cid, msg.encode(kind, value))
         self.sent += 1
+
+    def rest(self, sleep_ms, ms, stop, step):
+        """The frame's rest with the bus ticked through it (link.bus.rest; ui.loop.app)."""
+        rest(self.bus, sleep_ms, ms, stop, step)
 
     def pump(self):
         """A frame's work: the line's traffic, who came and went, what they sent."""
