@@ -240,7 +240,8 @@ def turn_words(seed=7):
 def saves_and_lobby(n=3, actions=12, seed=5):
     """A fine table (the boards interleave at their sleeps): at each save of an action on
     the host, how many of the frames that action queued for the consoles were not on the
-    line yet (a save's flash erase stops the Pico's CPU and UART for tens of ms); and,
+    line yet (a save's flash erase stops the Pico's CPU and UART for tens of ms), plus 100
+    when a poll was still waiting for its answer (which the save would lose); and,
     once the game runs, the host's screens and whether its lobby's code is loaded."""
     from link.bus import WINDOW
     from link.host import LinkHost
@@ -263,7 +264,8 @@ def saves_and_lobby(n=3, actions=12, seed=5):
 
     def spied_flush(ses):
         if moved and ses.unsaved:
-            at_saves.append(queued(moved[-1]))
+            bus = moved[-1]
+            at_saves.append(queued(bus) + (100 if bus.waiting >= 0 else 0))
             del moved[:]
         flush(ses)
 

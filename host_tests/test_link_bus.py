@@ -389,3 +389,22 @@ def test_a_host_that_stood_still_gives_its_late_poll_time_to_be_answered():
                 got.append(m)
         assert (host.missed, host.resent) == (missed, resent), k
     assert got == [b"move0", b"move1", b"move2"]
+
+
+def test_a_host_on_hold_answers_nothing_new_and_polls_again_after():
+    """LinkHost.out_now holds the bus through the host's save: the poll out is answered, no
+    new poll, nothing written, the line quiet; off hold it polls at its next tick."""
+    rig = Rig(2, seed=4)
+    rig.until(rig.all_linked, 5000)
+    rig.run(100)
+    host = rig.host
+    host.hold = True
+    rig.run(200)
+    assert host.waiting == -1
+    polls, sent = host.polls, host.bytes_out
+    rig.run(300)
+    assert (host.polls, host.bytes_out) == (polls, sent)
+    assert len(host.members()) == 2  # (no console lost meanwhile)
+    host.hold = False
+    host.tick()
+    assert host.polls == polls + 1 or host.waiting == 0

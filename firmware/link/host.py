@@ -83,6 +83,7 @@ class LinkHost:
     def pump(self):
         """A frame's work: the line's traffic, who came and went, what they sent."""
         bus = self.bus
+        self.saved()  # (whatever the last frame's save did, the bus polls again)
         bus.tick()
         if self.closing:  # left: only what is queued (the game's end) still goes out
             self.closing -= 1
@@ -188,9 +189,11 @@ class LinkHost:
 
     def out_now(self, sleep_ms):
         """Before the host saves (a flash erase stops its CPU and its UART's interrupts
-        for tens of ms, so nothing would go out meanwhile): the frames the last action
-        queued put on the line now, the bus ticked every OUT_STEP_MS (a poll's answer
-        awaited) for at most OUT_MS, then the UART's transmit buffer let drain."""
+        for tens of ms: nothing goes out then, and what comes in past the UART's 32-byte
+        FIFO is lost): the frames the last action queued put on the line now and the poll
+        after them answered, the bus ticked every OUT_STEP_MS for at most OUT_MS; then no
+        new poll until saved() (the line quiet through the save), the UART's transmit
+        buffer let drain."""
         bus = self.bus
         bus.tick()
         waited = 0
@@ -198,9 +201,20 @@ class LinkHost:
             sleep_ms(OUT_STEP_MS)
             waited += OUT_STEP_MS
             bus.tick()
+        if hasattr(bus, "hold"):
+            bus.hold = True
+            while bus.waiting >= 0 and waited < OUT_MS:
+                sleep_ms(OUT_STEP_MS)
+                waited += OUT_STEP_MS
+                bus.tick()
         flush = getattr(bus.line, "flush", None) if hasattr(bus, "line") else None
         if flush is not None:
             flush()
+
+    def saved(self):
+        """The host's save is over: the bus polls again."""
+        if hasattr(self.bus, "hold"):
+            self.bus.hold = False
 
     def take(self, seat):
         """The action the console of `seat` chose, once the engine allows it; a refused one

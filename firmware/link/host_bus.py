@@ -45,6 +45,7 @@ class HostBus(Line):
         self.inbox = []
         self._events = []
         self.waiting = -1  # console polled (0: the discovery slot), -1: none
+        self.hold = False  # True: no new poll (the line kept quiet through the host's save)
         self.bad_at_poll = 0
         self.answered = False
         self.deadline = 0
@@ -111,7 +112,7 @@ class HostBus(Line):
                 # garbage heard meanwhile: the console may well have answered
                 self._missed(self.waiting, now, 1 if self.dec.bad > self.bad_at_poll else 2)
                 self.waiting = -1
-        if self.waiting < 0:
+        if self.waiting < 0 and not self.hold:
             self._burst()
             self._poll_next(now)
 

@@ -322,6 +322,8 @@ class GameScreen(PageStack, Screen):
             from ui.model import saved_log  # the moves in words, for after "Continue game?"
 
             saved_log.save_of(self)
+            if getattr(ses.link, "saved", None) is not None:
+                ses.link.saved()  # (the host's bus polls again)
         elif self.busy_frames >= _GC_FRAMES:
             self.busy_frames = 0
             gc.collect()
