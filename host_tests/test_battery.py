@@ -327,29 +327,37 @@ def test_deep_sleep_enables_the_buttons_and_vbus_as_dormant_wake_sources_then_cl
     assert woke is True
 
 
-def test_naps_rest_in_light_sleep_on_battery_only_and_never_under_a_tune():
+def naps_logged(log, on_usb, sound):
+    """hal.sleep.Naps made against a machine and a time that log each sleep in `log`
+    (("light", ms): machine.lightsleep, ("wfe", ms): time.sleep_ms)."""
     import sys
     import types
 
     from hal import sleep
 
-    log = []
     fake = types.SimpleNamespace(lightsleep=lambda ms: log.append(("light", ms)))
     ticks = types.SimpleNamespace(ticks_ms=None, ticks_add=None, ticks_diff=None,
                                   sleep_ms=lambda ms: log.append(("wfe", ms)))
     old = sys.modules.get("machine"), sys.modules["time"]
     sys.modules["machine"] = fake
     sys.modules["time"] = ticks
-    usb = [False]
-    sound = types.SimpleNamespace(_tune=())
     try:
-        naps = sleep.Naps(lambda: usb[0], sound)
+        return sleep.Naps(on_usb, sound)
     finally:
         sys.modules["time"] = old[1]
         if old[0] is None:
             del sys.modules["machine"]
         else:
             sys.modules["machine"] = old[0]
+
+
+def test_naps_rest_in_light_sleep_on_battery_only_and_never_under_a_tune():
+    import types
+
+    log = []
+    usb = [False]
+    sound = types.SimpleNamespace(_tune=())
+    naps = naps_logged(log, lambda: usb[0], sound)
     naps.sleep_ms(6)
     sound._tune = (1, 2)
     naps.sleep_ms(6)
@@ -423,26 +431,8 @@ def test_in_a_link_game_on_battery_the_console_never_naps_nor_sleeps(micropython
 
 
 def test_naps_awake_ms_never_light_sleeps():
-    import sys
-    import types
-
-    from hal import sleep
-
     log = []
-    fake = types.SimpleNamespace(lightsleep=lambda ms: log.append(("light", ms)))
-    ticks = types.SimpleNamespace(ticks_ms=None, ticks_add=None, ticks_diff=None,
-                                  sleep_ms=lambda ms: log.append(("wfe", ms)))
-    old = sys.modules.get("machine"), sys.modules["time"]
-    sys.modules["machine"] = fake
-    sys.modules["time"] = ticks
-    try:
-        naps = sleep.Naps(lambda: False, None)
-    finally:
-        sys.modules["time"] = old[1]
-        if old[0] is None:
-            del sys.modules["machine"]
-        else:
-            sys.modules["machine"] = old[0]
+    naps = naps_logged(log, lambda: False, None)
     naps.sleep_ms(6)
     naps.awake_ms(4)
     assert log == [("light", 6), ("wfe", 4)]
