@@ -23,7 +23,7 @@ def uid(board, unique_id=None):
             got = bytes(unique_id())
         except (ImportError, AttributeError):
             got = b""
-        if not got or got.count(got[0]) == len(got):
+        if not got or got.count(got[:1]) == len(got):
             got = stored_uid(board)
         board.link_uid = got
     return got
