@@ -55,9 +55,10 @@ def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0):
                       "garbled": sum(b.dec.bad for b in buses)}))
 
 
-def unplugged(game, seed=7, computer=False):
+def unplugged(game, seed=7, computer=False, back=False):
     """Console 1's cable pulled after a few moves: the host's page, its text; then the
-    cable back (or a computer player takes the seat); the game to its end."""
+    cable back (or a computer player takes the seat, and with `back` the cable goes back
+    after all); the game to its end."""
     t = LinkTable(3, "/tmp/link-cases", seed=seed)
     t.host_sets_table(game=game, bots=1)
     seen = {}
@@ -77,7 +78,14 @@ def unplugged(game, seed=7, computer=False):
         if computer:
             tb.keys(tb.host, ["DOWN", "DOWN", "A"])  # the second level
             seen["bot"] = scr.session.bot(1)
-            tb.nodes.pop(1)  # (its cable stays out: the game goes on without it)
+            if back:
+                tb.run(3000)
+                tb.replug(1)
+                tb.run(4000)
+                seen["kind"] = scr.session.kind(1)
+                seen["own"] = tb.nodes[1].top().session.own
+            else:
+                tb.nodes.pop(1)  # (its cable stays out: the game goes on without it)
         else:
             tb.replug(1)
             tb.run(4000)

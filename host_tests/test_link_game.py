@@ -61,6 +61,16 @@ def test_a_console_gone_a_computer_player_takes_its_seat(micropython):
     assert all(s == r["scores"][0] for s in r["scores"]) and r["bad"] == []
 
 
+def test_a_console_back_after_a_computer_player_took_its_seat_plays_it_again(micropython):
+    """Its cable back after the host's person let a computer player take its seat: its
+    person plays the seat again (it had been left with no game, never at game over)."""
+    r = case(micropython, "unplugged(2, computer=True, back=True)")
+    assert r["seen"]["bot"] == "medium"
+    assert r["seen"]["kind"] == 2 and r["seen"]["own"] == 1, r["seen"]  # LINKED, seat 1
+    assert len(r["scores"]) == 3 and all(s == r["scores"][0] for s in r["scores"])
+    assert r["bad"] == []
+
+
 @pytest.mark.parametrize("game", [1, 2])
 def test_the_host_switched_off_continues_the_linked_game(micropython, game):
     r = case(micropython, "host_power_cut(%d)" % game)
