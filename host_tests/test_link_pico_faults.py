@@ -106,16 +106,18 @@ def test_three_official_firmware_picos_play_a_linked_game_on_a_noisy_line(short_
         game.close()
 
 
-def test_a_console_s_cable_pulled_mid_game_on_the_picos(short_flash, tmp_path):
+@pytest.mark.parametrize("offer", ["wait", "computer"])
+def test_a_console_s_cable_pulled_mid_game_on_the_picos(short_flash, tmp_path, offer):
     """After each person has moved, the console's cable comes out: the host shows its page
-    ("Q1'S CONSOLE IS GONE": wait, a computer player, end) within the bus's lost time; its
-    person picks Wait; the cable goes back: the console rejoins (the page goes) and gets
-    its view; the game goes on to game over."""
+    ("Q1's console is gone": wait, a computer player of a level, end) within the bus's
+    lost time; its person picks Wait (or a medium computer player takes the seat); the
+    cable goes back: the console rejoins (the page goes; its person plays its seat again)
+    and gets its view; the game goes on to game over."""
     from link.bus import LOST_MS
     from pico.link_game import LinkGame
     from simulator import png
 
-    game = LinkGame(short_flash, 2, tmp_path, error=ERROR_RATE, seed=4)
+    game = LinkGame(short_flash, 2, tmp_path, error=ERROR_RATE, seed=4 + (offer == "computer"))
     seen = {}
 
     def pull(g):
@@ -123,13 +125,14 @@ def test_a_console_s_cable_pulled_mid_game_on_the_picos(short_flash, tmp_path):
             return
         g.wire.run(300)  # (the move's frames out)
         seen["at"] = g.ms
+        seen["at_ns"] = g.picos[1].t_ns
         g.wire.unplug(1)
         gone = g.wire.run_until(lambda: host_says(g, "LinkLostPanel"), 4 * LOST_MS)
         seen["after_ms"] = g.ms - seen["at"]
         assert gone, game.probes[0].screen()
         png.write(str(tmp_path / "gone.png"), g.picos[0].image())
         seen["image"] = g.picos[0].image()
-        g.keys(0, ["A"])  # Wait (its first row)
+        g.keys(0, ["A"] if offer == "wait" else ["DOWN", "DOWN", "A"])  # Wait, or medium
         g.settle()
         seen["waiting"] = g.probes[0].screen()
         g.wire.run(2000)
@@ -146,6 +149,8 @@ def test_a_console_s_cable_pulled_mid_game_on_the_picos(short_flash, tmp_path):
         assert seen["after_ms"] <= 2 * LOST_MS, seen["after_ms"]
         assert not seen["waiting"].endswith("LinkLostPanel"), "Wait closes the page"
         assert seen["back"], "the console back: the page gone, its view sent"
+        moved = [t for k, t in game.moves if k == 1]
+        assert moved[-1] > seen["at_ns"], "the console's person played after it came back"
         assert over, ([p.screen() for p in game.probes], [t[-1500:] for t in game.texts()])
         check_game(game, 3)
         assert seen["image"][:128] == title_drawn("Q1's console is gone"), "its words"
