@@ -39,10 +39,11 @@ def leaks(table):
     return bad, len(wire)
 
 
-def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0):
+def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0, burst=(0.0, 0)):
     """A linked game to game over; `error`/`drop`: each byte's chance, at each receiver, of
-    a flipped bit / of being lost."""
+    a flipped bit / of being lost; `burst`: emu.line's bursts of noise."""
     t = LinkTable(n, "/tmp/link-cases", seed=seed, error=error, drop=drop)
+    t.line.burst = tuple(burst)
     t.host_sets_table(game=game, bots=bots)
     t.play_to_end()
     bad, frames = leaks(t)
@@ -51,7 +52,8 @@ def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0):
                       "sent": len(t.sent), "seats": len(t.host.top().session.seats),
                       "own": [nd.top().session.here(nd.top().session.own)
                               for nd in t.nodes[1:]],
-                      "faults": t.line.faults, "resent": buses[0].resent,
+                      "faults": t.line.faults, "bursts": t.line.bursts,
+                      "resent": buses[0].resent,
                       "garbled": sum(b.dec.bad for b in buses)}))
 
 

@@ -199,3 +199,53 @@ def test_the_host_s_power_cut_mid_save_on_the_picos(short_flash, tmp_path):
         check_game(game, 3)
     finally:
         game.close()
+
+
+def test_a_console_switched_off_mid_game_joins_again_to_its_own_seat_on_the_picos(
+        short_flash, tmp_path):
+    """After each person has moved, the console's power is cut (its RAM lost: its game is
+    gone; its flash's unique ID stays); the host shows its page; three seconds later the
+    console is on again and its person goes Link game > Join > its name, as at first: the
+    host knows it by its ID and gives it its seat back (the page goes, its view comes); the
+    game goes on to game over, the same on both."""
+    from link.bus import LOST_MS
+    from pico.link_game import LinkGame
+
+    game = LinkGame(short_flash, 2, tmp_path, error=ERROR_RATE, seed=6)
+    seen = {}
+
+    def off(g):
+        if seen or len({k for k, _ in g.moves}) < 2 or not (g.idle(0) and g.idle(1)):
+            return
+        g.wire.run(300)
+        seen["at_ns"] = g.picos[1].t_ns
+        g.power_cut(1)  # (off OFF_MS: the host's page comes meanwhile)
+        seen["page"] = host_says(g, "LinkLostPanel")
+        g.keys(1, ["A"])  # the title
+        g.settle()
+        g.wait_screen(1, lambda s: s.startswith("MainMenu"))
+        g.keys(1, ["UP", "A"])  # Link game
+        g.settle()
+        g.wait_screen(1, lambda s: s.startswith("LinkMenu"))
+        g.keys(1, ["DOWN", "A"])  # Join
+        g.settle()
+        g.wait_screen(1, lambda s: s.startswith("NameScreen"))
+        seen["since"] = len(wire_now(g))
+        g.keys(1, ["UP", "A", "A", "A"])  # Q1, as before
+        g.settle()
+        seen["back"] = g.wire.run_until(
+            lambda: g.probes[1].screen().startswith(("CardsScreen", "HowToScreen"))
+            and not host_says(g, "LinkLostPanel"), 4 * LOST_MS + 5000)
+        seen["views"] = states_to(wire_now(g), seen["since"])
+
+    try:
+        game.set_table(3, preset=True)
+        over = game.play_to_end(GAME_MS, each=off)
+        assert seen, "no power cut: %r" % game.moves
+        assert seen["page"], "the host said the console was gone"
+        assert seen["back"], (game.probes[1].screen(), game.probes[0].screen())
+        assert seen["views"].get(1), "its view came"
+        assert over, ([p.screen() for p in game.probes], [t[-1500:] for t in game.texts()])
+        check_game(game, 3)
+    finally:
+        game.close()
