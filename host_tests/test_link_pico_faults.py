@@ -146,6 +146,7 @@ def test_a_console_s_cable_pulled_mid_game_on_the_picos(short_flash, tmp_path, o
         game.set_table(3, preset=True)
         over = game.play_to_end(GAME_MS, each=pull)
         assert seen, "no cable pulled: %r" % game.moves
+        print("the host's page %d ms after the cable came out" % seen["after_ms"])
         assert seen["after_ms"] <= 2 * LOST_MS, seen["after_ms"]
         assert not seen["waiting"].endswith("LinkLostPanel"), "Wait closes the page"
         assert seen["back"], "the console back: the page gone, its view sent"
