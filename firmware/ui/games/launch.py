@@ -134,7 +134,10 @@ def rematch(app, session):
     in place of its screen. In a link game only the host deals again (its consoles follow)."""
     if getattr(session, "own", None) is not None:
         return  # (a console: the host's rematch, if it comes, takes this screen's place)
-    ses = new_session(app, session.game, session.seats, session.state.rules, session.first)
+    game = session.game
+    if game.bots is None:  # its computer players' code went at the game's end: again
+        game = load(game.info.id, app.memory().game_order().with_game(game.info.id))
+    ses = new_session(app, game, session.seats, session.state.rules, session.first)
     if session.link is not None:
         session.link.start(ses)  # every linked console its seat in the new game
     screen = screen_for(app, ses)
