@@ -303,6 +303,10 @@ def rematch(game, seed):
     play(d)
     old = d.screen()
     res0 = old.panels[-1].choice == 1  # Menu preselected: a stray A starts no new game
+    import sys
+
+    info = old.session.game.info
+    gone = not any(n in sys.modules for n in [info.bots] + list(info.experts))
     d.press("LEFT")
     d.press("A")
     new = d.app.top()
@@ -310,7 +314,8 @@ def rematch(game, seed):
     res = {"new_screen": new is not old and type(new) is type(old),
            "same_seats": s2.seats == [of(x) for x in zip(NAMES[:3], bots)],
            "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1,
-           "menu_first": res0}
+           "menu_first": res0, "bots_gone_at_game_over": gone,
+           "bots_back": s2.game.bots is not None and info.bots in sys.modules}
     d.session = s2
     play(d)
     d.press("A")

@@ -97,6 +97,8 @@ def test_saved_after_every_action_and_resumed_after_power_loss(micropython, game
 def test_rematch_same_seats_or_back_to_menu(micropython, game):
     r = case(micropython, "rematch(%d, 4)" % game)
     assert r["menu_first"] and r["new_screen"] and r["same_seats"] and r["fresh"] and r["menu"]
+    # issue 47: the computer players' code leaves RAM at the game over, a rematch loads it
+    assert r["bots_gone_at_game_over"] and r["bots_back"]
 
 
 @pytest.mark.parametrize("game", [1, 2])
