@@ -202,9 +202,11 @@ def restore_moves(screen):
     ses = screen.session
     if getattr(ses.store, "store", None) is None:
         return
-    from ui.model import saved_log
+    from ui.loop.resident import forget
+    from ui.model import saved_log_read
 
-    got = saved_log.load(ses.store, ses.game.info.id, ses.state.round_no)
+    got = saved_log_read.load(ses.store, ses.game.info.id, ses.state.round_no)
+    forget(saved_log_read.__name__)  # (read once: not kept while the game is played)
     if got is not None:
         screen.msg = got[0]
         for line in got[1]:

@@ -15,8 +15,9 @@ from lama import load
 from ui.loop import resident
 
 # the boot's screens, never shown again once the menu is up (a module that imports one
-# later loads it anew): not kept in RAM (issue 26: 1.8 KB of the Pico's heap)
-BOOT_CODE = ("ui.screens.title", "ui.screens.notices", "ui.screens.resume")
+# later loads it anew): not kept in RAM (issue 26: 1.8 KB of the Pico's heap); and the
+# file modes, whose two names codepack.py and hal.store took at their import (issue 47)
+BOOT_CODE = ("ui.screens.title", "ui.screens.notices", "ui.screens.resume", "stat_modes")
 # loaded when first needed, then kept: the 8x8 font's French accents, which the menus
 # draw at every visit once French is chosen (an English evening never loads them)
 KEPT_ONCE_LOADED = ("ui.draw.accents",)
