@@ -285,6 +285,9 @@ def saved_and_resumed(game, seed, cut, data_dir):
     d2 = Driver.in_game(game, NAMES[:3], bots, seed=seed, data_dir=data_dir)
     d2.app.game_store = Saves(data_dir)
     resume(d2.app, state, seats, rngs)
+    import sys
+
+    reader_kept = "ui.model.saved_log_read" in sys.modules  # (read once at Continue)
     d2.session = d2.app.top().session
     d2.session.record = []
     play(d2)
@@ -292,7 +295,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
     left = SavedGames(Saves(data_dir)).load()
     out({"ui": d2.session.result[1], "eng": sc, "seats": [list(s) for s in seats],
          "rest_same": d2.session.record == acts[done:], "done": done,
-         "cleared": left is None})
+         "cleared": left is None, "reader_kept": reader_kept})
 
 
 def rematch(game, seed):

@@ -91,6 +91,7 @@ def test_saved_after_every_action_and_resumed_after_power_loss(micropython, game
     assert r["done"] > 0 and r["seats"][0] == ["ANA", 0, None]  # (lama.seats.person("ANA"))
     assert r["rest_same"] and r["ui"] == r["eng"]
     assert r["cleared"], "the save is removed at game over"
+    assert r["reader_kept"] is False  # the moves' reader: not kept while the game is played
 
 
 @pytest.mark.parametrize("game", [1, 2])
