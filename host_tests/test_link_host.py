@@ -161,6 +161,18 @@ def test_the_discovery_slot_is_rare_while_every_linked_seat_is_on_the_line():
     assert host.present(1) and bus.discover_ms == DISCOVER_IDLE_MS
 
 
+def test_an_actions_share_goes_on_the_line_before_the_hosts_frame_is_drawn():
+    """Session.act ticks the bus once every console's share is queued: the frames leave
+    then if the line is free, not a drawn frame later."""
+    host, bus, ses = table()
+    log = []
+    send = bus.send
+    bus.send = lambda cid, payload: log.append("send") or send(cid, payload)
+    bus.tick = lambda: log.append("tick")
+    ses.act(ses.legal()[0])
+    assert log == ["send", "send", "tick"]
+
+
 def test_a_console_says_its_name_at_each_link_and_queues_whole_updates():
     bus = ConsoleBusStandIn()
     link = LinkConsole(bus, "BEN")
