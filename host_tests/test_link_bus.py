@@ -1,6 +1,7 @@
 """The link's host and console machines on the emulated line: joining, polling, in-order exactly-once delivery, resends, lost and rejoining consoles, 2 to 6 consoles with bit errors and drops (plain asserts, run on MicroPython too)."""
 
 from link import frame as F
+from link.bus import QUIET_MS
 from emu.link_rig import Rig
 
 
@@ -251,9 +252,45 @@ def test_a_frame_half_heard_survives_a_second_tick_in_the_same_millisecond():
     now[0] = 40
     wire.rx = poll[:7]  # the rest never comes: given up once the line is quiet
     con.tick()
-    now[0] = 43
+    now[0] = 41 + QUIET_MS
     con.tick()
     assert con.dec.n == 0
+
+
+def test_a_frame_heard_in_clumps_ms_apart_is_not_given_up_between_them():
+    """Bytes may reach the bus in clumps a few ms apart (an RX FIFO's, the emulated Picos'
+    2 ms slices): a tick between two clumps of one frame, the line silent 2-3 ms, must not
+    give the frame up (at a 1 ms quiet it was, and the poll went unanswered)."""
+    from link.console_bus import ConsoleBus
+
+    class Wire:
+        def __init__(self):
+            self.rx = b""
+            self.out = []
+
+        def read(self):
+            got = self.rx
+            self.rx = b""
+            return got
+
+        def write(self, buf):
+            self.out.append(bytes(buf))
+
+    now = [0]
+    wire = Wire()
+    con = ConsoleBus(wire, lambda: now[0], b"uid1")
+    wire.rx = F.encode(F.ALL, F.HOST, F.DISCOVER, 9, 0xFF)
+    con.tick()
+    now[0] = 5
+    wire.rx = F.encode(1, F.HOST, F.WELCOME, 9, 0xFF, b"uid1")
+    con.tick()
+    poll = F.encode(1, F.HOST, F.POLL, 9, 255)
+    for t, part in ((30, poll[:4]), (32, b""), (33, poll[4:9]), (36, b""), (37, poll[9:])):
+        now[0] = t
+        wire.rx = part
+        con.tick()
+    assert wire.out[-1] == F.encode(F.HOST, 1, F.ACK, 0, 255), "the poll is answered"
+    assert con.dec.bad == 0
 
 
 def test_a_console_lost_and_back_with_its_session_gets_what_was_queued_once():

@@ -138,6 +138,18 @@ def test_a_console_gone_is_said_once_and_back_it_gets_its_seat_and_view_again():
     assert got[0][0] == msg.START and got[0][1][1] == 1 and got[1][0] == msg.STATE
 
 
+def test_an_actions_share_goes_on_the_line_before_the_hosts_frame_is_drawn():
+    """Session.act ticks the bus once every console's share is queued: the frames leave
+    then if the line is free, not a drawn frame later."""
+    host, bus, ses = table()
+    log = []
+    send = bus.send
+    bus.send = lambda cid, payload: log.append("send") or send(cid, payload)
+    bus.tick = lambda: log.append("tick")
+    ses.act(ses.legal()[0])
+    assert log == ["send", "send", "tick"]
+
+
 def test_a_console_says_its_name_at_each_link_and_queues_whole_updates():
     bus = ConsoleBusStandIn()
     link = LinkConsole(bus, "BEN")

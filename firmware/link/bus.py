@@ -17,7 +17,11 @@ LOST_MS = const(1500)  # ... over at least this long: the console is lost
 HOST_LOST_MS = const(2500)  # a console not polled this long: "host lost"
 DISCOVER_MS = const(600)  # how often the host opens a discovery slot while a seat is free
 BURST_BYTES = const(1024)  # at most this much queued data written in one tick
-QUIET_MS = const(1)  # a line silent longer than this (11 bytes' time): no frame is coming
+# a line silent longer than this: no more of a frame is coming. Bytes may come in clumps a
+# few ms apart (an RX FIFO's, an emulator's slices: 2 ms on the emulated Picos); at 1 ms,
+# a reply heard in two clumps was given up between them and sent again after the poll's
+# deadline (63 resends of 31 frames in a 2-Pico game, 4 at 8 ms)
+QUIET_MS = const(8)
 REPOLL = const(3)  # a console that sent data is polled again at once, this many times
 
 RESUME = const(1)  # a WELCOME's ack: the same session goes on (else 0xFF: a new one)

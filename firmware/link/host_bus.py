@@ -77,6 +77,8 @@ class HostBus(Line):
     def events(self):
         """("joined", id, uid) / ("lost", id) since the last call."""
         ev = self._events
+        if not ev:
+            return ()  # (asked every frame: no list made when nothing happened)
         self._events = []
         return ev
 

@@ -36,10 +36,19 @@ class LinkedPicos:
         self.ports[i].replug()
 
     def _slice(self, ms):
-        """Every Pico runs `ms` at once (each in its own node process)."""
-        ids = [p.send("run", ms=ms, pace=0) for p in self.picos]
+        """Every Pico runs to the same time on the line, `ms` on (each in its own node
+        process, at once). One that stands ahead waits for the others: a flash operation's
+        time is added at once, past the slice's end, and a Pico run `ms` from its own time
+        stayed that far ahead for good (after a few saves, the host hundreds of ms: it heard
+        every answer that late, and sent again what had been acked)."""
+        to = self.ms + ms
+        ids = []
+        for p, base in zip(self.picos, self.base):
+            left = to - (p.t_ns - base) / 1e6
+            ids.append(p.send("run", ms=left, pace=0) if left > 1e-6 else None)
         for p, cid in zip(self.picos, ids):
-            p.answer(cid, "run")
+            if cid is not None:
+                p.answer(cid, "run")
 
     def _wire(self):
         sent = []
