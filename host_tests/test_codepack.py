@@ -176,3 +176,34 @@ def test_a_ctrl_c_during_an_import_s_look_up_stops_the_program(micropython, buil
     out = micropython.run_json(INTERRUPTED.replace("PACK", repr(str(tmp_path / "code.pak"))))
     assert out["first"] == "KeyboardInterrupt", out
     assert out["then"] == "/cp/lama/dice.mpy" and out["hits"] == ["/lama"], out
+
+
+LOOKED_UP = r"""
+import json, os
+import codepack
+p = codepack.Pack(open(PACK, "rb"), os.stat(PACK)[6])
+lines, reads = p._lines, []
+def counted(span):
+    reads.append(span)
+    return lines(span)
+p._lines = counted
+out = {}
+p.stat("/lama/dice.mpy")  # the import's look: found, then opened
+out["dice"] = len(p.open("/lama/dice.mpy", "rb").read())
+out["reads"] = len(reads)
+p.stat("/lama/dice.mpy")
+out["other"] = len(p.open("/lama/errors.mpy", "rb").read())  # not the file stat() found
+out["reads_other"] = len(reads)
+print(json.dumps(out))
+"""
+
+
+def test_a_module_s_folder_is_read_once_when_the_import_finds_then_opens_it(micropython, built,
+                                                                            tmp_path):
+    # each read of a folder's lines is about 1.2 ms on the Pico: the import's stat() and
+    # open() of the same module read them once (issue 47: the boot, 439 ms, had grown)
+    installed, files = built
+    (tmp_path / "code.pak").write_bytes(installed[pack.PACK])
+    out = micropython.run_json(LOOKED_UP.replace("PACK", repr(str(tmp_path / "code.pak"))))
+    assert out == {"dice": len(files["lama/dice.mpy"]), "reads": 1,
+                   "other": len(files["lama/errors.mpy"]), "reads_other": 3}, out
