@@ -1,9 +1,38 @@
 """The firmware's modules from one file: /code.pak (tools/flash/pack.py writes it) mounted at /code as a read-only file system, so that finding a module is a search in RAM, not three look-ups in littlefs (2 to 4.5 ms each on the Pico: issue 26)."""
 
-import io
 import sys
 from micropython import const
-from stat_modes import S_IFDIR, S_IFREG
+
+# The built-in modules the firmware imports that MicroPython lets a file of the same name
+# replace ("extensible": os, time, machine, io, binascii): an import of one that is not in
+# sys.modules, as a built-in never is, looks for that file in every folder of sys.path
+# first, about 5 ms on the Pico each time the statement runs (main.py, the board's
+# builders, the store, the watchdog: 50 ms of the boot). keep_builtins() puts them there.
+BUILTINS = ("os", "time", "machine", "io", "binascii")
+
+
+def keep_builtins(names=BUILTINS):
+    """Import the built-in modules `names` (those this port has) with sys.path empty,
+    MicroPython's way to ask for the built-in at once, and keep them in sys.modules, so
+    that every later import of one is a look-up in RAM (on MicroPython only)."""
+    if sys.implementation.name != "micropython":
+        return
+    path = list(sys.path)
+    sys.path.clear()
+    try:
+        for name in names:
+            if name not in sys.modules:
+                try:
+                    sys.modules[name] = __import__(name)
+                except ImportError:
+                    pass  # (not in this port: its imports stay as they were)
+    finally:
+        sys.path.extend(path)
+
+
+keep_builtins()  # first: this module's own imports are then look-ups too
+import io  # noqa: E402
+from stat_modes import S_IFDIR, S_IFREG  # noqa: E402
 
 PACK = "/code.pak"
 MOUNT = "/code"
@@ -146,6 +175,8 @@ class Pack:
         try:
             if self.interrupted:
                 return (S_IFREG, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            if path.endswith(".py"):  # (never packed: the import's look for source)
+                raise OSError(_ENOENT)
             got = self._find(path)
             if got is not None:
                 self._found = path
