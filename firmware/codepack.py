@@ -7,30 +7,22 @@ from micropython import const
 # replace ("extensible": os, time, machine, io, binascii): an import of one that is not in
 # sys.modules, as a built-in never is, looks for that file in every folder of sys.path
 # first, about 5 ms on the Pico each time the statement runs (main.py, the board's
-# builders, the store, the watchdog: 50 ms of the boot). keep_builtins() puts them there.
-BUILTINS = ("os", "time", "machine", "io", "binascii")
-
-
-def keep_builtins(names=BUILTINS):
-    """Import the built-in modules `names` (those this port has) with sys.path empty,
-    MicroPython's way to ask for the built-in at once, and keep them in sys.modules, so
-    that every later import of one is a look-up in RAM (on MicroPython only)."""
-    if sys.implementation.name != "micropython":
-        return
-    path = list(sys.path)
+# builders, the store, the watchdog: 50 ms of the boot). So they are imported here, once,
+# with sys.path empty (MicroPython's way to ask for the built-in at once), and kept in
+# sys.modules: every later import of one is a look-up in RAM. (Code run once at import,
+# not a function: it leaves no code in the heap.)
+if sys.implementation.name == "micropython":
+    _path = list(sys.path)
     sys.path.clear()
     try:
-        for name in names:
-            if name not in sys.modules:
-                try:
-                    sys.modules[name] = __import__(name)
-                except ImportError:
-                    pass  # (not in this port: its imports stay as they were)
+        for _name in ("os", "time", "machine", "io", "binascii"):
+            try:
+                sys.modules[_name] = __import__(_name)
+            except ImportError:
+                pass  # (not in this port: its imports stay as they were)
     finally:
-        sys.path.extend(path)
-
-
-keep_builtins()  # first: this module's own imports are then look-ups too
+        sys.path.extend(_path)
+    del _path, _name
 import io  # noqa: E402
 from stat_modes import S_IFDIR, S_IFREG  # noqa: E402
 

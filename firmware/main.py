@@ -11,7 +11,7 @@ def mount_code():
     this firmware runs from another folder (make run: the computer's, which mpremote
     mounts and makes the current folder), whose modules the board's pack would shadow."""
     try:
-        import codepack  # (first: it keeps os in sys.modules, codepack.keep_builtins)
+        import codepack  # (first: it keeps os and the other built-ins in sys.modules)
     except ImportError:
         return  # the modules are files (the host, a flash from before the pack)
     import os
