@@ -10,14 +10,14 @@ def mount_code():
     """The modules from the code pack (codepack.py), where make flash put one; not when
     this firmware runs from another folder (make run: the computer's, which mpremote
     mounts and makes the current folder), whose modules the board's pack would shadow."""
+    try:
+        import codepack  # (first: it keeps os and the other built-ins in sys.modules)
+    except ImportError:
+        return  # the modules are files (the host, a flash from before the pack)
     import os
 
     if os.getcwd() != "/":
         return
-    try:
-        import codepack
-    except ImportError:
-        return  # the modules are files (the host, a flash from before the pack)
     why = codepack.mount()
     if why:
         print("LAMA console: " + why)

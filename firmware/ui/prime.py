@@ -38,9 +38,10 @@ def prime():
 
 
 def _room(table, more):
-    """Let dict `table` take `more` keys beyond those it has without growing."""
-    keys = ["~" + str(i) for i in range(more)]
-    for k in keys:
+    """Let dict `table` take `more` keys beyond those it has without growing: int keys, put
+    in and taken out (no module's name; made without a string: 4 ms of the Pico's boot
+    where "~0".."~47" took 17)."""
+    for k in range(more):
         table[k] = None
-    for k in keys:
+    for k in range(more):
         del table[k]

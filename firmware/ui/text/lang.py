@@ -5,8 +5,6 @@ when asked, no RAM for the table); without a valid file, the module itself, alon
 
 import sys
 
-from lama import load
-
 s = None  # the current table (a table.FileTable, or the module); set by use()
 _index = -1  # the language of s
 NAMES = ("strings_en", "strings_fr")
@@ -32,6 +30,8 @@ def _file_table(name):
 def _module_table(name):
     """The module ui.text.NAME, held by lang.s alone (not sys.modules, not its package): the
     one it replaces is freed, and the main menu's unloading never sees either."""
+    from lama import load  # (not before the lit title: the device reads the table's file)
+
     table = load("ui.text." + name)
     del sys.modules["ui.text." + name]
     delattr(sys.modules["ui.text"], name)
