@@ -44,12 +44,12 @@ from lama.thinking import decided
 from micropython import const
 
 
-PLAYOUTS = const(256)  # deals sampled per decision at most (each played out once per card)
+PLAYOUTS = const(96)  # deals sampled per decision at most (each played out once per card)
 FIRST_DEALS = const(16)  # deals before the first look at whether one card is clearly better
 _LOOK_EVERY = const(8)  # deals between two looks
 _CLEAR_Z2 = const(4)  # clearly better: the mean difference over 2 standard errors (z squared)
 MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
-STEP_BUDGET = const(12000)  # turns of play-out per decision: no more deals once it is spent
+STEP_BUDGET = const(4000)  # turns of play-out per decision: no more deals once it is spent
 WIN_SCALE = const(1000)  # a whole win in a play-out's value when the game may end this round
 _WIN_DECAY = const(882)  # thousandths of a seat's weight (its chance to win) kept per point above the lowest score
 OWN_DRAW_POINTS = const(5)  # expert draws above this many points in a play-out (below 6)
