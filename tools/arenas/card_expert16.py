@@ -34,7 +34,7 @@ SAMPLES_A_SLICE of expert1's samples.
 from lama import cards
 from lama import native as micropython  # @micropython.native and .viper: lama.native
 from lama.native import ptr8
-from lama.card_bots import (
+from lama.card_playouts import (
     ALWAYS_DRAW_POINTS,
     CAUTIOUS_DRAW_POINTS,
     PLAY_OUT_POINTS,
