@@ -1,7 +1,7 @@
 """The L.L.A.M.A. hint's reasons: which card follows, what a draw may add, how close the
 others are to going out (ui.games.hint asks this module through ui.model.games)."""
 
-from lama.symbols import LLAMA, N_SYMBOLS, total
+from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
 from ui.games.odds import closest, tenths
 
 # The reasons, filled in from the string table (G_WHY): (key, number, number).
