@@ -3,6 +3,7 @@
 import io
 import sys
 from micropython import const
+from stat_modes import S_IFDIR, S_IFREG
 
 PACK = "/code.pak"
 MOUNT = "/code"
@@ -14,8 +15,6 @@ _HEAD = const(12)
 # (4) and b"\n". Only .mpy files and the data files the firmware reads are packed.
 SUFFIX = ".mpy"
 _NUMS = const(9)
-_S_IFDIR = const(0x4000)
-_S_IFREG = const(0x8000)
 _ENOENT = const(2)
 _EROFS = const(30)
 _IOCTL_BUFFER_SIZE = const(11)
@@ -142,15 +141,15 @@ class Pack:
         # "a file", and open(), which the import calls next, raises it.
         try:
             if self.interrupted:
-                return (_S_IFREG, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                return (S_IFREG, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             got = self._find(path)
             if got is not None:
-                return (_S_IFREG, 0, 0, 0, 0, 0, got[1], 0, 0, 0)
+                return (S_IFREG, 0, 0, 0, 0, 0, got[1], 0, 0, 0)
             if path.rstrip("/") in self.dirs:
-                return (_S_IFDIR, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                return (S_IFDIR, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         except KeyboardInterrupt:
             self.interrupted = True
-            return (_S_IFREG, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            return (S_IFREG, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         raise OSError(_ENOENT)
 
     def open(self, path, mode):
@@ -169,13 +168,13 @@ class Pack:
         path = path.rstrip("/")
         for d in self.dirs:
             if d and d[: d.rfind("/")] == path:
-                yield (d[d.rfind("/") + 1 :], _S_IFDIR, 0)
+                yield (d[d.rfind("/") + 1 :], S_IFDIR, 0)
         span = self.dirs.get(path)
         if span is not None:
             for line in self._lines(span)[1:].split(b"\n"):
                 if line:
                     name = line[: line.find(b" ")].decode()
-                    yield (name if "." in name else name + SUFFIX, _S_IFREG, 0)
+                    yield (name if "." in name else name + SUFFIX, S_IFREG, 0)
 
     def mount(self, readonly, mkfs):
         pass

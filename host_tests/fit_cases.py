@@ -72,7 +72,7 @@ def menu_screens(language):
                 for g in (1, 2):
                     statistics.record_result(st, g, seats, [5 + k, 140, 99, 100, 7 + k, 120],
                                           12, [1, 0, 2, 0, 9, 0], 2 * k + g)
-            d.saves._save_stats()
+            d.saves.save_stats()
         d.keys("A,DOWN,DOWN,A")  # statistics
         for i in range(8):
             check(faults, "stats page %d%s" % (i, " full" if full else ""), d)
@@ -281,6 +281,7 @@ def event_pages(game, n, language):
         scr.panels = [p]
         check(faults, "event %s" % kind, d)
     scr.panels = []
+    out(faults)
 
 
 def link_screens(language, shots=None):

@@ -9,6 +9,7 @@ from simulator.game_play import BOT_STEPS, engine_game, play
 
 from lama import codec, codec_read
 from lama.rng import SeededRng
+from lama.seats import of
 from ui.loop.screen import Screen
 from ui.text import lang
 
@@ -268,6 +269,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
     game ends as the uninterrupted one. At game over the save is gone."""
     from ui.games.launch import resume
     from ui.model.saves import Saves
+    from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 
     _wipe(data_dir)
     bots = [None, "cautious", "random"]
@@ -278,7 +280,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
         pass
     done = len(d.session.record)
     d = None
-    got = Saves(data_dir).load_progress()
+    got = SavedGames(Saves(data_dir)).load()
     state, seats, rngs = got
     d2 = Driver.in_game(game, NAMES[:3], bots, seed=seed, data_dir=data_dir)
     d2.app.game_store = Saves(data_dir)
@@ -287,7 +289,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
     d2.session.record = []
     play(d2)
     sc, win, acts = engine_game(game, bots, seed)
-    left = Saves(data_dir).load_progress()
+    left = SavedGames(Saves(data_dir)).load()
     out({"ui": d2.session.result[1], "eng": sc, "seats": [list(s) for s in seats],
          "rest_same": d2.session.record == acts[done:], "done": done,
          "cleared": left is None})
@@ -306,7 +308,7 @@ def rematch(game, seed):
     new = d.app.top()
     s2 = new.session
     res = {"new_screen": new is not old and type(new) is type(old),
-           "same_seats": s2.seats == list(zip(NAMES[:3], bots)),
+           "same_seats": s2.seats == [of(x) for x in zip(NAMES[:3], bots)],
            "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1,
            "menu_first": res0}
     d.session = s2
@@ -543,6 +545,7 @@ def save_leave_resume(game, seed, moves):
 
     from ui.screens.resume import ContinueScreen
     from ui.model.saves import Saves
+    from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 
     data_dir = "/tmp/game-save-leave-%d" % game
     if _exists(data_dir):
@@ -564,16 +567,17 @@ def save_leave_resume(game, seed, moves):
     res["last"] = d.screen().msg
     d.press("A")
     res["home"] = len(d.app.stack) == 1
-    saved = Saves(data_dir).load_progress()
+    saved = SavedGames(Saves(data_dir)).load()
     res["kept"] = saved is not None
-    d2 = Driver.in_game(game, NAMES[:2], [None, "random"], seed=seed + 1, data_dir=data_dir,
-                        store=Saves(data_dir))  # any game, on the same console's flash
+    # a new app on the same console's flash (not a game dealt there: since issue 53 a new
+    # game is saved at its first frame, and would replace the saved one and its moves)
+    d2 = Driver(seed=seed + 1, data_dir=data_dir, fresh=False)
     d2.app.stack = [Screen(d2.app)]
     d2.app.push(ContinueScreen(d2.app, [saved]))
     d2.press("A")
     top = d2.app.top()
     res["same_state"] = codec.encode(top.session.state) == before
-    res["same_seats"] = top.session.seats == list(zip(NAMES[:3], bots))
+    res["same_seats"] = top.session.seats == [of(x) for x in zip(NAMES[:3], bots)]
     res["resumed_shows"] = d2.says(NAMES[top.session.state.turn])
     res["log"] = list(top.log)  # the moves before the save, then where it resumed (issue 50)
     res["resumed_last"] = top.msg
@@ -627,6 +631,7 @@ def high_score_notice(game, seed):
     import os
 
     from ui.model.saves import Saves
+    from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
     from ui.text import lang
 
     data_dir = "/tmp/game-high-%d-%d" % (game, seed)

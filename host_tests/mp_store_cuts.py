@@ -15,9 +15,11 @@ import sys
 
 from emu import powercut, ramflash
 from hal import store as st
-from lama import card_bots, cards, codec, dice, dice_bots, games, records, statistics
+from lama import card_bots, cards, codec, codec_read, dice, dice_bots, games, records, statistics
 from lama.rng import SeededRng
+from lama.seats import of
 from ui.model.saves import KIND_GAME, LEGACY, Saves, record_name
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 from ui.model.settings import Settings
 
 MOUNT = "/f"
@@ -74,7 +76,7 @@ def stats_of(s):
 
 
 def kind_of(s, kind):
-    got = s.load_progress(kind)
+    got = SavedGames(s).load(kind)
     if got is None:
         return None
     return codec.encode(got[0]) + repr(got[1]).encode()
@@ -92,7 +94,7 @@ def game_on_flash():
     """The saved game as it is on the device's flash (read only: a counted game is not
     removed, as Saves.load_progress would)."""
     got = Saves(MOUNT + "/data").store.load(
-        record_name(GAME[0]), KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX, records.decode_progress
+        record_name(GAME[0]), KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX, codec_read.decode_progress
     )[0]
     if got is None:
         return None
@@ -129,7 +131,7 @@ def play(mod, bots, seats, seed, label, stop=-1, erasing_only=False, leave=False
         near = not erasing_only or max(dev.erase_counts) >= 95  # relocation is close
         if k % STEP == 0 and near:
             old = game_on_flash()
-            new = codec.encode(state) + repr(seats).encode()
+            new = codec.encode(state) + repr([of(s) for s in seats]).encode()
             cut(
                 "%s save %d" % (label, k),
                 lambda: saves.save_progress(state, seats, (rng, bot_rng)),
@@ -205,7 +207,7 @@ for mod, bots, seed, label in ((cards, card_bots.BOTS, 51, "old cards"),
     assert saves.store.save(LEGACY, KIND_GAME, records.PROGRESS_VERSION,
                             records.encode_progress(prog), records.PROGRESS_MAX) == st.OK
     GAME[0] = state.GAME
-    content = codec.encode(state) + repr(seats3).encode()
+    content = codec.encode(state) + repr([of(s) for s in seats3]).encode()
     cut(label + " moved", lambda: Saves(MOUNT + "/data"), game_of, content, content)
     moved = Saves(MOUNT + "/data")
     assert moved.store.load(LEGACY, KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX,
@@ -224,7 +226,7 @@ for i in range(records.MAX_NAMES):
     )
 after = statistics.encode_stats(stats)
 old = now(stats_of)
-cut("stats grow %d->%d" % (before, len(after)), lambda: saves._save_stats(), stats_of, old, after)
+cut("stats grow %d->%d" % (before, len(after)), lambda: saves.save_stats(), stats_of, old, after)
 
 # --- a raw record growing past one 4096-byte block ----------------------------------------
 raw = st.Store(MOUNT + "/data")

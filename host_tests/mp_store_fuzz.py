@@ -24,11 +24,12 @@ from emu import ramflash
 dev = ramflash.RamFlash(12)  # first, while the small heap is still in one piece
 # ruff: noqa: E402
 from hal import store as st
-from lama import codec, dice, games, records, statistics
+from lama import codec, codec_read, dice, games, records, statistics
 from lama.rng import SeededRng
 
 gc.collect()  # the string table's source compiles next: give it the free heap in one piece
 from ui.model import saves as sv
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 from ui.model.settings import Settings
 
 # A game counted lets go of the code that read it (Saves.let_go_readers): the device loads
@@ -120,7 +121,7 @@ else:  # "game": the dice game's record; "legacy": older firmware's one, moved a
 
     def load(s):
         # the statistics' last_game must not hide the game: none are saved here
-        v = s.load_progress(games.GAME_DICE)
+        v = SavedGames(s).load(games.GAME_DICE)
         if v is None:
             if s.stats is not None and s.stats.last_game:  # a game at its end, counted
                 return ENDED, s
@@ -224,15 +225,28 @@ def read(path):
         return None
 
 
-def older_format(got, payload):
-    """Settings of an older firmware (fewer fields) re-encode with the defaults added."""
+def framed(data):
+    """hal.store.unframe as the saves read this record: a game's of an earlier version too
+    (an older firmware's format, read by its own decoder)."""
+    return st.unframe(data, K, VER, MAX, KIND != "settings")
+
+
+def older_format(got, payload, version):
+    """Settings of an older firmware (fewer fields) re-encode with the defaults added; a
+    game or statistics saved in an earlier format re-encode in today's."""
     n = len(payload)
-    return KIND == "settings" and n < len(got) and got == payload + Settings().to_bytes()[n:]
+    if KIND == "settings":
+        return n < len(got) and got == payload + Settings().to_bytes()[n:]
+    if version == VER:
+        return False
+    if KIND == "stats":
+        return got == statistics.encode_stats(statistics.decode_stats(payload, version))
+    return got == records.encode_progress(codec_read.decode_progress(payload, version)[0])
 
 
 def ended(payload):
     """True for a saved game at its end (counted and removed rather than offered)."""
-    return KIND in ("game", "legacy") and records.decode_progress(payload)[1].phase == dice.GAME_OVER
+    return KIND in ("game", "legacy") and codec_read.decode_progress(payload)[1].phase == dice.GAME_OVER
 
 
 goods = [good(i) for i in range(40)]
@@ -294,7 +308,7 @@ for it in range(COUNT):
     elif got is ENDED:
         if [n for n in names if n.startswith("game.")]:
             fail("%d %s: an ended game was not removed" % (it, how))
-    elif st.unframe(data, K, VER, MAX) is not None and not st.unframe(data, K, VER, MAX)[1]:
+    elif framed(data) is not None and not framed(data)[1]:
         counts["tombstones"] += 1  # an empty payload: "no record", nothing damaged
         if msg is not None:
             fail("%d %s: a tombstone gave a message" % (it, how))
@@ -302,7 +316,7 @@ for it in range(COUNT):
         counts["accepted"] += 1
         if got is None:
             fail("%d %s: neither accepted nor set aside" % (it, how))
-        elif got != st.unframe(data, K, VER, MAX)[1] and got != older and not older_format(got, st.unframe(data, K, VER, MAX)[1]):
+        elif got != framed(data)[1] and got != older and not older_format(got, framed(data)[1], data[4]):
             fail("%d %s: accepted content does not re-encode to the file" % (it, how))
     if NAME + ".bad" in names:
         os.remove(bad)  # each round starts without one

@@ -23,9 +23,10 @@ from emu import ramflash
 dev = ramflash.RamFlash(40)
 # ruff: noqa: E402
 from hal import store as st
-from lama import card_bots, cards, codec, dice, games, records, statistics
+from lama import card_bots, cards, codec, codec_read, dice, games, records, statistics
 from lama.rng import SeededRng
 from ui.model import saves as sv
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 
 STEP = int(sys.argv[1]) if len(sys.argv) > 1 else 40
 MOUNT = "/h"
@@ -94,7 +95,7 @@ old = dice.new_game(2, None, 0, rng)
 dice.apply(old, dice.legal_actions(old)[0], rng)
 OLD = records.encode_progress(records.Progress(codec.encode(old), SEATS[:2], 9))
 for _ in range(2):  # both slots of each
-    assert s._save_stats() and s.save_settings(settings) and s.save_progress(state, SEATS)
+    assert s.save_stats() and s.save_settings(settings) and s.save_progress(state, SEATS)
     assert s.save_progress(hand, SEATS[:2])
     assert s.store.save(sv.LEGACY, sv.KIND_GAME, records.PROGRESS_VERSION, OLD,
                         records.PROGRESS_MAX) == st.OK
@@ -150,7 +151,7 @@ def check(label, target, ui=False, ended_ok=False):
             saves = sv.Saves(D)
             saves.load_settings()
             saves.load_stats()
-            saves.load_progress()
+            SavedGames(saves).load()
             noticed = saves.take_message() is not None
             after = snapshot()
     except Exception as e:  # noqa: BLE001 - the failure looked for
@@ -173,7 +174,7 @@ def check(label, target, ui=False, ended_ok=False):
             fail("%s: the boot did not reach the menu: %r" % (label, seen))
         s2 = sv.Saves(D)  # saving works again
         s2.load_stats()
-        if not s2.save_settings(s2.load_settings()) or not s2._save_stats():
+        if not s2.save_settings(s2.load_settings()) or not s2.save_stats():
             fail("%s: saving fails after it" % label)
 
 
@@ -201,7 +202,7 @@ def ended(name, payload):
     if not name.startswith("game"):
         return False
     try:
-        return records.decode_progress(payload)[1].phase == dice.GAME_OVER
+        return codec_read.decode_progress(payload)[1].phase == dice.GAME_OVER
     except Exception:  # noqa: BLE001
         return False
 

@@ -58,7 +58,7 @@ from ui.text import lang
 out["kept"] = ["ui.screens.howto" in sys.modules, "HOWTO_CARDS" in lang.s._memo]
 st = d.saves.load_stats()
 statistics.record_result(st, 2, [("ANA", None), ("BEN", "easy")], [3, 41], 4, [1, 0], 1)
-d.saves._save_stats()
+d.saves.save_stats()
 d.keys("B:900,UP,A,A")  # the game menu: abandon, confirmed
 out["menu"] = d.top()
 d.keys("A,UP,A")  # a card game again (the menu kept its cursor): one is counted now

@@ -75,6 +75,19 @@ def test_faults_hit_each_receiver_on_its_own():
     assert line.faults > 50
 
 
+def test_the_wire_keeps_its_bytes_compactly_and_their_times_only_when_asked():
+    t = T()
+    plain = Line(lambda: t.now, record=True)
+    timed = Line(lambda: t.now, record=True, stamps=True)
+    for line in (plain, timed):
+        line.plug().write(b"abc")
+    t.now = 10**6
+    for line in (plain, timed):
+        line.plug().read()
+        assert isinstance(line.wire, bytearray) and bytes(line.wire) == b"abc"
+    assert plain.wire_t == [] and timed.wire_t == [87, 174, 261]
+
+
 def test_socket_lines_of_one_name_hear_each_other_and_their_own_bytes():
     import time
 

@@ -7,7 +7,7 @@ import pytest
 from build import native
 from flash import pack
 from hal import store
-from lama import records
+from lama import codec_read, records, seats as seat_kinds
 from pico import device, firmware, provision
 from pico.tour import SIX_HARD, Probe, Tour
 from uf2 import fs_image
@@ -194,8 +194,8 @@ def test_a_full_game_with_six_hard_computer_players_reaches_its_game_over(probed
         tour.press("A", settle_ms=0)  # Start
         pico.run(3000)  # its first moves saved
         game = 2 if cards else 1
-        seats = records.decode_progress(current(slots(files_of(pico, tmp_path), game)))[0].seats
-        assert [bot for _, bot in seats] == ["hard"] * 6
+        seats = codec_read.decode_progress(current(slots(files_of(pico, tmp_path), game)))[0].seats
+        assert [seat_kinds.bot_name(s) for s in seats] == ["hard"] * 6
         took, presses, over = tour.bot_game(GAME_LIMIT_MS)
         assert over, "no game over after %d emulated s" % (took / 1000)
         assert "GameOverPanel" in tour.probe.screen()

@@ -85,6 +85,50 @@ def test_bad_firmware_is_refused_with_a_reason(tmp_path, case):
         assert "micropython.org/download/RPI_PICO" in str(e.value)
 
 
+@pytest.mark.parametrize("case", ["far block", "dev zero", "fifo", "huge file", "missing block",
+                                  "a gap"])
+def test_a_bad_firmware_is_bounded_before_an_image_is_built(tmp_path, case):
+    """A block addressed at 0xFFFFFF00 builds no 4 GB image; /dev/zero is not read until
+    memory runs out; a FIFO is not waited on; an incomplete UF2 is refused, not padded."""
+    img = fake_image()
+    path = tmp_path / "fw.uf2"
+    if case == "far block":
+        path.write_bytes(blocks.write([(0xFFFFFF00, img[:256])]))
+        want = "block at 0xffffff00 is outside the Pico's 2 MB flash"
+    elif case == "dev zero":
+        path = "/dev/zero"
+        want = "not a regular file"
+    elif case == "fifo":
+        os.mkfifo(path)
+        want = "not a regular file"
+    elif case == "huge file":
+        with open(path, "wb") as f:
+            f.truncate(firmware.FILE_MAX + 1)
+        want = "more than %d bytes" % firmware.FILE_MAX
+    elif case == "missing block":
+        raw = blocks.write([(blocks.FLASH_BASE, img)])
+        path.write_bytes(raw[:512] + raw[1024:])
+        want = "block number 1 is missing"
+    else:
+        path.write_bytes(blocks.write([(blocks.FLASH_BASE, img), (blocks.FLASH_BASE + 0x2000, img)]))
+        want = "no page from 0x10001000 to 0x10002000"
+    with pytest.raises(firmware.FirmwareError) as e:
+        firmware.load(str(path))
+    assert want in str(e.value) and "micropython.org/download/RPI_PICO" in str(e.value)
+
+
+def test_make_emulate_says_why_a_firmware_is_refused(tmp_path):
+    bad = tmp_path / "far.uf2"
+    bad.write_bytes(blocks.write([(0xFFFFFF00, bytes(256))]))
+    proc = subprocess.run(["python3", os.path.join(ROOT, "tools", "pico", "emulate.py")],
+                          capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, PICO_FIRMWARE=str(bad)))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stderr.startswith("make emulate: far.uf2 is not an RP2040 UF2: block at"
+                                  " 0xffffff00 is outside"), proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
 # --- the NOR flash model ------------------------------------------------------------------
 NOR_SCRIPT = r"""
 import { NorFlash } from './tools/pico/nor_flash.mjs';

@@ -2,7 +2,7 @@
 
 import pytest
 
-from lama import codec, dice, records, seats, statistics
+from lama import codec, codec_read, dice, records, seats, statistics
 from lama.errors import CodecError
 from lama.rng import SeededRng
 
@@ -50,18 +50,64 @@ def test_high_scores_keep_the_ten_lowest_of_people_in_the_order_set():
     assert "ROB" not in [h[1] for h in high]  # computer players are not in the table
 
 
-def test_a_new_name_beyond_the_limit_replaces_the_one_with_fewest_games():
+def full_table(games_each=2):
+    """Stats whose LAMA Dice table holds MAX_NAMES names, each in `games_each` two-player
+    games: T23 the most recently seen, T00 the least."""
     st = records.Stats()
-    statistics.record_result(st, 1, [("OLD", None), ("KEEP", None)], [1, 2], 1, [0, 0], 1)
-    statistics.record_result(st, 1, [("OLD", None), ("KEEP", None)], [1, 2], 1, [0, 0], 2)
-    n = 2
-    while len(st.game(1).players) < records.MAX_NAMES:
-        statistics.record_result(st, 1, [("N%d" % n, None), ("KEEP", None)], [1, 2], 1, [0, 0], n)
-        n += 1
-    statistics.record_result(st, 1, [("LATE", None), ("KEEP", None)], [1, 2], 1, [0, 0], n)
+    no = 0
+    for _ in range(games_each):
+        for i in range(0, records.MAX_NAMES, 2):
+            no += 1
+            statistics.record_result(st, 1, [("T%02d" % i, None), ("T%02d" % (i + 1), None)],
+                                     [3, 9], 2, [0, 0], no)
+    assert [p.name for p in st.game(1).players] == [
+        "T%02d" % (i ^ 1) for i in range(records.MAX_NAMES - 1, -1, -1)]
+    return st
+
+
+def test_a_full_table_keeps_every_player_of_the_game_just_counted():
+    """24 names of 2 games each, then a game of six new people: all six are kept with their
+    game and the winner's win (the last seat's record alone was kept before)."""
+    st = full_table()
+    before = [p.name for p in st.game(1).players]
+    new = [("NEW%d" % i, None) for i in range(6)]
+    statistics.record_result(st, 1, new, [5, 20, 30, 40, 41, 45], 3, [1, 0, 0, 0, 0, 0], 99)
+    gs = st.game(1)
+    assert len(gs.players) == records.MAX_NAMES
+    for i in range(6):
+        p = gs.player("NEW%d" % i)
+        assert p is not None and p.games == 1
+    winner = gs.player("NEW0")
+    assert (winner.wins60, winner.best, winner.emptied) == (60, 5, 1)
+    # first, in seat order; the six least recently seen names of other games made the room
+    assert [p.name for p in gs.players] == ["NEW%d" % i for i in range(6)] + before[:18]
+    # kept through the bytes: the order (most recently seen first) is the record's
+    again = statistics.decode_stats(statistics.encode_stats(st))
+    assert [p.name for p in again.game(1).players] == [p.name for p in gs.players]
+
+
+def test_a_new_name_beyond_the_limit_replaces_the_least_recently_seen_name_of_another_game():
+    st = full_table(games_each=3)
+    # T00 plays again: now among the most recently seen; T01 is the least recently seen
+    statistics.record_result(st, 1, [("T00", None), ("T05", None)], [1, 2], 1, [0, 0], 50)
+    statistics.record_result(st, 1, [("LATE", None), ("T02", None), ("T03", None)],
+                             [1, 2, 3], 1, [0, 0, 0], 51)
     names = [p.name for p in st.game(1).players]
     assert len(names) == records.MAX_NAMES
-    assert "LATE" in names and "OLD" in names and "KEEP" in names and "N2" not in names
+    assert "LATE" in names and "T00" in names and "T01" not in names
+    assert names[:5] == ["LATE", "T02", "T03", "T00", "T05"]
+    assert st.game(1).player("T02").games == 4 and st.game(1).player("LATE").games == 1
+    # a game of known names only drops nobody
+    statistics.record_result(st, 1, [("T04", None), ("T06", None)], [1, 2], 1, [0, 0], 52)
+    assert sorted(p.name for p in st.game(1).players) == sorted(names)
+
+
+def test_a_full_table_of_the_other_game_is_not_touched():
+    st = full_table()
+    before = [p.name for p in st.game(1).players]
+    statistics.record_result(st, 2, [("NEW%d" % i, None) for i in range(6)], [5] * 6, 3, [0] * 6, 99)
+    assert len(st.game(2).players) == 6
+    assert [p.name for p in st.game(1).players] == before
 
 
 def test_counters_saturate_instead_of_overflowing():
@@ -183,7 +229,7 @@ def test_progress_round_trip_with_seats_bots_and_generator_states():
     prog = records.Progress(codec.encode(state), SEATS3, 77, bytearray([1, 0, 1]), 0,
                             [rng.state, 12345])
     data = records.encode_progress(prog)
-    back, st2 = records.decode_progress(data)
+    back, st2 = codec_read.decode_progress(data)
     assert (back.game_no, back.seats, bytes(back.emptied), back.rng_states) == (
         77, [seats.of(s) for s in SEATS3], b"\1\0\1", [rng.state, 12345])
     assert codec.encode(st2) == codec.encode(state)
@@ -203,7 +249,7 @@ def test_progress_with_bad_seats_is_refused(seats):
     state, _ = game_after(4)
     prog = records.Progress(codec.encode(state), seats)
     with pytest.raises(CodecError):
-        records.decode_progress(records.encode_progress(prog))
+        codec_read.decode_progress(records.encode_progress(prog))
 
 
 def test_tally_counts_each_emptied_round_once():

@@ -25,17 +25,21 @@ class Spy:
     def take_message(self):
         return None
 
-d = Driver.in_game(GAME, ["ANA", "BOB"], [None, "cautious"], seed=5, store=Spy())
-show = d.board.display.show
-def logged_show():
-    show()
-    log.append("show")
-d.board.display.show = logged_show
-step = d.app.step
-def logged_step():
+from ui.loop.app import App
+step = App.step
+def logged_step(app):  # every frame from the game's first (a new game is saved in it)
+    display = app.board.display
+    if not getattr(display, "spied", False):
+        show = display.show
+        def logged_show():
+            show()
+            log.append("show")
+        display.show = logged_show
+        display.spied = True
     log.append("frame")
-    step()
-d.app.step = logged_step
+    step(app)
+App.step = logged_step
+d = Driver.in_game(GAME, ["ANA", "BOB"], [None, "cautious"], seed=5, store=Spy())
 
 out = {"acted": 0, "unsaved": 0}
 for _ in range(60):

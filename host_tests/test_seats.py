@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from lama import codec, dice, records, seats
+from lama import codec, codec_read, dice, records, seats
 from lama.errors import CodecError
 from lama.rng import SeededRng
 
@@ -83,7 +83,7 @@ def test_the_save_keeps_each_seats_kind_even_one_not_known_here(row):
     prog = records.Progress(codec.encode(st), row, 12)
     data = records.encode_progress(prog)
     assert len(data) <= records.PROGRESS_MAX
-    back, _ = records.decode_progress(data)
+    back, _ = codec_read.decode_progress(data)
     assert back.seats == row
 
 
@@ -119,11 +119,11 @@ def test_a_bad_seat_detail_on_flash_is_damage():
     assert data[i] == seats.LINKED and data[i + 1] == 1
     data[i + 1] = 2
     with pytest.raises(CodecError):
-        records.decode_progress(bytes(data))
+        codec_read.decode_progress(bytes(data))
     data[i + 1] = 1
     data[i] = seats.PERSON  # a person with a detail
     with pytest.raises(CodecError):
-        records.decode_progress(bytes(data))
+        codec_read.decode_progress(bytes(data))
 
 
 def test_saved_games_of_the_firmware_before_seat_kinds_read_as_it_read_them():
@@ -132,8 +132,8 @@ def test_saved_games_of_the_firmware_before_seat_kinds_read_as_it_read_them():
         version, payload = slot("data/" + key)
         assert version == 1
         with pytest.raises(CodecError):  # not in today's format: read as version 1
-            records.decode_progress(payload)
-        prog, state = records.decode_progress(payload, version)
+            codec_read.decode_progress(payload)
+        prog, state = codec_read.decode_progress(payload, version)
         row, state_bytes, rngs, game_no = want["saved"][str(gid)]
         assert prog.seats == [seats.of(s) for s in row]
         assert list(codec.encode(state)) == state_bytes
@@ -180,8 +180,9 @@ def test_saves_load_the_older_firmwares_games_and_save_them_with_kinds(micropyth
     out = micropython.run_json(STORE % os.path.join(FIXTURES, "data") + """
 from lama import codec
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 saves = Saves("/f/data")
-found = saves.load_saved()
+found = SavedGames(saves).all()
 out["found"] = [[s.GAME, [list(x) for x in row], list(codec.encode(s)), rngs]
                 for s, row, rngs in found]
 out["messages"] = saves.waiting()
@@ -189,7 +190,7 @@ state, row, rngs = found[0]
 out["saved"] = saves.save_progress(state, row)
 with open("/f/data/" + sorted(n for n in os.listdir("/f/data") if n.startswith("game_" + ("dice" if state.GAME == 1 else "cards")))[-1], "rb") as f:
     pass
-again = Saves("/f/data").load_saved()
+again = SavedGames(Saves("/f/data")).all()
 out["again"] = [[s.GAME, [list(x) for x in r]] for s, r, _ in again]
 out["files"] = sorted(os.listdir("/f/data"))
 print(json.dumps(out))
@@ -271,8 +272,9 @@ def test_a_saved_seat_kind_not_known_here_can_be_set_aside(micropython):
     out = micropython.run_json(STORE % os.path.join(FIXTURES, "unknown_bot") + """
 from lama import seats
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 saves = Saves("/f/data")
-state, row, rngs = saves.load_progress(2)
+state, row, rngs = SavedGames(saves).load(2)
 row[1] = ("BOB", 9, b"new")  # a kind of a newer firmware
 assert saves.save_progress(state, row)
 """ + QUESTION + """
@@ -284,7 +286,7 @@ press(DOWN)
 press(A)
 out["then"] = type(app.top()).__name__
 out["files"] = sorted(os.listdir("/f/data"))
-out["offered"] = Saves("/f/data").load_saved()
+out["offered"] = SavedGames(Saves("/f/data")).all()
 print(json.dumps([out, shots]))
 """)
     out, shots = out

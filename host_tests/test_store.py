@@ -84,6 +84,7 @@ def test_full_flash_is_reported_and_the_previous_save_stays_valid(micropython):
         PRELUDE
         + """
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 from ui.text import lang
 fresh(blocks=8)  # 32 KB: littlefs takes some for itself
 sv = Saves("/f/data")
@@ -91,7 +92,7 @@ from lama import records, statistics
 stats = sv.load_stats()
 for i in range(records.MAX_NAMES):  # past littlefs's inline limit: needs a data block
     statistics.record_result(stats, 1, [("PLAYR%03d" % i, None), ("Q", "random")], [3, 50], 4, [0, 0], i + 1)
-assert sv._save_stats()
+assert sv.save_stats()
 first = statistics.encode_stats(stats)
 # fill the flash
 try:
@@ -106,13 +107,13 @@ while tries < 5:  # the space a failed write gave back may hold one more save
     tries += 1
     statistics.record_result(stats, 1, [("NEW%d" % tries, None), ("Q", "random")], [3, 50], 4,
                           [0, 0], 99 + tries)
-    ok = sv._save_stats()
+    ok = sv.save_stats()
     if not ok:
         break
     first = statistics.encode_stats(stats)
 msg = sv.take_message()
 lang.use(1)
-sv._save_stats()
+sv.save_stats()
 msg_fr = sv.take_message()
 lang.use(0)
 back = statistics.encode_stats(Saves("/f/data").load_stats()) == first
@@ -263,6 +264,7 @@ def test_a_game_is_counted_once_even_after_a_cut_before_its_save_is_removed(micr
         PRELUDE
         + """
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 from lama import dice
 from lama.rng import SeededRng
 fresh()
@@ -277,9 +279,9 @@ sv.record_game_result(state, seats)
 sv.record_game_result(state, seats)  # twice: still one game
 # power cut here: the game's save is still on flash
 boot = Saves("/f/data")
-resumed = boot.load_progress()
+resumed = SavedGames(boot).load()
 stats = boot.load_stats().game(1)
-reset = boot.reset_stats()
+reset = reset_stats(boot)
 after = Saves("/f/data")
 print(json.dumps([stats.games, [p.name for p in stats.players], resumed is None,
                   files("/f/data"), reset, after.load_stats().game(1).games,
@@ -300,6 +302,7 @@ import json
 from hal import store as st
 from ui.text import lang
 from ui.model.saves import Saves, DROPPED, KIND_GAME, KIND_SETTINGS, KIND_STATS
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 s = Saves("/nonexistent")
 out = []
 for table in (0, 1):
@@ -307,10 +310,10 @@ for table in (0, 1):
     for what in (KIND_SETTINGS, KIND_STATS, KIND_GAME):
         for outcome in (st.BAD_OLDER_USED, st.BAD_DEFAULTS, st.FULL, st.FAILED,
                         st.UNREADABLE, DROPPED):
-            s._note(what, outcome)
+            s.note(what, outcome)
             out.append(s.take_message())
-s._note(KIND_GAME, st.OK)
-s._note(KIND_GAME, st.MISSING)
+s.note(KIND_GAME, st.OK)
+s.note(KIND_GAME, st.MISSING)
 out.append(s.take_message())
 print(json.dumps(out))
 """
@@ -341,6 +344,7 @@ def test_a_resumed_game_keeps_its_number_and_its_rounds_emptied(micropython):
         PRELUDE
         + """
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 from lama import cards
 from lama.rng import SeededRng
 fresh()
@@ -362,7 +366,7 @@ play_until(sv, state, lambda s: s.round_no >= 3)
 number = sv._games[2][0].game_no
 # switched off; a new boot continues it
 sv2 = Saves("/f/data")
-state2, seats2, _ = sv2.load_progress()
+state2, seats2, _ = SavedGames(sv2).load()
 play_until(sv2, state2, lambda s: False)
 same_number = sv2._games[2][0].game_no == number
 sv2.record_game_result(state2, seats2)

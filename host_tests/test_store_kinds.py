@@ -12,12 +12,13 @@ from lama import codec, records
 from simulator.driver import Driver
 from ui import boot
 from ui.model.saves import KIND_GAME, LEGACY, Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 dev = ramflash.RamFlash(48)
 ramflash.mkfs(dev)
 ramflash.mount(dev, "/f")
 out = {}
-def saved():  # what a fresh boot finds: [(game id, round)], the one started last first
-    return [[g[0].GAME, g[0].round_no] for g in Saves("/f/data").load_saved()]
+def saved():  # what a fresh boot finds: [(game id, round)], in game-id order
+    return [[g[0].GAME, g[0].round_no] for g in SavedGames(Saves("/f/data")).all()]
 def texts(d):
     return [r[1] for r in d.drawn()]
 d = Driver(data_dir="/f/data")
@@ -57,14 +58,14 @@ out["offered"] = [g[0].GAME for g in app.top().saved]
     assert out["setup"] == "SetupScreen" and out["game"] == "CardsScreen"
     assert sorted(g for g, _ in out["after cards"]) == [1, 2]
     assert out["boot"] == "ContinueScreen"
-    assert out["offered"] == [2, 1]  # the one started last first
+    assert out["offered"] == [1, 2]  # in game-id order (issue 47: the one started last came first)
 
 
 def test_a_new_game_of_a_kind_with_a_save_asks_first_continue_preselected(micropython):
     out = run(micropython, """
 play_dice()
 d.keys(SAVE_AND_LEAVE)
-before = codec.encode(Saves("/f/data").load_progress(1)[0])
+before = codec.encode(SavedGames(Saves("/f/data")).load(1)[0])
 out["menu"] = d.top()
 out["menu row"] = d.selected("LAMA Dice") and d.shows("R1")
 out["cards row"] = d.shows("L.L.A.M.A.")
@@ -116,9 +117,10 @@ start("DOWN,A,UP,A,WAIT:300")
 d.keys("A,WAIT:2000")
 d.keys(SAVE_AND_LEAVE)
 d.app = boot.run(d.board, frames=2)  # the plug pulled, the same board booted
-out["first"] = d.says("< L.L.A.M.A. >")
+out["first"] = d.says("< LAMA Dice >")  # in game-id order
 d.keys("RIGHT")
-out["then"] = d.says("< LAMA Dice >")
+out["then"] = d.says("< L.L.A.M.A. >")
+d.keys("RIGHT")  # the dice game again
 d.keys("B,DOWN,A")  # discard the dice game
 out["after"] = d.top()
 out["one left"] = d.says("L.L.A.M.A.") and not d.says("<")
@@ -137,13 +139,13 @@ def test_the_single_saved_game_of_older_firmware_still_loads(micropython):
     out = run(micropython, """
 play_dice()
 s = Saves("/f/data")
-state, seats, _ = s.load_progress(1)
+state, seats, _ = SavedGames(s).load(1)
 payload = records.encode_progress(s._games[1][0])
 s.clear_progress(1)
 assert s.store.save(LEGACY, KIND_GAME, records.PROGRESS_VERSION, payload,
                     records.PROGRESS_MAX) == 0
 s2 = Saves("/f/data")
-got = s2.load_progress(1)
+got = SavedGames(s2).load(1)
 out["same"] = got is not None and codec.encode(got[0]) == codec.encode(state)
 out["seats"] = got is not None and got[1] == seats
 out["old gone"] = s2.store.load(LEGACY, KIND_GAME, records.PROGRESS_VERSION,

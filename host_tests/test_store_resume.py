@@ -9,6 +9,7 @@ from lama import card_bots, cards, codec, dice, dice_bots
 from lama.rng import SeededRng
 from lama.seats import of
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 
 GAME = %d
 SEED = %d
@@ -42,7 +43,7 @@ while state.phase != mod.GAME_OVER:
     step(state, rng, bot_rng)
     saves.save_progress(state, seats, (rng, bot_rng))
     # switched off here: a fresh boot loads the game and plays it to the end
-    got = Saves("/f/data").load_progress()
+    got = SavedGames(Saves("/f/data")).load()
     if state.phase == mod.GAME_OVER:
         break
     st2, seats2, rngs = got

@@ -28,7 +28,7 @@ def some_stats(saves):
     statistics.record_result(st, 1, SEATS, [12, 41, 25, 44], 6, [2, 0, 1, 0], 1)
     statistics.record_result(st, 1, SEATS[:3], [30, 30, 42], 8, [1, 1, 0], 2)
     statistics.record_result(st, 2, SEATS[:2], [9, 40], 5, [3, 0], 3)
-    assert saves._save_stats()
+    assert saves.save_stats()
 """
 
 
@@ -88,6 +88,7 @@ shot("reset_done", d)
 d.keys("B")
 out["empty"] = d.shows("No games yet.")
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 out["on_flash"] = Saves("/f/data").load_stats().game(1).games
 from ui.text import lang
 lang.use(1)
@@ -109,7 +110,7 @@ def test_statistics_after_computer_players_won_say_only_peoples_wins_count(micro
 d = Driver(data_dir="/f/data")
 st = d.saves.load_stats()
 statistics.record_result(st, 1, [("ME", None), ("CA2", "cautious")], [45, 12], 6, [0, 1], 1)
-assert d.saves._save_stats()
+assert d.saves.save_stats()
 d.keys("A,DOWN,DOWN,A")
 out["players"] = d.shows("ME") and d.shows("CA2")
 d.keys("RIGHT,RIGHT")
@@ -134,6 +135,7 @@ def test_boot_offers_the_saved_game_and_says_when_a_file_was_damaged(micropython
 from emu.board import configure, make_board
 from ui import boot
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 from ui.model.settings import Settings
 configure(data_dir="/f/data", seed=3)
 saves = Saves("/f/data")
@@ -177,7 +179,7 @@ out["asked"] = type(app.top()).__name__
 shot("discard_q", d)
 press(A)  # the answer offered first keeps the game
 out["kept_a"] = type(app.top()).__name__
-out["kept_a_save"] = Saves("/f/data").load_progress() is not None
+out["kept_a_save"] = SavedGames(Saves("/f/data")).load() is not None
 press(B)
 press(B)  # B on the question keeps it too
 out["kept_b"] = type(app.top()).__name__
@@ -185,7 +187,7 @@ press(B)
 press(DOWN)
 press(A)  # yes, discard
 out["declined"] = type(app.top()).__name__
-out["gone"] = Saves("/f/data").load_progress() is None
+out["gone"] = SavedGames(Saves("/f/data")).load() is None
 """)
     assert out["notice"] == "NoticeScreen" and out["says"]
     assert out["then"] == "ContinueScreen"
@@ -228,6 +230,7 @@ def test_games_played_on_the_screens_are_saved_counted_and_removed(micropython):
 from lama.games import GAME_CARDS, GAME_DICE
 from ui.games.launch import launch
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 from ui.model.new_game import GameSetup
 d = Driver(data_dir="/f/data")
 d.keys("A")
@@ -250,7 +253,7 @@ out["saved"] = len(saved)
 fresh = Saves("/f/data")
 out["games"] = [fresh.load_stats().game(g).games for g in (GAME_DICE, GAME_CARDS)]
 out["players"] = [p.name for p in fresh.load_stats().game(GAME_DICE).players]
-out["progress"] = fresh.load_progress() is None
+out["progress"] = SavedGames(fresh).load() is None
 import os
 out["files"] = sorted(os.listdir("/f/data"))
 """)

@@ -30,6 +30,21 @@ def synthetic_firmware(end=0x10008000, family=blocks.FAMILY_RP2040, banner=BANNE
     return blocks.write([(base, bytes(body))], family=family)
 
 
+def synthetic_firmware_body(size):
+    """`size` bytes of a firmware's flash, the banner in them."""
+    body = bytearray(os.urandom(size))
+    body[0x1000:0x1000 + len(BANNER)] = BANNER
+    return bytes(body)
+
+
+def recounted(raw, count):
+    """The UF2 `raw` with every block saying the file has `count` blocks."""
+    raw = bytearray(raw)
+    for i in range(len(raw) // 512):
+        struct.pack_into("<I", raw, i * 512 + 24, count)
+    return bytes(raw)
+
+
 def run_make_uf2(out, build, *args):
     return subprocess.run([sys.executable, SCRIPT, "--out", str(out), "--build", str(build)]
                           + list(args), capture_output=True, text=True, timeout=600, cwd=mp.ROOT)
@@ -145,6 +160,13 @@ def test_lama_pico_uf2_is_the_firmware_then_the_game_without_overlap(made):
     ("into the fs", "reaches into the file system: it ends at 0x100a1000"),
     ("ram", "outside the flash"),
     ("not micropython", "not MicroPython"),
+    ("cut at a block", "100 of its 128 blocks (block number 100 is missing)"),
+    ("last block missing", "block number 127 is missing"),
+    ("middle block missing", "block number 64 is missing"),
+    ("count too big", "128 of its 129 blocks"),
+    ("a gap", "not a whole firmware: it has no page from 0x10004000 to 0x10005000"),
+    ("not at the start", "not a whole firmware: its first page is at 0x10001000"),
+    ("fifo", "not a regular file"),
 ])
 def test_a_bad_firmware_is_refused_and_nothing_is_written(kind, words, tmp_path, made):
     _, build, _ = made
@@ -159,9 +181,20 @@ def test_a_bad_firmware_is_refused_and_nothing_is_written(kind, words, tmp_path,
         "into the fs": synthetic_firmware(end=FS_START + 0x1000),
         "ram": synthetic_firmware(base=0x20000000, end=0x20004000),
         "not micropython": synthetic_firmware(banner=b"CircuitPython 9.0.0"),
+        "cut at a block": synthetic_firmware()[:100 * 512],
+        "last block missing": synthetic_firmware()[:-512],
+        "middle block missing": synthetic_firmware()[:64 * 512] + synthetic_firmware()[65 * 512:],
+        "count too big": recounted(synthetic_firmware(), 129),
+        "a gap": blocks.write([(blocks.FLASH_BASE, synthetic_firmware_body(0x4000)),
+                               (blocks.FLASH_BASE + 0x5000, bytes(0x1000))]),
+        "not at the start": blocks.write([(blocks.FLASH_BASE + 0x1000, synthetic_firmware_body(0x4000))]),
+        "fifo": b"",
     }[kind])
     if kind == "missing":
         fw.unlink()
+    if kind == "fifo":  # no writer: reading it would wait for ever
+        fw.unlink()
+        os.mkfifo(fw)
     proc = run_make_uf2(out, build, "--firmware", str(fw))
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert proc.stderr.startswith("make uf2: FIRMWARE=") and words in proc.stderr, proc.stderr
@@ -180,6 +213,27 @@ def test_files_that_do_not_fit_the_region_are_refused():
 def test_make_uf2_refuses_a_board_that_is_not_a_profile(tmp_path):
     proc = mp_make("uf2", BOARD="../firmware/main", FLASH_BUILD=str(tmp_path))
     assert proc.returncode != 0 and "no board profile" in proc.stderr, proc.stderr
+    assert not os.listdir(tmp_path)  # nothing was built
+
+
+@pytest.mark.parametrize("target", ["uf2", "flash", "run", "emulate"])
+@pytest.mark.parametrize("board", ["pico_ssd1306\n", "$(echo pico_sh1106)"])
+def test_a_board_name_reaches_the_tool_as_typed_and_is_refused(target, board, tmp_path):
+    """Make neither expands BOARD= nor puts it on a shell line: a newline in it is no shell
+    syntax error and a $(...) no default profile; the tool names it and refuses it."""
+    proc = mp_make(target, BOARD=board, PORT="/dev/null", FLASH_BUILD=str(tmp_path))
+    assert proc.returncode != 0, proc.stdout + proc.stderr
+    assert proc.stderr.startswith("make %s: no board profile %r: BOARD= one of" % (target, board)), proc.stderr
+    assert not os.listdir(tmp_path)  # nothing was built
+
+
+@pytest.mark.parametrize("firmware", ["$(echo x)", "fw.uf2\nx"])
+def test_a_firmware_name_reaches_make_uf2_as_typed(firmware, tmp_path):
+    """FIRMWARE= as BOARD=: a $(...) in it is not expanded to nothing (which built only
+    lama-fs.uf2 and removed lama-pico.uf2), a newline is no shell syntax error."""
+    proc = mp_make("uf2", FIRMWARE=firmware, FLASH_BUILD=str(tmp_path))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stderr.startswith("make uf2: FIRMWARE=%s: no such file" % firmware), proc.stderr
     assert not os.listdir(tmp_path)  # nothing was built
 
 

@@ -550,7 +550,8 @@ d.keys("B:900,UP,A,A")  # the game menu over it (the move waits), abandon, confi
 d.run(3000)
 out["moves"] = len(scr.log) - moves
 out["top"] = d.top()
-out["saved"] = d.saves.load_progress(GAME_DICE) is not None
+from ui.model.saves_menu import SavedGames
+out["saved"] = SavedGames(d.saves).load(GAME_DICE) is not None
 """)
     assert got["due"], got
     assert got["moves"] == 0 and got["top"] == "MainMenu", got

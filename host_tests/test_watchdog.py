@@ -15,6 +15,7 @@ from lama import codec, dice
 from lama.rng import SeededRng
 from ui import boot
 from ui.model.saves import Saves
+from ui.model.saves_menu import SavedGames, reset_stats  # noqa: F401
 
 dev = ramflash.RamFlash(48)
 ramflash.mkfs(dev)
@@ -64,7 +65,7 @@ except wdt.WatchdogReset:
     reset_at = b1.emu.time.now
 w = b1.wdt_factory.started
 # what the game had saved when it hung
-on_flash = Saves("/f/data").load_progress()
+on_flash = SavedGames(Saves("/f/data")).load()
 b2 = new_board()
 app2 = boot.run(b2, frames=5, fault=True)
 top = app2.top()

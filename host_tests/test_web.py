@@ -252,6 +252,48 @@ def test_web_damaged_entries_are_set_aside_small_with_a_notice(page, micropython
     assert {"game_dice.bad", "game_dice.bad1", "settings.bad"} <= set(stored)
     assert max(len(v) for v in stored.values()) <= len(base64.b64encode(bytes(FILE_MAX + 1)))
     assert stored == {n: got["files"][n] for n in stored}  # what /data holds, kept
+    # the next load finds the set-aside copies as they were left: no new notice, no new cut
+    assert got["reload_warnings"] == [] and got["after_reload"] == "TitleScreen"
+
+
+def _newest(stored, record):
+    """The payload of the newest slot of `record` among stored entries {name: base64}."""
+    from hal import store
+
+    slots = [base64.b64decode(v) for n, v in stored.items() if n in (record + ".a", record + ".b")]
+    assert slots, (record, sorted(stored))
+    data = max(slots, key=lambda d: (d[5] << 8) | d[6])
+    return data[store.HEADER:-store.TRAILER]
+
+
+def test_web_two_tabs_never_write_over_each_others_saves(page):
+    """A second tab of the page is a console of its own (a slot of its own, held by a Web
+    Lock while it is open): it plays a card game to its end, and the first tab's saved game
+    and statistics stay as that tab left them; a reload of the first offers its game."""
+    from lama import games, statistics
+
+    got = page["two_tabs"]
+    assert got["a_first"] == "TitleScreen" and got["b_first"] == "TitleScreen"
+    assert got["a_slot"] != got["b_slot"] and got["b_owner"] == got["a_owner"] == "owner"
+    assert got["b_cards"]["shown"] == "CardsScreen/GameOverPanel"
+    # the first tab's entries as it left them (it may add its own since: a move log), and
+    # no game of the second tab counted in its statistics
+    assert "game_dice.a" in got["a_left"]
+    assert {n: got["after_b"].get(n) for n in got["a_left"]} == got["a_left"]
+    assert not [n for n in got["after_b"] if n.startswith("stats.")]
+    stats = statistics.decode_stats(_newest(got["b_stored"], "stats"))
+    assert stats.game(games.GAME_CARDS).games == 1
+    assert got["a_after_reload"] == "ContinueScreen"
+
+
+def test_web_without_web_locks_the_tab_started_last_owns_the_saves(page):
+    """With no Web Locks (plain http away from localhost) every tab shares one store: the
+    owner's token is the rule. The tab started last owns it and reads it as the other left
+    it; the older tab stops at once, says so on its panel and offers to play there again."""
+    bare = page["two_tabs"]["no_locks"]
+    assert bare["c_first"] == "TitleScreen" and bare["c_owner"] == "owner"
+    assert bare["d_first"] == "ContinueScreen" and bare["d_owner"] == "owner"
+    assert bare["c_lost"]["owner"] == "lost" and "another tab" in bare["c_lost"]["says"]
 
 
 PARTS = """

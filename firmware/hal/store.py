@@ -33,6 +33,7 @@ moved aside, leftover NAME.tmp files or directories are removed, each with a con
 import os
 
 from micropython import const
+from stat_modes import S_IFDIR
 
 
 _STORE_FORMAT = const(1)
@@ -41,7 +42,6 @@ TRAILER = const(4)
 ENOSPC = const(28)  # errno.ENOSPC; the unix port's errno module lacks the name
 SLOTS = ("a", "b")
 _MAX_BAD = const(4)  # damaged files kept per record: NAME.bad, NAME.bad1 .. NAME.bad3
-_S_IFDIR = const(0x4000)
 _CHUNK = const(128)  # a save is read back and compared this many bytes at a time
 
 # Outcomes of load/save (the UI turns them into words, see ui/model/saves.py).
@@ -135,8 +135,8 @@ def frame(kind, version, seq, payload, into=None):
 
 
 def unframe(data, kind, version, max_len, older=False):
-    """(seq, payload) of a slot file's bytes, or None when anything is off; with `older`
-    a slot of an earlier version (1 .. version - 1) is read too (its version: data[4])."""
+    """(seq, payload) of a slot file's bytes, or None when anything is off (`older`: an
+    earlier version, 1 .. version - 1, is read too; its version is data[4])."""
     size = len(data)
     if size < HEADER + TRAILER or size > HEADER + max_len + TRAILER:
         return None
@@ -166,7 +166,7 @@ def _errno(e):
 
 def _is_dir(path):
     """True for a directory, False for a file; OSError when there is nothing there."""
-    return bool(os.stat(path)[0] & _S_IFDIR)
+    return bool(os.stat(path)[0] & S_IFDIR)
 
 
 def _exists(path):
@@ -256,7 +256,7 @@ class Store:
             info = os.stat(path)
         except OSError:
             return None
-        if info[0] & _S_IFDIR or info[6] > cap:
+        if info[0] & S_IFDIR or info[6] > cap:
             return b""  # refused without reading it
         with open(path, "rb") as f:
             return f.read(cap + 1)
@@ -279,22 +279,17 @@ class Store:
             pass
 
     def set_aside_record(self, name):
-        """Rename both copies of `name` aside (NAME.bad...: kept on flash, never read
-        again as the record); the record is then missing. Never raises."""
+        """Both copies of `name` renamed aside (kept, never read again); never raises."""
         for slot in SLOTS:
-            p = self.path(name + "." + slot)
-            if _exists(p):
-                self.set_aside(p)
+            if _exists(self.path(name + "." + slot)):
+                self.set_aside(self.path(name + "." + slot))
         self._remember(name, -1, 0)
 
     def load(self, name, kind, version, max_len, decode, tombstones=True, older=None):
         """(value, outcome): the newest slot that checks and that `decode(payload)` accepts.
 
-        A record's format changes with its `version`: a slot of an earlier one (1 ..
-        version - 1, an older firmware's) is read by `older(its version, payload)` when
-        given (a migration: the next save writes it in the current version), else it is
-        damaged as any slot of another version.
-
+        A slot of an earlier `version` (an older firmware's) is read by `older(its version,
+        payload)` when given (the next save writes the current one), else it is damaged.
         decode returns the value (never None) or raises (ValueError, IndexError...): that
         slot is then damaged, and set aside. A MemoryError (anywhere) or an OSError reading
         a file is UNREADABLE: nothing is set aside or remembered, value is None. With
@@ -321,13 +316,12 @@ class Store:
                 raise
             except Exception:
                 got = None
+            if got is not None:
+                found.append((got[0], i, got[1], data[4]))
+            data = None
             if got is None:
-                data = None
                 self.set_aside(p)
                 bad = True
-            else:
-                found.append((got[0], i, got[1], data[4]))
-                data = None
         if len(found) == 2 and newer(found[1][0], found[0][0]):
             found = [found[1], found[0]]
         value = None
@@ -364,7 +358,7 @@ class Store:
         """(slot index or -1, seq) of the current copy; None when it could not be read."""
         got = self._slots.get(name)
         if got is None:
-            self.load(name, kind, version, max_len, _accept, True, _accept_older)
+            self.load(name, kind, version, max_len, _accept, True, _accept)
             got = self._slots.get(name)
         return got
 
@@ -452,9 +446,5 @@ def _holds(f, data, buf):
         pos += got
 
 
-def _accept(payload):
-    return payload
-
-
-def _accept_older(version, payload):
-    return payload
+def _accept(*got):
+    return got[-1]  # the payload, of any version: decode(payload), older(version, payload)

@@ -3,7 +3,7 @@
 Public API, mirroring lama.dice (identical on CPython and MicroPython)
 
 Data
-  GAME = 2                  codec game id (lama.games.GAME_CARDS)
+  GAME                      codec game id (lama.score.GAME_CARDS)
   Cards are symbol indices 0..6 into lama.symbols.SYMBOLS = "123456L"; a hand or the
   discard pile is a 7-count bytearray; the draw pile is a bytearray, top card first.
 
@@ -50,12 +50,13 @@ from lama.errors import RuleError
 from lama.match import GAME_OVER as GAME_OVER  # re-exported: lama.cards.GAME_OVER
 from lama.match import ALL_QUIT, EMPTY, ROUND_OVER, TURN, alone
 from lama.rng import shuffle
+from lama.score import GAME_CARDS
 from lama.symbols import LLAMA, N_SYMBOLS, new_counts, total
 
 from micropython import const
 
 
-GAME = 2  # lama.games.GAME_CARDS
+GAME = GAME_CARDS
 _HAND_SIZE = const(6)  # C2
 
 # phases TURN, ROUND_OVER, GAME_OVER: lama.match

@@ -3,7 +3,7 @@
 Public API (identical on CPython and MicroPython; small ints, bytes and bytearrays only)
 
 Data
-  GAME = 1                  codec game id (lama.games.GAME_DICE)
+  GAME                      codec game id (lama.score.GAME_DICE)
   DICE = ("LL1234", "LL3456", "LL1256")   D2, the faces of dice A, B, C (the one place)
   DICE_FACES                the same as three 6-byte `bytes` of symbol indices (LLAMA = 6)
   Symbols are indices 0..6 into lama.symbols.SYMBOLS = "123456L"; a set of cards is a
@@ -69,12 +69,13 @@ from lama.errors import RuleError
 from lama.match import GAME_OVER as GAME_OVER  # re-exported: lama.dice.GAME_OVER
 from lama.match import ALL_QUIT, EMPTY, ROUND_OVER, TURN, alone
 from lama.rng import shuffle
+from lama.score import GAME_DICE
 from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
 
 from micropython import const
 
 
-GAME = 1
+GAME = GAME_DICE
 
 # D2: the one place the dice faces are kept. Each number is on exactly two dice.
 DICE = ("LL1234", "LL3456", "LL1256")

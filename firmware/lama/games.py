@@ -10,9 +10,8 @@ apart in the engine asks this table. Rows hold names only: listing the games loa
 of their code."""
 
 from lama import bot_names, load  # noqa: F401  (load: lama.games.load, as the callers know it)
+from lama.score import GAME_CARDS, GAME_DICE
 
-GAME_DICE = 1
-GAME_CARDS = 2
 
 
 class Game:

@@ -1,11 +1,13 @@
-"""The records kept on flash: the game in progress (Progress, its strict byte codec), the
+"""The records kept on flash: the game in progress (Progress, its strict byte codec: the
+reading half, decode_progress, is lama/codec_read.py's, let go when a game is in play), the
 players' names, and the statistics' data (Stats; their bookkeeping and bytes are
 lama/statistics.py, loaded only when they are read or counted: issue 26).
 
-Statistics (per game: LAMA Dice and L.L.A.M.A.)
+Statistics (per game, each under its game id: LAMA Dice and L.L.A.M.A.)
   lifetime totals: games finished, rounds played, rounds emptied;
-  per player name (at most MAX_NAMES per game; a new name replaces the one with the
-  fewest games, the earliest of those): games played, wins in 1/60ths (a win shared by k
+  per player name (at most MAX_NAMES per game, most recently seen first: a counted
+  game's players go first, in seat order, and its new names replace the least recently
+  seen names of other games): games played, wins in 1/60ths (a win shared by k
   tied winners, S5, counts 60 // k: exact for 2..6-way ties), best (lowest) final score,
   the sum of final scores (the average is sum / games), rounds emptied;
   high scores: the HIGH_SCORES lowest winning scores of people (not computer players),
@@ -31,7 +33,7 @@ from lama.errors import CodecError
 from micropython import const
 
 
-STATS_VERSION = const(1)
+STATS_VERSION = const(2)  # 1: a section per game, without its id (STATS_V1_GAMES)
 PROGRESS_VERSION = const(2)  # 1: seats without a kind (read still)
 GAMES = games.IDS
 MAX_NAME = const(8)  # characters in a player name
@@ -42,11 +44,14 @@ NO_SCORE = const(0xFFFF)  # "best" of a name with no finished game
 MAX_SCORE = const(9999)
 U16 = const(0xFFFF)
 U24 = const(0xFFFFFF)
-_MAX_BOT = const(12)  # characters in a computer player's name
-_MAX_RNGS = const(2)  # generator states kept in a Progress
+MAX_BOT = const(12)  # characters in a computer player's name
+MAX_RNGS = const(2)  # generator states kept in a Progress
 MAX_STATE = const(512)  # bytes of engine state in a Progress
-STATS_MAX = const(2 + 2 * (10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + HIGH_SCORES * 6))
-PROGRESS_MAX = const(2 + 1 + 6 * (3 + MAX_NAME + _MAX_BOT) + 6 + 2 + 1 + 4 * _MAX_RNGS + 2 + MAX_STATE)
+GAME_STATS_MAX = const(10 + MAX_NAMES * (1 + MAX_NAME + 12) + 1 + HIGH_SCORES * 6)  # a game's
+# last game, how many games, then each game's id, the length of its section and the section
+STATS_MAX = 2 + 1 + len(GAMES) * (1 + 2 + GAME_STATS_MAX)
+STATS_V1_GAMES = (games.GAME_DICE, games.GAME_CARDS)  # the sections of format 1, in order
+PROGRESS_MAX = const(2 + 1 + 6 * (3 + MAX_NAME + MAX_BOT) + 6 + 2 + 1 + 4 * MAX_RNGS + 2 + MAX_STATE)
 
 
 def _bad(msg):
@@ -87,23 +92,6 @@ def _u24(w, v):
     w.u16(v & 0xFFFF)
 
 
-def _r24(r, hi=U24):
-    v = (r.u8() << 16) | r.u16()
-    if v > hi:
-        _bad("value out of range")
-    return v
-
-
-def _text(r, lo, hi):
-    b = r.blob(hi)
-    if len(b) < lo:
-        _bad("text too short")
-    for c in b:
-        if c < 0x20 or c > 0x7E:
-            _bad("not printable text")
-    return b.decode()
-
-
 def _sat(v, hi):
     return hi if v > hi else v
 
@@ -136,7 +124,7 @@ class GameStats:
         self.games = 0
         self.rounds = 0
         self.emptied = 0
-        self.players = []  # PlayerStats, in the order names were first seen
+        self.players = []  # PlayerStats, most recently seen first
         self.high = []  # (score, initials, n_players), best first
 
     def player(self, name):
@@ -209,7 +197,7 @@ def _detail(seat):
     if k == seats.PERSON:
         return b""
     if k == seats.BOT:
-        if not (valid_name(d) and len(d) <= _MAX_BOT):
+        if not (valid_name(d) and len(d) <= MAX_BOT):
             _bad("bad computer player name")
         return d.encode()
     if k == seats.LINKED:
@@ -218,27 +206,9 @@ def _detail(seat):
         return bytes((d,))
     if not isinstance(k, int) or not 0 <= k <= 255 or not isinstance(d, bytes):
         _bad("bad seat kind")
-    if len(d) > _MAX_BOT:
+    if len(d) > MAX_BOT:
         _bad("seat detail too long")
     return d
-
-
-def _seat(r, version):
-    """A seat read back: version 1 wrote (name, bot or none), version 2 its kind too."""
-    name = _text(r, 1, MAX_NAME)
-    if version == 1:
-        bot = _text(r, 0, _MAX_BOT)
-        return seats.bot(name, bot) if bot else seats.person(name)
-    k = r.u8()
-    if k == seats.PERSON:
-        r.blob(0)
-        return seats.person(name)
-    if k == seats.BOT:
-        return seats.bot(name, _text(r, 1, _MAX_BOT))
-    if k == seats.LINKED:
-        r.u8(1, 1)  # (the detail's length: one byte)
-        return seats.linked(name, r.u8())
-    return (name, k, r.blob(_MAX_BOT))  # a kind of a newer firmware: kept as it came
 
 
 def encode_progress(p, buf=None):
@@ -256,7 +226,7 @@ def encode_progress(p, buf=None):
         w.blob(_detail(seat))
     w.raw(p.emptied)
     w.u16(p.counted)
-    if len(p.rng_states) > _MAX_RNGS:
+    if len(p.rng_states) > MAX_RNGS:
         _bad("too many generators")
     w.u8(len(p.rng_states))
     for v in p.rng_states:
@@ -267,40 +237,3 @@ def encode_progress(p, buf=None):
     w.u16(len(p.state_bytes))
     w.raw(p.state_bytes)
     return w.data()
-
-
-def decode_progress(data, version=PROGRESS_VERSION):
-    """(Progress, engine state) from untrusted bytes of format `version` (1: older
-    firmware's, whose seats are (name, bot or none)); the state is decoded by
-    lama.codec_read and must seat as many players as there are seats. CodecError for
-    anything else."""
-    from lama import codec_read
-
-    if len(data) > PROGRESS_MAX:
-        _bad("progress too long")
-    r = codec_read.Reader(data)
-    game_no = r.u16()
-    if not 1 <= version <= PROGRESS_VERSION:
-        _bad("unknown format version")
-    n = r.u8(score.MIN_PLAYERS, score.MAX_PLAYERS)
-    got = []
-    for _ in range(n):
-        got.append(_seat(r, version))
-    emptied = bytearray(r.raw(n))
-    counted = r.u16()
-    rngs = []
-    for _ in range(r.u8(0, _MAX_RNGS)):
-        hi = _r24(r, 0x3FFFFF)
-        rngs.append((hi << 8) | r.u8())
-    size = r.u16(1, MAX_STATE)
-    state_bytes = r.raw(size)
-    r.end()
-    state = codec_read.decode(state_bytes)
-    if state.n != n:
-        _bad("seats and state disagree")
-    if counted > state.round_no:
-        _bad("rounds counted ahead of the game")
-    for c in emptied:
-        if c > state.round_no:
-            _bad("more rounds emptied than played")
-    return Progress(state_bytes, got, game_no, emptied, counted, rngs), state

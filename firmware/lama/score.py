@@ -4,6 +4,10 @@ from lama import native as micropython  # @micropython.native: lama.native
 from lama.symbols import LLAMA, LLAMA_POINTS
 from micropython import const
 
+# the games' ids (the codec's and the saves'), here below the engines and lama.games, which
+# names the engines' modules and both import
+GAME_DICE = 1
+GAME_CARDS = 2
 MIN_PLAYERS = 2  # S1
 MAX_PLAYERS = 6  # S1
 NAME_LENGTH = 3  # a seat's name: its initials, on the screens and in the saves

@@ -6,7 +6,7 @@ Kinds:
   LINKED  a person at another console of a linked game (detail: that console, 1..CONSOLES)
 
 A saved game written by a newer firmware may name a kind (any other small int, its detail
-the raw bytes it was saved with) or a bot this one does not know: `playable` tells, and the
+the raw bytes it was saved with) or a bot this one does not know: `unplayable` tells, and the
 screens ask what to do with such a seat (ui/screens/seat_question.py); nothing plays it
 silently as another. Older firmware wrote a seat as (name, bot or None): `of` reads both.
 No I/O here, nothing but tuples: a seat costs what a pair did, plus one slot."""
@@ -68,19 +68,15 @@ def is_here(seat):
     return seat[1] == PERSON
 
 
-def playable(seat, bot_names):
-    """True when this firmware can seat it: a person, a computer player named in
-    `bot_names` (the game's lama.games row), a linked console in 1..CONSOLES."""
-    k = seat[1]
-    if k == PERSON:
-        return True
-    if k == BOT:
-        return seat[2] in bot_names
-    if k == LINKED:
-        return isinstance(seat[2], int) and 1 <= seat[2] <= CONSOLES
-    return False
-
-
 def unplayable(seats, bot_names):
-    """The indexes of the seats this firmware cannot seat (see playable), in seat order."""
-    return [i for i in range(len(seats)) if not playable(seats[i], bot_names)]
+    """The indexes of the seats this firmware cannot seat, in seat order: every seat is
+    playable but a computer player not named in `bot_names` (the game's lama.games row),
+    a linked console out of 1..CONSOLES, and a kind not known here."""
+    out = []
+    for i in range(len(seats)):
+        k = seats[i][1]
+        d = seats[i][2]
+        if not (k == PERSON or k == BOT and d in bot_names
+                or k == LINKED and isinstance(d, int) and 1 <= d <= CONSOLES):
+            out.append(i)
+    return out

@@ -5,24 +5,29 @@ counted, and let go after (ui/model/saves.py): a game in play keeps none of it i
 
 from lama import codec, codec_read, score
 from lama.seats import is_person, of
-from lama.records import (HIGH_SCORES, MAX_NAME, MAX_NAMES, MAX_SCORE, NO_SCORE,
-                          STATS_MAX, U16, U24, WIN_UNIT, PlayerStats, Stats, _bad, _r24,
-                          _sat, _u24, initials, unique_names)
+from lama.records import (GAMES, HIGH_SCORES, MAX_NAME, MAX_NAMES, MAX_SCORE, NO_SCORE,
+                          STATS_MAX, STATS_V1_GAMES, STATS_VERSION, U16, U24, WIN_UNIT,
+                          PlayerStats, Stats, _bad, _sat, _u24, initials, unique_names)
 
 
-def _player_slot(gs, name):
-    p = gs.player(name)
-    if p is not None:
-        return p
-    if len(gs.players) >= MAX_NAMES:
-        drop = 0
-        for i in range(1, len(gs.players)):
-            if gs.players[i].games < gs.players[drop].games:
-                drop = i
-        gs.players.pop(drop)
-    p = PlayerStats(name)
-    gs.players.append(p)
-    return p
+def _seat_records(gs, names):
+    """The PlayerStats of `names` (one game's players), moved to the front of gs.players
+    (its order: most recently seen first) in seat order; new names get new records, and
+    room is made for them by dropping the least recently seen names of other games (the
+    last ones), never one of these."""
+    mine = []
+    for name in names:
+        p = gs.player(name)
+        if p is None:
+            p = PlayerStats(name)
+        else:
+            gs.players.remove(p)
+        mine.append(p)
+    keep = MAX_NAMES - len(mine)
+    if len(gs.players) > keep:
+        del gs.players[keep:]
+    gs.players = mine + gs.players
+    return mine
 
 
 def add_high_score(gs, points, name, n_players):
@@ -52,12 +57,13 @@ def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
     gs.games = _sat(gs.games + 1, U24)
     gs.rounds = _sat(gs.rounds + rounds, U24)
     places = []
+    mine = _seat_records(gs, names)
     for i in range(n):
         name = names[i]
         person = is_person(of(seats[i]))
         s = _sat(scores[i], MAX_SCORE)
         gs.emptied = _sat(gs.emptied + emptied[i], U24)
-        p = _player_slot(gs, name)
+        p = mine[i]
         p.games = _sat(p.games + 1, U16)
         p.total = _sat(p.total + s, U24)
         p.emptied = _sat(p.emptied + emptied[i], U16)
@@ -74,27 +80,41 @@ def record_result(stats, game_id, seats, scores, rounds, emptied, game_no):
 
 
 def encode_stats(stats, buf=None):
-    """The bytes of a Stats (at most STATS_MAX); with `buf`, written into it (as codec.encode)."""
+    """The bytes of a Stats (at most STATS_MAX); with `buf`, written into it (as
+    codec.encode): the last game counted, then each game's section under its id (in the
+    order of lama.games) with its length, so that a reader may pass over a game it does
+    not know."""
     w = codec.Writer(buf)
     w.u16(stats.last_game)
-    for gs in stats.games:
-        _u24(w, gs.games)
-        _u24(w, gs.rounds)
-        _u24(w, gs.emptied)
-        w.u8(len(gs.players))
-        for p in gs.players:
-            w.blob(p.name.encode())
-            w.u16(p.games)
-            _u24(w, p.wins60)
-            w.u16(p.best)
-            _u24(w, p.total)
-            w.u16(p.emptied)
-        w.u8(len(gs.high))
-        for points, ini, n in gs.high:
-            w.u16(points)
-            w.raw(ini.encode())
-            w.u8(n)
+    w.u8(len(GAMES))
+    for gid in GAMES:
+        w.u8(gid)
+        at = w.n
+        w.u16(0)  # the section's length, once written
+        _encode_game(w, stats.game(gid))
+        n = w.n - at - 2
+        w.buf[at] = n >> 8
+        w.buf[at + 1] = n & 0xFF
     return w.data()
+
+
+def _encode_game(w, gs):
+    _u24(w, gs.games)
+    _u24(w, gs.rounds)
+    _u24(w, gs.emptied)
+    w.u8(len(gs.players))
+    for p in gs.players:
+        w.blob(p.name.encode())
+        w.u16(p.games)
+        _u24(w, p.wins60)
+        w.u16(p.best)
+        _u24(w, p.total)
+        w.u16(p.emptied)
+    w.u8(len(gs.high))
+    for points, ini, n in gs.high:
+        w.u16(points)
+        w.raw(ini.encode())
+        w.u8(n)
 
 
 def _player(gs, raw, games, wins60, best, total, emptied):
@@ -133,39 +153,65 @@ def _high(gs, points, ini, n):
     return True
 
 
-def decode_stats(data):
-    """The Stats in untrusted bytes. CodecError when the framing is off (truncated, too
-    long, trailing bytes); an entry that could not have been written (a name twice, more
-    games than the total, a best score out of range, high scores out of order...) is left
-    out and counted in `dropped`, inconsistent totals are cut to agree: one damaged entry
-    never costs the others."""
-    if len(data) > STATS_MAX:
-        _bad("statistics too long")
+def decode_stats(data, version=STATS_VERSION):
+    """The Stats in untrusted bytes of format `version` (1: an older firmware's, a section
+    per game in the order of STATS_V1_GAMES, without ids). CodecError when the framing is
+    off (truncated, too long, trailing bytes, a section's length); an entry that could not
+    have been written (a name twice, more games than the total, a best score out of
+    range, high scores out of order...), or the section of a game id not known here or
+    seen twice, is left out and counted in `dropped`, inconsistent totals are cut to
+    agree: one damaged entry never costs the others."""
+    if len(data) > STATS_MAX or not 1 <= version <= STATS_VERSION:
+        _bad("statistics too long or of an unknown format")
     r = codec_read.Reader(data)
     st = Stats()
     st.last_game = r.u16()
-    for gs in st.games:
-        gs.games = _r24(r)
-        gs.rounds = _r24(r)
-        gs.emptied = _r24(r)
-        if gs.rounds < gs.games or gs.emptied > gs.rounds * score.MAX_PLAYERS:
-            st.dropped += 1
-            gs.rounds = max(gs.rounds, gs.games)
-            gs.emptied = min(gs.emptied, gs.rounds * score.MAX_PLAYERS)
+    if version == 1:
+        for gid in STATS_V1_GAMES:
+            _decode_game(r, st, st.game(gid))
+    else:
+        seen = []
         for _ in range(r.u8()):
-            raw = r.blob()
-            p = _player(gs, raw, r.u16(), _r24(r), r.u16(), _r24(r), r.u16())
-            if p is None or len(gs.players) >= MAX_NAMES:
+            gid = r.u8()
+            size = r.u16()
+            if gid not in GAMES or gid in seen:
+                r.raw(size)
                 st.dropped += 1
-            else:
-                gs.players.append(p)
-        for _ in range(r.u8()):
-            points = r.u16()
-            ini = r.raw(score.NAME_LENGTH)
-            n = r.u8()
-            if _high(gs, points, ini, n):
-                gs.high.append((points, ini.decode(), n))
-            else:
-                st.dropped += 1
+                continue
+            seen.append(gid)
+            end = r.pos + size
+            if end > len(data):
+                _bad("truncated")
+            _decode_game(codec_read.Reader(memoryview(data)[:end], r.pos), st, st.game(gid), True)
+            r.pos = end
     r.end()
     return st
+
+
+def _decode_game(r, st, gs, whole=False):
+    """Read one game's section into `gs` (the damage it leaves out counted in `st`); with
+    `whole`, the section must end where `r`'s bytes end."""
+    gs.games = r.u24()
+    gs.rounds = r.u24()
+    gs.emptied = r.u24()
+    if gs.rounds < gs.games or gs.emptied > gs.rounds * score.MAX_PLAYERS:
+        st.dropped += 1
+        gs.rounds = max(gs.rounds, gs.games)
+        gs.emptied = min(gs.emptied, gs.rounds * score.MAX_PLAYERS)
+    for _ in range(r.u8()):
+        raw = r.blob()
+        p = _player(gs, raw, r.u16(), r.u24(), r.u16(), r.u24(), r.u16())
+        if p is None or len(gs.players) >= MAX_NAMES:
+            st.dropped += 1
+        else:
+            gs.players.append(p)
+    for _ in range(r.u8()):
+        points = r.u16()
+        ini = r.raw(score.NAME_LENGTH)
+        n = r.u8()
+        if _high(gs, points, ini, n):
+            gs.high.append((points, ini.decode(), n))
+        else:
+            st.dropped += 1
+    if whole:
+        r.end()

@@ -146,7 +146,9 @@ def _offer(app, board, outcome, fault):
 
     app.save_settings_hook = save_settings
     app.game_store = saves
-    saved = saves.load_saved()
+    from ui.model.saves_menu import SavedGames
+
+    saved = SavedGames(saves).all()
     if saved:
         from hal.watchdog import reset_by_watchdog
         from ui.screens.resume import ContinueScreen

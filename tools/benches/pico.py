@@ -47,7 +47,7 @@ import time
 
 import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
 from pico import device, firmware, provision
-from pico.tour import SIX_HARD, Probe, Tour, boot_ms
+from pico.tour import SIX_HARD, THREE_WITH_A_PERSON, Probe, Tour, boot_ms
 
 # each six-seat game is played to its game over (100-160 emulated s), or this long, then left
 GAME_MS = 300 * 1000
@@ -143,7 +143,9 @@ def run_tour(image, log):
             # a person's game: the hint at their first turn, then save and leave
             tour.press("UP", "menu")
             tour.press("A", "menu: LAMA Dice")
-            tour.press("UP", "setup")
+            # the setup offers the last table (six hard seats): three seats, a person first,
+            # two at the default level, then up to Start (the last row)
+            tour.keys(THREE_WITH_A_PERSON, "setup")
             tour.press("A", "start (3 seats)", settle_ms=0)
             pico.run(1500)
             busy["turn"] = tour.idle_busy_pct(3000)

@@ -72,11 +72,13 @@ class Line:
     that overlap in time reach every RX as their AND (a low wins: a collision garbles).
     `error`/`drop`: chance per byte and per receiver of one flipped bit / of losing the
     byte. `record`: keep every byte the wire carried (after collisions, before the
-    receivers' faults) in `self.wire` for tests that decode every frame. `timed`: each
-    port also keeps when each byte ended (read_timed), for emulators fed at those times."""
+    receivers' faults) in `self.wire` (a bytearray: a byte each) for tests that decode
+    every frame; `stamps` too: when each of them ended, in `self.wire_t` (a list: 8 bytes
+    or more each, only for a log that shows the times). `timed`: each port also keeps when
+    each byte ended (read_timed), for emulators fed at those times."""
 
     def __init__(self, now_us, baud=115200, error=0.0, drop=0.0, seed=1, record=False,
-                 timed=False):
+                 timed=False, stamps=False):
         self.now_us = now_us
         self.baud = baud
         self.byte_us = (10_000_000 + baud - 1) // baud
@@ -87,7 +89,8 @@ class Line:
         self.pending = []  # [start, end, value] of bytes not yet heard, in start order
         self.record = record
         self.wire = bytearray()
-        self.wire_t = []  # when each byte of wire ended (µs)
+        self.stamps = record and stamps
+        self.wire_t = []  # when each byte of wire ended (µs), with `stamps`
         self.collisions = 0
         self.faults = 0
         self.timed = timed
@@ -141,7 +144,8 @@ class Line:
     def _hear(self, value, end):
         if self.record:
             self.wire.append(value)
-            self.wire_t.append(end)
+            if self.stamps:
+                self.wire_t.append(end)
         for p in self.ports:
             if not p.plugged:
                 continue

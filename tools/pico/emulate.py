@@ -14,6 +14,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import paths  # noqa: E402,F401  (firmware/ and tools/ on sys.path)
+from flash.errors import DeployError  # noqa: E402
+from flash.image import board_profile  # noqa: E402
 from pico import device, firmware, provision  # noqa: E402
 from simulator.keys import TAP_MS  # noqa: E402
 from simulator.play import KEYS_LINE, Terminal, render_braille, render_half  # noqa: E402
@@ -106,8 +108,9 @@ def main(argv=None):
     p.add_argument("--keep", action="store_true", default=bool(os.environ.get("KEEP")))
     args = p.parse_args(argv)
     try:
+        board_profile(args.board)  # a name that is not a profile: refused before anything
         image = firmware.from_env()
-    except firmware.FirmwareError as e:
+    except (DeployError, firmware.FirmwareError) as e:
         print("make emulate: %s" % e, file=sys.stderr)
         return 2
     os.makedirs(provision.BUILD, exist_ok=True)

@@ -13,6 +13,7 @@ ENV = "PICO_FIRMWARE"
 FLASH_SIZE = 2 * 1024 * 1024  # the Pico's W25Q16
 SRAM = (0x20000000, 0x20042000)
 FLASH = (0x10000000, 0x10000000 + FLASH_SIZE)
+FILE_MAX = 2 * FLASH_SIZE // blocks.PAYLOAD * blocks.BLOCK  # a UF2 of the whole flash, twice
 WHERE = ("the official UF2 for the Raspberry Pi Pico (RPI_PICO-<date>-v1.28.0.uf2) is at "
          "https://micropython.org/download/RPI_PICO/")
 
@@ -47,19 +48,29 @@ def check_image(image, name="the firmware"):
 
 
 def load(path):
-    """The flash image (bytes, from offset 0) of the UF2 or BIN file at `path`."""
+    """The flash image (bytes, from offset 0) of the UF2 or BIN file at `path`. What is read
+    is bounded before an image is built: a regular file only (a FIFO or a device is neither
+    waited on nor read without end), at most FILE_MAX bytes, every UF2 block whole, numbered
+    once and inside the Pico's flash, its pages one run from the flash's start."""
     if not path:
         raise FirmwareError("PICO_FIRMWARE is not set: name the MicroPython firmware for the"
                             " Pico, e.g. PICO_FIRMWARE=~/Downloads/RPI_PICO-v1.28.0.uf2; " + WHERE)
+    name = os.path.basename(path)
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = blocks.read_file(path, FILE_MAX)
     except OSError as e:
         raise FirmwareError("PICO_FIRMWARE=%s cannot be read (%s); %s" % (path, e.strerror, WHERE))
-    name = os.path.basename(path)
+    except blocks.UF2Error as e:
+        raise FirmwareError("PICO_FIRMWARE=%s cannot be a firmware: %s. %s" % (path, e, WHERE))
     if blocks.is_uf2(data):
         try:
-            image = blocks.to_image(blocks.read(data), size=None)
+            pairs = blocks.read(data)
+            for addr, _ in pairs:
+                if not FLASH[0] <= addr < FLASH[1]:
+                    raise blocks.UF2Error("block at 0x%08x is outside the Pico's 2 MB flash"
+                                          " (0x%08x to 0x%08x)" % (addr, FLASH[0], FLASH[1]))
+            blocks.check_contiguous(pairs, FLASH[0])
+            image = blocks.to_image(pairs, base=FLASH[0], size=None)
         except blocks.UF2Error as e:
             raise FirmwareError("%s is not an RP2040 UF2: %s. %s" % (name, e, WHERE))
     elif path.lower().endswith(".uf2"):

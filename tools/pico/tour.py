@@ -21,6 +21,10 @@ SAVE_GAP_MS = 30.0  # flash operations closer than this belong to one save
 # on the setup screen (3 players, the computer seats medium): 6 players, every seat hard,
 # the cursor left on Start
 SIX_HARD = (["RIGHT"] * 3 + ["DOWN", "LEFT"] + ["DOWN", "RIGHT"] * 5 + ["DOWN", "DOWN"])
+# from a remembered SIX_HARD table: three seats, the first a person (hard wraps to the person),
+# the other two back from hard to the default level, then UP to Start (the rows wrap)
+THREE_WITH_A_PERSON = (["LEFT"] * 3 + ["DOWN", "RIGHT", "DOWN", "LEFT", "DOWN", "LEFT"]
+                       + ["UP"] * 4)
 
 
 class Probe:

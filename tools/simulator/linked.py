@@ -75,7 +75,7 @@ def run(opts, scripts, make_board, recorder_class):
     clock = [0]
     errors, drops = opts.get("line-faults") or (0.0, 0.0)
     line = Line(lambda: clock[0] * 1000, error=errors, drop=drops,
-                seed=opts["seed"] or 1, record=True)
+                seed=opts["seed"] or 1, record=True, stamps=True)
     unplugs = opts.get("unplug") or []
     for who, _, _ in unplugs:
         if not 1 <= who <= n:

@@ -5,6 +5,8 @@ words (two start magics, flags, target address, payload size, block number, bloc
 id), up to 476 payload bytes, then the end magic. The RP2040's bootloader takes only blocks of
 256 payload bytes at 256-byte-aligned addresses with the family-id flag and the RP2040 family."""
 
+import os
+import stat
 import struct
 
 MAGIC_START0 = 0x0A324655
@@ -45,12 +47,15 @@ def write(chunks, family=FAMILY_RP2040):
 def read(data, family=FAMILY_RP2040):
     """The (address, 256-byte payload) pairs of UF2 `data` for `family`, in file order.
     Raises UF2Error on a file that is not whole, a bad magic number, another family only,
-    a payload the RP2040 cannot take, or block numbers that do not count up to the total."""
+    a payload the RP2040 cannot take, or block numbers that are not each of 0 .. count-1
+    exactly once (the bootloader writes a file only when it has every one of them: a file
+    cut short or missing a block is never taken as whole)."""
     if not data or len(data) % BLOCK:
         raise UF2Error("not a UF2 file: %d bytes is not a whole number of 512-byte blocks"
                        % len(data))
     out = []
     families = set()
+    numbers = set()
     total = None
     for i in range(0, len(data), BLOCK):
         m0, m1, flags, addr, size, num, count, fam = _HEAD.unpack_from(data, i)
@@ -72,11 +77,49 @@ def read(data, family=FAMILY_RP2040):
         if count != total or num >= count:
             raise UF2Error("block %d: numbered %d of %d in a file of %d" % (i // BLOCK, num,
                                                                           count, total))
+        if num in numbers:
+            raise UF2Error("block %d: number %d of %d comes twice: a damaged UF2"
+                           % (i // BLOCK, num, count))
+        numbers.add(num)
         out.append((addr, bytes(data[i + _HEAD.size:i + _HEAD.size + PAYLOAD])))
     if not out:
         raise UF2Error("no block for family 0x%08x (found: %s)" % (
             family, ", ".join("0x%08x" % f for f in sorted(families)) or "none"))
+    if len(numbers) != total:
+        missing = min(set(range(total)) - numbers)
+        raise UF2Error("it has %d of its %d blocks (block number %d is missing): cut short or"
+                       " damaged, the bootloader would wait for the rest" % (len(numbers), total,
+                                                                           missing))
     return out
+
+
+def check_contiguous(pairs, base=FLASH_BASE):
+    """Raise UF2Error unless the pages of `pairs` cover one run from `base` with no gap
+    (how a firmware fills the flash from its start)."""
+    addrs = sorted(a for a, _ in pairs)
+    if addrs[0] != base:
+        raise UF2Error("its first page is at 0x%08x, not at the flash's start 0x%08x"
+                       % (addrs[0], base))
+    for before, after in zip(addrs, addrs[1:]):
+        if after == before:
+            raise UF2Error("it writes the page at 0x%08x twice" % after)
+        if after != before + PAYLOAD:
+            raise UF2Error("it has no page from 0x%08x to 0x%08x: a gap in the firmware"
+                           % (before + PAYLOAD, after))
+
+
+def read_file(path, limit):
+    """The bytes of the regular file at `path`, at most `limit` of them. Raises UF2Error for
+    something that is not a regular file (a FIFO or a device is never waited on nor read
+    without end) or more bytes than `limit`; OSError when it cannot be opened."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UF2Error("it is not a regular file (a pipe or a device?)")
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise UF2Error("it is more than %d bytes: no RP2040 firmware is that big" % limit)
+    return data
 
 
 def to_image(pairs, base=FLASH_BASE, size=None):

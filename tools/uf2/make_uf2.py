@@ -37,20 +37,20 @@ _VERSION = re.compile(rb"MicroPython v(\d+\.\d+\.\d+)")
 
 def firmware_blocks(path):
     """The (address, payload) blocks of the firmware UF2 at `path`, and the MicroPython release
-    it names; DeployError when it is not an RP2040 UF2 of MicroPython in flash below the
-    file system (FS_START)."""
+    it names; DeployError when it is not a whole RP2040 UF2 of MicroPython (every block
+    numbered once, its pages one run from the flash's start) below the file system
+    (FS_START), or not a regular file of at most FIRMWARE_MAX bytes."""
     name = "FIRMWARE=%s" % path
-    if not os.path.isfile(path):
+    if not os.path.exists(path):
         raise DeployError("%s: no such file (the RPI_PICO UF2 from"
                           " https://micropython.org/download/RPI_PICO/)" % name)
-    if os.path.getsize(path) > FIRMWARE_MAX:
-        raise DeployError("%s is %d bytes: no RP2040 firmware is that big" % (name, os.path.getsize(path)))
-    with open(path, "rb") as f:
-        data = f.read()
     try:
+        data = blocks.read_file(path, FIRMWARE_MAX)
         pairs = blocks.read(data)
     except blocks.UF2Error as e:
         raise DeployError("%s is not an RP2040 UF2: %s" % (name, e))
+    except OSError as e:
+        raise DeployError("%s cannot be read: %s" % (name, e.strerror or e))
     high = max(a for a, _ in pairs) + blocks.PAYLOAD
     outside = [a for a, _ in pairs if not blocks.FLASH_BASE <= a < blocks.FLASH_BASE + FLASH_MAX]
     if outside:
@@ -62,8 +62,10 @@ def firmware_blocks(path):
             " at 0x%08x. It is not the RPI_PICO MicroPython (a Pico W's or a Pico 2's firmware"
             " is laid out otherwise): take the RPI_PICO UF2 of MicroPython %s."
             % (name, high, FS_START, RELEASE))
-    if len({a for a, _ in pairs}) != len(pairs):
-        raise DeployError("%s writes some flash page twice: a damaged UF2" % name)
+    try:
+        blocks.check_contiguous(pairs)
+    except blocks.UF2Error as e:
+        raise DeployError("%s is not a whole firmware: %s" % (name, e))
     found = _VERSION.search(b"".join(p for _, p in pairs))
     if not found:
         raise DeployError("%s is an RP2040 UF2 but not MicroPython (no MicroPython version in"

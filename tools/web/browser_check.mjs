@@ -226,7 +226,8 @@ function fillStore([entries, room, other]) {
   return lo;
 }
 
-async function store(page) {
+async function store(page, own = OWN) {
+  // the entries of one store ({file name: base64}), the first tab's by default
   return page.evaluate((own) => {
     const out = {};
     for (let i = 0; i < localStorage.length; i++) {
@@ -234,7 +235,7 @@ async function store(page) {
       if (k.startsWith(own)) out[k.slice(own.length)] = localStorage.getItem(k);
     }
     return out;
-  }, OWN);
+  }, own);
 }
 
 async function counts(page) {
@@ -343,6 +344,96 @@ async function storeGarbage(page, url) {
   out.bits = await canvasBits(page);
   out.stored = await store(page);
   out.files = await page.evaluate(() => window.lamaConsole.files());
+  // the set-aside copies (cut to FILE_MAX + 1 bytes) are damaged once, not at every load
+  const warned = [];
+  const listen = (m) => { if (m.type() === "warning") warned.push(m.text()); };
+  page.on("console", listen);
+  await page.reload();
+  out.after_reload = await booted(page);
+  page.off("console", listen);
+  out.reload_warnings = warned.filter((w) => w.startsWith("lama: "));
+  return out;
+}
+
+// --- two tabs of the page: one at a time owns the saves (owner.js) --------------------------
+async function owner(page) {
+  return page.evaluate(() => (window.lamaConsole && window.lamaConsole.owner
+    ? window.lamaConsole.owner() : ""));
+}
+
+async function panelSays(page) {
+  // what the panel over the glass says ("" when it is hidden)
+  return page.evaluate(() => {
+    const el = document.getElementById("elsewhere");
+    return el && !el.hidden ? document.getElementById("elsewhere-text").textContent : "";
+  });
+}
+
+async function consoleTab(context, url, errors) {
+  const page = await context.newPage();
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url);
+  return page;
+}
+
+async function twoTabs(context, url, errors) {
+  // tab A leaves a LAMA Dice game; tab B, opened meanwhile, is a console of its own (a slot
+  // of its own: link.js tabSlot) and plays a card game to its end: A's saved game and
+  // statistics stay as A left them, and a reload of A offers its game
+  const out = {};
+  const a = await consoleTab(context, url, errors);
+  out.a_first = await booted(a);
+  out.a_slot = await a.evaluate(() => window.lamaConsole.slot);
+  await personGame(a);
+  await until(a, () => window.lamaConsole.saves.kept > 0);
+  await sleep(300);
+  out.a_left = await store(a);
+  const b = await consoleTab(context, url, errors);
+  out.b_first = await booted(b);
+  out.b_slot = await b.evaluate(() => window.lamaConsole.slot);
+  out.b_owner = await owner(b);
+  await b.bringToFront(); // (a tab behind another gets a frame a second at most)
+  await key(b, "z");
+  await waitScreen(b, "MainMenu");
+  out.b_cards = await botGame(b, 1, errors);
+  await toMenu(b);
+  await sleep(300);
+  out.after_b = await store(a);
+  out.b_stored = await store(b, OWN.slice(0, -1) + "-" + out.b_slot + ":");
+  out.a_owner = await owner(a);
+  await b.close();
+  await a.bringToFront();
+  await a.reload();
+  out.a_after_reload = await booted(a);
+  await a.close();
+  out.no_locks = await twoTabsWithoutLocks(context, url, errors);
+  return out;
+}
+
+async function twoTabsWithoutLocks(context, url, errors) {
+  // a browser with no Web Locks (plain http away from localhost): the owner's token alone,
+  // the tab started last owns the saves and the older one stops
+  const hide = () => Object.defineProperty(Navigator.prototype, "locks", { get: () => undefined });
+  const c = await context.newPage();
+  c.on("pageerror", (e) => errors.push(String(e)));
+  await c.addInitScript(hide);
+  await c.goto(url + BLANK);
+  await c.evaluate(() => localStorage.clear());
+  await c.goto(url);
+  const out = { c_first: await booted(c), c_owner: await owner(c) };
+  await personGame(c);
+  await until(c, () => window.lamaConsole.saves.kept > 0);
+  const d = await context.newPage();
+  d.on("pageerror", (e) => errors.push(String(e)));
+  await d.addInitScript(hide);
+  await d.goto(url);
+  out.d_first = await booted(d);
+  out.d_owner = await owner(d);
+  await until(c, () => window.lamaConsole.owner() === "lost");
+  out.c_lost = { owner: await owner(c), says: await panelSays(c) };
+  await d.close();
+  await c.close();
   return out;
 }
 
@@ -449,14 +540,23 @@ async function main() {
     const stored = await store(page);
     const size = Math.max(...Object.keys(stored).filter((n) => n.startsWith("game_dice.")).map(
       (n) => (OWN + n).length + stored[n].length));
-    // the moves in words and the last table beside the game (issue 50): room for a copy of each
-    const beside = Object.keys(stored).filter((n) => /^(log|table)_/.test(n)).reduce(
-      (t, n) => t + (OWN + n).length + stored[n].length, 0);
+    // the moves in words and the last table beside the game (issue 50): room for one copy of
+    // each record the dice game of storeForOne writes (its largest), not for every slot
+    // stored here (both copies, and the card game's table, took more room than a game file)
+    const largest = {};
+    for (const n of Object.keys(stored).filter((n) => /^(log|table)_dice\./.test(n))) {
+      const record = n.slice(0, n.indexOf("."));
+      largest[record] = Math.max(largest[record] || 0, (OWN + n).length + stored[n].length);
+    }
+    const beside = Object.values(largest).reduce((t, n) => t + n, 0);
     out.store_full = await storeFull(page, url);
     out.store_for_one = await storeForOne(page, url, size, beside);
     out.store_nearly_full = await storeNearlyFull(page, url, size);
     out.store_garbage = await storeGarbage(page, url);
+    await page.goto(url + BLANK); // (this tab gives the saves up: the next ones own them)
     out.store_refused = await storeRefused(context, url, errors);
+    await page.evaluate(() => localStorage.clear());
+    out.two_tabs = await twoTabs(context, url, errors);
   } catch (e) {
     out.failure = String(e && e.stack ? e.stack : e);
   } finally {

@@ -20,7 +20,8 @@ if os.path.dirname(HERE) not in sys.path:
     sys.path.append(os.path.dirname(HERE))
 from build.native import as_bytecode  # noqa: E402  (stdlib only: this runs as a script)
 PORT = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
-PAGE_FILES = ("index.html", "console.css", "console.js", "glass.js", "saves.js", "link.js")
+PAGE_FILES = ("index.html", "console.css", "console.js", "glass.js", "owner.js", "saves.js",
+              "link.js")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 # host modules the browser board runs on (path in the repository -> path in the page's FS)
 PARTS = {

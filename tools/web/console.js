@@ -1,10 +1,12 @@
 // The browser board's page side: loads the MicroPython WebAssembly port, puts firmware/ and
 // the browser board into its file system, and runs one frame per timer tick (tools/web/page_loop.py).
 // Here: the glass on a canvas, keys and on-screen buttons, the buzzer (Web Audio); the saves
-// (/data) are kept in localStorage by saves.js.
+// (/data) are kept in localStorage by saves.js, each tab's in a slot of its own (link.js), by
+// the one tab that owns them (owner.js): a tab that lost them stops, and its panel says so.
 import { loadMicroPython } from "./micropython.mjs";
 import { Glass } from "./glass.js";
-import { keepSaves, restoreSaves, savedFiles, storage, unb64, useSlot } from "./saves.js";
+import { Ownership } from "./owner.js";
+import { keepSaves, restoreSaves, savePrefix, savedFiles, storage, unb64, useSlot } from "./saves.js";
 import { TabLine, linkName, linkUid, tabSlot } from "./link.js";
 
 const KEYS = {
@@ -70,7 +72,7 @@ let loop = null;
 const held = new Set();
 
 function press(button, down) {
-  if (loop === null) return;
+  if (loop === null || stopped) return;
   if (down === held.has(button)) return;
   if (down) held.add(button);
   else held.delete(button);
@@ -117,6 +119,18 @@ function wireInput() {
   });
 }
 
+// --- the saves' owner (owner.js) --------------------------------------------------------------
+let stopped = false; // the saves went to another tab: no frame runs here any more
+const ELSEWHERE = "The console went on in another tab: this one stopped (its saved games are there).";
+
+function elsewhere(owner) {
+  // the panel over the glass: where the console went, and "play here"
+  document.getElementById("status").textContent = "";
+  document.getElementById("elsewhere-text").textContent = ELSEWHERE;
+  document.getElementById("elsewhere").hidden = false;
+  document.getElementById("take").onclick = () => owner.takeOver();
+}
+
 // --- boot and the frame loop ------------------------------------------------------------------
 function fail(message) {
   state.error = message;
@@ -147,8 +161,16 @@ async function main() {
   useSlot(slot);
   const uid = linkUid(localStorage, slot);
   state.uid = uid;
+  const owner = new Ownership(localStorage, slot, savePrefix());
+  state.owner = () => owner.state;
+  owner.onLost = () => {
+    held.forEach((b) => press(b, false));
+    stopped = true;
+    elsewhere(owner);
+  };
+  owner.acquire();
   restoreSaves(FS, localStorage, console);
-  keepSaves(FS, localStorage, saves, console);
+  keepSaves(FS, localStorage, saves, console, () => owner.guard());
   state.files = () => savedFiles(FS);
   mp.registerJsModule("lama_page", {
     show: (image, contrast) => {
@@ -175,6 +197,7 @@ async function main() {
   wireInput();
   status.textContent = "";
   const frame = () => {
+    if (stopped) return;
     let wait;
     try {
       wait = py.step();

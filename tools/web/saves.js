@@ -4,7 +4,8 @@
 //
 // restoreSaves() puts the entries into the page's /data at start; keepSaves() makes every
 // rename into /data (each save of the store ends in one, over the older slot) put the file
-// into localStorage before the rename happens, and every removal remove it.
+// into localStorage before the rename happens, and every removal remove it. Both run only in
+// the tab that owns this store (owner.js: one tab at a time), and every write asks first.
 export const DATA = "/data";
 export const SAVE_KEY = "lama-console:"; // + the file's name under /data -> base64 of its bytes
 // The keys of this tab's console: SAVE_KEY for the first tab of the page, "lama-console-K:"
@@ -14,12 +15,19 @@ let prefix = SAVE_KEY;
 export function useSlot(slot) {
   prefix = slot ? "lama-console-" + slot + ":" : SAVE_KEY;
 }
+
+export function savePrefix() {
+  // the keys of this tab's store start so
+  return prefix;
+}
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/; // a plain name of /data (no "..", no "/")
 const SET_ASIDE = /\.bad\d*$/; // the store's set-aside copies of damaged files (NAME.bad, .bad1 ...)
 // Bytes of a file kept at most: larger than any record file the store writes (the largest,
-// the statistics, is under 1.2 KB); a larger entry is damaged, and kept only this far (plus
-// one byte, so that the store still finds it too large and sets it aside).
+// the statistics, is under 1.2 KB); a larger entry is damaged, and kept only this far plus
+// one byte (CUT_TO), so that the store still finds it too large and sets it aside. An entry
+// of CUT_TO bytes is one this page cut already: it is restored as it is, with no new notice.
 export const FILE_MAX = 4096;
+const CUT_TO = FILE_MAX + 1;
 // The OSError numbers of the device (MicroPython's MP_E* on littlefs; hal/store.py compares
 // ENOSPC with 28): the port's own C library numbers its errors otherwise.
 const ENOSPC = 28; // the flash is full: "not saved", the previous copy stays
@@ -58,19 +66,20 @@ function ownKeys(ls) {
 }
 
 function entryBytes(text) {
-  // [bytes, damaged]: an entry's file, at most FILE_MAX + 1 bytes of it
+  // [bytes, damaged]: an entry's file, at most CUT_TO bytes of it; damaged when it had to be
+  // made so (not base64, or longer than CUT_TO), so that its notice comes once
   let bytes;
   let damaged = false;
   try {
     bytes = unb64(text);
   } catch (e) {
     // not base64: its characters as bytes, for the store to find damaged and set aside
-    bytes = new Uint8Array(Math.min(text.length, FILE_MAX + 1));
+    bytes = new Uint8Array(Math.min(text.length, CUT_TO));
     for (let i = 0; i < bytes.length; i++) bytes[i] = text.charCodeAt(i) & 255;
     damaged = true;
   }
-  if (bytes.length > FILE_MAX) {
-    bytes = bytes.slice(0, FILE_MAX + 1);
+  if (bytes.length > CUT_TO) {
+    bytes = bytes.slice(0, CUT_TO);
     damaged = true;
   }
   return [bytes, damaged];
@@ -78,7 +87,7 @@ function entryBytes(text) {
 
 export function restoreSaves(FS, ls, log) {
   // the saved files into /data. A damaged entry (not base64, or larger than any record)
-  // goes in cut to FILE_MAX + 1 bytes and is kept at that size: the firmware's store finds
+  // goes in cut to CUT_TO bytes and is kept at that size: the firmware's store finds
   // it damaged, sets it aside as NAME.bad and says so on the panel, as on the device. An
   // entry whose name cannot be a file of /data is removed.
   FS.mkdir(DATA);
@@ -125,8 +134,10 @@ function recordOf(name) {
   return dot < 0 ? name : name.slice(0, dot);
 }
 
-export function keepSaves(FS, ls, counts, log) {
-  // counts: {kept, failed, freed} for the page's tests
+export function keepSaves(FS, ls, counts, log, mayWrite = () => true) {
+  // counts: {kept, failed, freed} for the page's tests; mayWrite(): true while this tab owns
+  // the saves (owner.js), asked before each write or removal: when it says no, the write
+  // fails as one the device's flash refuses (EIO) and nothing in the store changes
   const rename = FS.rename.bind(FS);
   const unlink = FS.unlink.bind(FS);
 
@@ -180,6 +191,10 @@ export function keepSaves(FS, ls, counts, log) {
     const src = nameIn(from);
     const dst = nameIn(to);
     let undo = null;
+    if ((src !== null || dst !== null) && !mayWrite()) {
+      counts.failed += 1;
+      throw new FS.ErrnoError(EIO);
+    }
     if (dst !== null && FS.isFile(FS.stat(from).mode)) {
       if (ls === null) {
         counts.failed += 1;
@@ -207,8 +222,12 @@ export function keepSaves(FS, ls, counts, log) {
   };
 
   FS.unlink = (path) => {
-    unlink(path);
     const name = nameIn(path);
+    if (name !== null && !mayWrite()) {
+      counts.failed += 1;
+      throw new FS.ErrnoError(EIO);
+    }
+    unlink(path);
     if (name !== null && ls !== null) ls.removeItem(prefix + name);
   };
 }

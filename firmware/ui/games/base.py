@@ -6,15 +6,12 @@ game's own code once (person_key) and comes back with the action this flow appli
 
 from hal.buttons import A, B, DOWN, LONG, PRESS, REPEAT, UP
 from lama.symbols import total
-from ui.draw import gfx
 from ui.text import lang
 from ui.games.move_log import MoveLog
 from ui.games.page_stack import PageStack, pages
-from ui.games.pieces import KEY_Y, MSG_Y
 from ui.loop.screen import Screen
 
 import gc
-import micropython
 from micropython import const
 
 
@@ -421,47 +418,3 @@ class GameScreen(PageStack, Screen):
             action = self.person_key(ev)
             if action is not None:
                 self.do(action)
-
-    # -- drawing the players' list -----------------------------------------------------
-
-    @micropython.native
-    def draw_player(self, fb, i, x0, y, x1):
-        """Seat i in the readable font from x0 to x1: name, cards held; the active seat
-        inverted, a seat that has quit struck through, a dash instead of its cards."""
-        ses = self.session
-        c = 1
-        if i == self.active() and (ses.in_play() or self.actor >= 0):
-            fb.fill_rect(x0, y - 1, x1 - x0 + 1, 8, 1)
-            c = 0
-        gfx.strike(fb, ses.name(i), x0 + 1, y, c, ses.state.quit[i])
-        gfx.mid_right(fb, lang.s.G_OUT if ses.state.quit[i] else str(self.held(i)), x1 - 1, y, c)
-
-    def draw_bottom(self, fb):
-        """The last move (or why an input did nothing) on a line of the readable font, and
-        what A does while play goes on by itself, or at a shown result. Then a note never
-        covers the move: it goes on the footer's line, and the one that would repeat the
-        footer ("A: SPEED UP", "PRESS A TO GO ON") lights the footer up instead."""
-        T = lang.s
-        note = self.note_text
-        if self.due is not None:
-            key, same = T.G_K_SPEED, T.G_NOTE_SPEED
-        elif self.mode == M_ACK:
-            key, same = T.G_K_A, T.G_NOTE_A
-        else:
-            key = None
-        waiting = key is not None
-        line = self.msg if waiting or not note else note
-        if self.thinking and (waiting or not note):
-            ses = self.session
-            line = ses.name(ses.state.turn) + " " + T.G_THINKS
-        gfx.mid(fb, gfx.fit(line, gfx.MID_COLS), 0, MSG_Y)
-        if not waiting:
-            return
-        if note and note != same:
-            gfx.mid(fb, gfx.fit(note, gfx.MID_COLS), 0, KEY_Y)
-        elif note:  # what A does, said once: the footer lit
-            w = gfx.mid_width(key) + 2
-            fb.fill_rect(127 - w, KEY_Y - 1, w + 1, 8, 1)
-            gfx.mid_right(fb, key, 126, KEY_Y, 0)
-        else:
-            gfx.mid_right(fb, key, 127, KEY_Y)

@@ -6,8 +6,8 @@ from hal.buttons import A, LEFT, PRESS, RIGHT
 from lama import cards
 from ui.draw import battery, gfx
 from ui.text import lang
-from ui.games.base import M_TURN, GameScreen, sound
-from ui.games.pieces import BAR_Y, FACES, GROUP_H, MSG_Y, button_bar, big_symbol, grouped
+from ui.games.base import M_ACK, M_TURN, GameScreen, sound
+from ui.games.pieces import bottom, player, BAR_Y, FACES, GROUP_H, MSG_Y, button_bar, big_symbol, grouped
 from micropython import const
 
 _HAND_X = const(30)
@@ -149,7 +149,7 @@ class CardsScreen(GameScreen):
         # every player: name, cards in hand (a dash: quit); two rows of three
         for i in range(ses.n()):
             x0 = _LIST_X + (i % 3) * (_LIST_W + 2)
-            self.draw_player(fb, i, x0, _LIST_Y + 8 * (i // 3), x0 + _LIST_W - 1)
+            player(self, fb, i, x0, _LIST_Y + 8 * (i // 3), x0 + _LIST_W - 1)
         rows = 8 * ((ses.n() + 2) // 3)
         for k in (1, 2):
             fb.vline(_LIST_X + k * (_LIST_W + 2) - 1, _LIST_Y - 1, rows, 1)
@@ -173,4 +173,4 @@ class CardsScreen(GameScreen):
             gfx.mid(fb, line, 0, MSG_Y)
             button_bar(fb, (T.G_PLAY, T.G_DRAW, T.G_QUIT), sel, BAR_Y, off)
         else:
-            self.draw_bottom(fb)
+            bottom(self, fb, self.mode == M_ACK)

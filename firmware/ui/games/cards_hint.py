@@ -2,10 +2,9 @@
 others are to going out (ui.games.hint asks this module through ui.model.games)."""
 
 from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
-from ui.games.odds import closest, tenths
+from ui.games.odds import R_QUIT_RACE, closest, tenths
 
 # The reasons, filled in from the string table (G_WHY): (key, number, number).
-R_QUIT_RACE = "quit_race"  # cards held by the closest other player
 R_PLAY = "play"  # cards left (nothing in the hand can follow it)
 R_PLAY_SAME = "play_same"  # cards that still fit after it, cards left
 R_PLAY_UP = "play_up"  # the same, after a card one value up

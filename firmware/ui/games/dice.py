@@ -8,7 +8,7 @@ from ui.draw import battery, gfx
 from ui.text import lang
 from ui.games.base import (ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_ANIM, M_TURN, M_WAIT, GameScreen,
                            sound)
-from ui.games.pieces import (BAR_Y, FACES, MSG_Y, button_bar, cards_words, die,
+from ui.games.pieces import (bottom, player, BAR_Y, FACES, MSG_Y, button_bar, cards_words, die,
                              grouped, symbol)
 
 from micropython import const
@@ -374,13 +374,13 @@ class DiceScreen(GameScreen):
             fb.vline(GRID_X + GRID_W, ROW_Y - 2, 8 * ((st.n + 1) // 2), 1)
         for i in range(st.n):
             x0, y, x1 = places[i]
-            self.draw_player(fb, i, x0, y, x1)
+            player(self, fb, i, x0, y, x1)
         # the decision, or what just happened
         if self.mode == M_TURN:
             if dice.alone(st) and not self.note_text:
                 gfx.mid(fb, T.G_ALONE, 0, MSG_Y)  # D12: more important than the last move
             else:
-                self.draw_bottom(fb)
+                bottom(self, fb, self.mode == M_ACK)
             button_bar(fb, (T.G_ROLL, T.G_QUIT), self.opt, BAR_Y)
         elif self.mode == M_DISCARD:
             gfx.mid(fb, self.note_text or T.G_SAY_DISCARD, 0, MSG_Y)
@@ -389,7 +389,7 @@ class DiceScreen(GameScreen):
             gfx.mid(fb, self.note_text or T.G_SAY_TAKE, 0, MSG_Y)
             button_bar(fb, (T.G_TAKE + " " + FACES[self.takes[self.cursor]],), 0, BAR_Y)
         else:
-            self.draw_bottom(fb)  # (at M_ACK with "A:OK")
+            bottom(self, fb, self.mode == M_ACK)  # (at M_ACK with "A:OK")
 
     def draw_llama_row(self, fb, llama_row, colw=WIDE_COLW):
         """The llama row's cards face up (taken ones gone); in the take choice the cards

@@ -3,7 +3,7 @@ discard leaves or a take adds (ui.games.hint asks this module through ui.model.g
 
 from lama.score import round_points
 from lama.symbols import LLAMA, N_SYMBOLS, total
-from ui.games.odds import closest, tenths
+from ui.games.odds import R_QUIT_RACE, closest, tenths
 
 # The reasons, filled in from the string table (G_WHY): (key, number, number).
 R_ROLL = "roll"  # tenths of rolls that discard something
@@ -12,7 +12,6 @@ R_ROLL_LAST = "roll_last"  # tenths of rolls that empty the row (one card left: 
 R_QUIT_LOW = "quit_low"  # row points
 R_QUIT_RISK = "quit_risk"  # tenths of rolls that bust or take
 R_QUIT_RISK_ALL = "quit_risk_all"  # every roll busts or takes
-R_QUIT_RACE = "quit_race"  # cards held by the closest other player
 R_DISCARD = "discard"  # points left, cards left
 R_TAKE = "take"  # points the card adds
 

@@ -54,7 +54,8 @@ def _flash_tables(tables):
 def new_session(app, game, seats, rules, first, state=None):
     """A Session of `game` (a Loaded) whose dice and deals come from the board's entropy
     (D22): the hardware generator on the device, host urandom or the --seed in the
-    simulator; the app's storage API saves it (issue 6; none: nothing is saved). The heap
+    simulator; the app's storage API saves it (issue 6; none: nothing is saved), a new game
+    from its Start, at the end of its first frame (issue 53). The heap
     is collected first, so that the game's modules load into the menus' freed room in one
     piece (less fragmentation: tools/benches/memory.py's menu session needs ~8 KB less)."""
     import gc
@@ -64,8 +65,10 @@ def new_session(app, game, seats, rules, first, state=None):
         store.let_go_readers()  # (a game in play only writes its saves)
     gc.collect()
     read = app.board.entropy.read
-    return Session(game, seats, rules, first, HardwareRng(read), HardwareRng(read), store,
-                   state)
+    ses = Session(game, seats, rules, first, HardwareRng(read), HardwareRng(read), store,
+                  state)
+    app.later(ses.flush)  # a new game saved once its first picture is out (even under a page)
+    return ses
 
 
 def screen_for(app, session):

@@ -108,6 +108,9 @@ def frame(screen):
             if screen.note_text != line:
                 screen.note_text = line
                 screen.dirty = True
+            # (a note goes at its note_end, NOTE_MS at most: this one is renewed every frame
+            # till the line is back, then it goes at the next frame)
+            screen.note_end = screen.app.clock.ticks_add(screen.now(), 1)
         if link.started and link.fields is not None:
             screen.leaving = True  # (this screen's tick stops here: the new one plays on)
             screen.app.pages(screen.app, "linked", link)  # (ui.screens.link: its new game)

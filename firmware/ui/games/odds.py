@@ -2,6 +2,8 @@
 
 from lama.symbols import total
 
+R_QUIT_RACE = "quit_race"  # a hint's reason (both games'): cards held by the closest other player
+
 
 def tenths(k, n):
     """k/n to the nearest tenth, as an int 0..10; 0 and 10 only when none or all are

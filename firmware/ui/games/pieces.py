@@ -2,6 +2,9 @@
 
 from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
 from ui.draw import gfx, icons
+from ui.text import lang
+
+import micropython
 
 COLW = 12  # width of one symbol column of a grouped row
 COUNT_DY = 8  # a grouped row's counts: this far under its symbols (its boxes 17 high)
@@ -139,3 +142,47 @@ def button_bar(fb, labels, selected, y, disabled=0):
         if (disabled >> i) & 1:
             fb.hline(tx - 1, y + 4, 8 * len(lab) + 1, c)
         x += w
+
+
+@micropython.native
+def player(scr, fb, i, x0, y, x1):
+    """Seat i in the readable font from x0 to x1: name, cards held; the active seat
+    inverted, a seat that has quit struck through, a dash instead of its cards."""
+    ses = scr.session
+    c = 1
+    if i == scr.active() and (ses.in_play() or scr.actor >= 0):
+        fb.fill_rect(x0, y - 1, x1 - x0 + 1, 8, 1)
+        c = 0
+    gfx.strike(fb, ses.name(i), x0 + 1, y, c, ses.state.quit[i])
+    gfx.mid_right(fb, lang.s.G_OUT if ses.state.quit[i] else str(scr.held(i)), x1 - 1, y, c)
+
+
+def bottom(scr, fb, ack):
+    """The last move (or why an input did nothing) on a line of the readable font, and
+    what A does while play goes on by itself, or at a shown result. Then a note never
+    covers the move: it goes on the footer's line, and the one that would repeat the
+    footer ("A: SPEED UP", "PRESS A TO GO ON") lights the footer up instead."""
+    T = lang.s
+    note = scr.note_text
+    if scr.due is not None:
+        key, same = T.G_K_SPEED, T.G_NOTE_SPEED
+    elif ack:
+        key, same = T.G_K_A, T.G_NOTE_A
+    else:
+        key = None
+    waiting = key is not None
+    line = scr.msg if waiting or not note else note
+    if scr.thinking and (waiting or not note):
+        ses = scr.session
+        line = ses.name(ses.state.turn) + " " + T.G_THINKS
+    gfx.mid(fb, gfx.fit(line, gfx.MID_COLS), 0, MSG_Y)
+    if not waiting:
+        return
+    if note and note != same:
+        gfx.mid(fb, gfx.fit(note, gfx.MID_COLS), 0, KEY_Y)
+    elif note:  # what A does, said once: the footer lit
+        w = gfx.mid_width(key) + 2
+        fb.fill_rect(127 - w, KEY_Y - 1, w + 1, 8, 1)
+        gfx.mid_right(fb, key, 126, KEY_Y, 0)
+    else:
+        gfx.mid_right(fb, key, 127, KEY_Y)

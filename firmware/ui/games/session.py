@@ -57,13 +57,17 @@ class Session:
         self.save_error = None  # the storage's last message (e.g. flash full), shown once
         self.record = None  # a list here collects every action applied (tests, replays)
         self.link = None  # in a link game: the host's link.host.LinkHost (told every action)
-        if state is None:
+        dealt = state is None
+        if dealt:
             state = self.mod.new_game(len(self.seats), rules, first, rng)
         self.state = state
         self.first = first
         self.last_round = None  # the last "round_end" event (for the round-end screen)
         self.result = None  # the "game_end" event
-        self.unsaved = False  # an action applied that flush() has not saved yet
+        # an action applied that flush() has not saved yet; a game exists from its Start:
+        # one just dealt is saved as it is (it replaces its kind's old save, and "Save and
+        # leave" or a power cut before the first move keeps it)
+        self.unsaved = dealt
         if state.phase == self.mod.ROUND_OVER or state.phase == self.mod.GAME_OVER:
             self.last_round = self.rebuilt_round_end()
         if state.phase == self.mod.GAME_OVER:

@@ -5,15 +5,16 @@
     saves.save_settings(settings)             # -> True, or False (a message says why)
     stats = saves.load_stats()                # lama.records.Stats
     saves.record_game_result(state, seats)    # at game over: counted once, ever
-    saves.reset_stats()
     saves.save_progress(state, seats, rngs)   # after every completed action
-    got = saves.load_progress(game)           # None, or (state, seats, rng_states)
-    found = saves.load_saved()                # every saved game, the one started last first
     saves.summary(game)                       # None, or (number, round, [(name, score)])
     saves.clear_progress(game)                # the game is over or abandoned
     saves.set_aside(game)                     # kept on flash, not offered (unknown seats)
     saves.release()                           # at the main menu: drop the engine states
     line = saves.take_message()               # one line to show, or None
+
+The saved games as the menus read them back (load, all), the statistics' compaction at
+the menu and their reset are ui/model/saves_menu.py's, through this public API only: a
+game in play keeps none of that code in RAM (issue 26).
 
 seats are lama.seats seats (name, kind, detail); the saves of older firmware, whose seats
 were (name, bot or None), are read as such.
@@ -30,49 +31,28 @@ written over: they are read again when next needed, and a game is counted only o
 are known. A saved game already at its end is not offered: load_progress counts and
 removes it.
 
-Writes per game: the game's file after each action (one small file, see hal/store.py),
-the statistics once at the end. A game is numbered when its first action is saved (the
-number after the last counted game, past the other kind's saved game if it has that
-one); the statistics remember the number of the last game counted, so a power cut
+Writes per game: the game's file at its start and after each action (one small file, see
+hal/store.py),
+the statistics once at the end. A game is numbered when it is first saved (the number
+after the last counted game, past the other kind's saved game if it has that one; never
+from statistics or a saved game that could not be read: it is saved unnumbered, 0, and
+numbered at a later save); the statistics remember the number of the last game counted, so a power cut
 between counting a game and removing its save never counts it twice, and no saved game
 shares its number with another saved one."""
-
-import sys
 
 from hal import store as st
 from lama import codec, games, records
 from ui.model.settings_record import KIND_SETTINGS, SETTINGS_MAX, SETTINGS_NAME, SETTINGS_VERSION
 from ui.model.settings_record import read_settings
+from ui.model.save_records import KIND_GAME, KIND_STATS, LEGACY, STATISTICS  # noqa: F401
+from ui.model.save_records import record_name, statistics
 from ui.loop.resident import forget
 from ui.text import lang
 from micropython import const
 
-KIND_STATS = 2
-KIND_GAME = 3
-LEGACY = "game"  # the one saved game of older firmware, moved at start (saves_menu.migrate)
 _MAX_MESSAGES = const(4)
 UNKNOWN = "?"  # Saves._saved: not read yet
 DROPPED = 10  # a message outcome: statistics loaded, but damaged entries left out
-# Saves' methods in ui/model/saves_menu.py (Saves.__getattr__), a module loaded by name
-# when first needed, as the screens are (it imports this one)
-MENU_HALF = ("load_progress", "load_saved", "compact", "reset_stats")
-MENU_HALF_MODULE = "ui.model.saves_menu"
-# the statistics' bookkeeping and codec, imported when they are read, counted or written;
-# let go, with the code that reads a saved game back, when a game is set up or starts
-# (Saves.let_go_readers): a game in play only writes its saves
-STATISTICS = "lama.statistics"
-
-
-def statistics():
-    """lama/statistics.py, imported when first needed (see STATISTICS)."""
-    return games.load(STATISTICS)
-
-
-def _menu_half():
-    """ui/model/saves_menu.py, imported when first needed."""
-    if MENU_HALF_MODULE not in sys.modules:
-        __import__(MENU_HALF_MODULE)
-    return sys.modules[MENU_HALF_MODULE]
 
 
 def _state_of(rng):
@@ -130,20 +110,14 @@ class Saves:
         self._saved = {}
         for gid in games.IDS:
             self._saved[gid] = UNKNOWN
-        _menu_half().migrate(self)  # (boot only: that module is not kept in a game)
+        from ui.model.saves_menu import SavedGames
 
-    def __getattr__(self, name):
-        """The menus' half of this API (MENU_HALF: ui/model/saves_menu.py, reading the saved
-        games, their summaries, release, compact, reset), its module imported when first
-        asked: a game in play keeps none of it in RAM (issue 26)."""
-        if name not in MENU_HALF:
-            raise AttributeError(name)
-        fn = getattr(_menu_half(), name)
-        return lambda *args: fn(self, *args)
+        SavedGames(self).migrate()  # (at boot: that module is not kept in a game)
 
     # --- messages ---------------------------------------------------------------------
-    def _note(self, what, outcome):
-        """Keep a message for the screen (allocates nothing: noted even with no memory)."""
+    def note(self, what, outcome):
+        """Keep a message for the screen about record kind `what` (KIND_...) and a
+        hal.store outcome (allocates nothing: noted even with no memory)."""
         if outcome == st.OK or outcome == st.MISSING:
             return
         if self._waiting < _MAX_MESSAGES:
@@ -187,7 +161,7 @@ class Saves:
     def note_settings(self, outcome):
         """Keep the message for how the settings were read (ui.boot reads them before the
         saves are made: ui.model.settings_record)."""
-        self._note(KIND_SETTINGS, outcome)
+        self.note(KIND_SETTINGS, outcome)
 
     def save_settings(self, settings):
         try:
@@ -201,7 +175,7 @@ class Saves:
         outcome = st.FAILED
         if data is not None:
             outcome = self.store.save(name, what, version, data, max_len)
-        self._note(what, outcome)
+        self.note(what, outcome)
         return outcome == st.OK
 
     # --- statistics -------------------------------------------------------------------
@@ -213,7 +187,7 @@ class Saves:
             try:
                 self._load_stats()
             except MemoryError:
-                self._note(KIND_STATS, st.UNREADABLE)
+                self.note(KIND_STATS, st.UNREADABLE)
             if self.stats is None:
                 return self._no_stats
         return self.stats
@@ -226,15 +200,17 @@ class Saves:
             records.STATS_MAX,
             statistics().decode_stats,
             False,
+            _older_stats,
         )
-        self._note(KIND_STATS, outcome)
+        self.note(KIND_STATS, outcome)
         if outcome == st.UNREADABLE:
             return
         if value is not None and value.dropped:
-            self._note(KIND_STATS, DROPPED)
+            self.note(KIND_STATS, DROPPED)
         self.stats = value if value is not None else records.Stats()
 
-    def _save_stats(self):
+    def save_stats(self):
+        """Write the statistics as they are in RAM (`self.stats`); True when saved."""
         try:
             data = statistics().encode_stats(self.stats, self.store.room())
         except (ValueError, MemoryError):
@@ -257,6 +233,8 @@ class Saves:
             return False
         prog = self._progress_for(state, seats)
         records.tally(prog, state)
+        if not self._numbered(prog, state.GAME):
+            return False  # (the other kind's saved game could not be read: a later boot)
         if prog.game_no == stats.last_game:
             return True
         try:
@@ -266,10 +244,10 @@ class Saves:
             )
         except MemoryError:  # half counted, maybe: read the saved statistics again
             self.stats = None
-            self._note(KIND_STATS, st.FAILED)
+            self.note(KIND_STATS, st.FAILED)
             return False
         self.counted = True  # (their new entries: moved down at the menu, saves_menu.compact)
-        if not self._save_stats():
+        if not self.save_stats():
             return False
         self.places = places
         return True
@@ -284,18 +262,31 @@ class Saves:
             forget(g.body)
 
     # --- the games in progress (one per game kind) --------------------------------------
+    def _numbered(self, prog, gid):
+        """prog's game number, given now when it has none yet (0): never from statistics,
+        or another kind's saved game, that could not be read (0 then, asked again at the
+        next save)."""
+        if not prog.game_no:
+            prog.game_no = self._number(gid)
+        return prog.game_no
+
     def _number(self, gid):
         """The number of a new game of kind gid: the next after the last counted, past the
         number of any other kind's saved game (so that no two saved games share one, and a
-        game counted is never taken for another, see load_progress)."""
+        game counted is never taken for another, see load_progress); 0 when the statistics
+        or that saved game cannot be read now."""
         taken = []
         for g in games.IDS:
             if g != gid:
-                n = self._number_of(g)
+                n = self.game_number(g)
+                if n is UNKNOWN:
+                    return 0
                 if n is not None:
                     taken.append(n)
         kept = self.stats is not None
         n = self.load_stats().last_game
+        if self.stats is None:  # could not be read now
+            return 0
         if not kept:  # read for the number alone: not kept in RAM through a game (issue 26)
             self.stats = None
         while True:
@@ -303,8 +294,9 @@ class Saves:
             if n and n not in taken:
                 return n
 
-    def _number_of(self, gid):
-        """The game number in kind gid's saved game, None when there is none."""
+    def game_number(self, gid):
+        """The game number in kind gid's saved game, None when there is none, UNKNOWN when
+        it cannot be read now (0: not numbered yet)."""
         got = self._games.get(gid)
         if got is not None:
             return got[0].game_no
@@ -314,13 +306,13 @@ class Saves:
         value, outcome = self.store.load(record_name(gid), KIND_GAME,
                                          records.PROGRESS_VERSION, records.PROGRESS_MAX,
                                          _number_decode, True, _number_older)
-        self._note(KIND_GAME, outcome)
-        return value
+        self.note(KIND_GAME, outcome)
+        return UNKNOWN if outcome == st.UNREADABLE else value
 
     def _progress_for(self, state, seats):
         got = self._games.get(state.GAME)
         if got is None or got[1] is not state:
-            prog = records.Progress(b"", list(seats), self._number(state.GAME))
+            prog = records.Progress(b"", list(seats), 0)  # numbered by its first save
             self._games[state.GAME] = [prog, state]
             return prog
         return got[0]
@@ -329,6 +321,7 @@ class Saves:
         """Save the game after a completed action (in its kind's record); True when it
         is on flash."""
         prog = self._progress_for(state, seats)
+        self._numbered(prog, state.GAME)
         records.tally(prog, state)
         if prog.seats != seats:  # kept when equal: a save allocates nothing that lasts
             prog.seats = list(seats)
@@ -354,8 +347,10 @@ class Saves:
 
     def _summary(self, game):
         known = self._saved.get(game, UNKNOWN)
-        if known is UNKNOWN:
-            self.load_progress(game)
+        if known is UNKNOWN:  # read now (by the menus' code: the menus ask)
+            from ui.model.saves_menu import SavedGames
+
+            SavedGames(self).load(game)
             known = self._saved.get(game)
         if known is True:
             pair = self._games.get(game)
@@ -381,42 +376,48 @@ class Saves:
                     self._saved[gid] = UNKNOWN
                 self._games[gid] = None
 
-    def _forget(self, game):
+    def forget_game(self, game):
+        """Kind `game` has no saved game now (the menus know it gone)."""
         if game in self._games:
             self._games[game] = None
         self._saved[game] = None
+
+    def keep_game(self, game, progress, state):
+        """Kind `game`'s saved game, read back (a records.Progress and its engine state):
+        the game in progress of its kind from now on (saves go on from it)."""
+        self._games[game] = [progress, state]
+        self._saved[game] = True
 
     def set_aside(self, game):
         """Move kind `game`'s saved game aside on flash (its files renamed NAME.bad...,
         kept but never offered again): a save this firmware cannot play (a seat it does
         not know, ui/screens/seat_question.py), left for one that can."""
         self.store.set_aside_record(record_name(game))
-        self._forget(game)
+        self.forget_game(game)
 
     def clear_progress(self, game, later=None):
         """Remove the saved game of kind `game` (finished or abandoned). With `later` (the
         app's App.later), the menus know it gone at once, and it leaves the flash at the
         end of the frame, once the picture is shown (True then)."""
         if later is not None:
-            self._forget(game)
+            self.forget_game(game)
             later(lambda: self.clear_progress(game))
             return True
         outcome = self.store.clear(
             record_name(game), KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX
         )
-        self._note(KIND_GAME, outcome)
+        self.note(KIND_GAME, outcome)
         from ui.model import saved_log  # its moves in words go with it
 
         saved_log.clear(self, game)
         if outcome == st.OK:
-            self._forget(game)
+            self.forget_game(game)
         return outcome == st.OK
 
 
-def record_name(game):
-    """The store record of game kind `game`'s saved game, e.g. "game_dice"."""
-    g = games.get(game)
-    return "game_" + (g.key if g is not None else str(game))
+def _older_stats(version, payload):
+    """The statistics of an older firmware's format (the next save writes today's)."""
+    return statistics().decode_stats(payload, version)
 
 
 def _number_decode(payload):

@@ -1,74 +1,99 @@
-"""The menus' half of ui.model.saves.Saves, which a game in play does without: the saved games read back (load_progress, load_saved), compact at the main menu, the statistics reset and the move of an older firmware's save; Saves lends them as its own methods (Saves.__getattr__), this module imported when first asked."""
+"""What the menus read of the saves and a game in play does without (issue 26: none of it
+in RAM then): SavedGames, the games in progress read back from flash (one, all, and the
+move of an older firmware's single save), and the statistics' compaction at the main menu
+and their reset. Everything here goes through ui.model.saves.Saves' public methods."""
 
 from hal import store as st
 from lama import games, records, score
-from ui.model.saves import KIND_GAME, LEGACY, record_name, statistics
+from ui.model.save_records import KIND_GAME, LEGACY, record_name, statistics
 
 
-def load_progress(saves, game=None):
-    """The saved game of kind `game` as (state, seats, rng_states), or None; without
-    `game`, the one started last (of any kind). A game already counted in the
-    statistics (a power cut before its save was removed) is removed now; one at its
-    end (its count could not be saved) is counted now and removed. Never raises."""
-    if game is None:
-        got = load_saved(saves)
-        return got[0] if got else None
-    try:
-        return _load_progress(saves, game)
-    except MemoryError:
-        saves._note(KIND_GAME, st.UNREADABLE)
-        return None
+class SavedGames:
+    """The saved games of `saves` (a ui.model.saves.Saves), as the menus read them."""
 
+    def __init__(self, saves):
+        self.saves = saves
 
-def _load_progress(saves, game):
-    got, outcome = saves.store.load(
-        record_name(game),
-        KIND_GAME,
-        records.PROGRESS_VERSION,
-        records.PROGRESS_MAX,
-        _DECODERS[games.IDS.index(game)],
-        True,
-        _OLDER[games.IDS.index(game)],
-    )
-    saves._note(KIND_GAME, outcome)
-    if got is None:
-        if outcome != st.UNREADABLE:
-            saves._forget(game)
-        return None
-    prog, state = got
-    saves._games[game] = [prog, state]
-    saves._saved[game] = True
-    if state.phase == score.GAME_OVER:
-        if saves.record_game_result(state, prog.seats):
+    def load(self, game=None):
+        """The saved game of kind `game` as (state, seats, rng_states), or None; without
+        `game`, the first of all(). A game already counted in the statistics (a power cut
+        before its save was removed) is removed now; one at its end (its count could not
+        be saved) is counted now and removed. Never raises."""
+        if game is None:
+            got = self.all()
+            return got[0] if got else None
+        try:
+            return self._load(game)
+        except MemoryError:
+            self.saves.note(KIND_GAME, st.UNREADABLE)
+            return None
+
+    def _load(self, game):
+        saves = self.saves
+        k = games.IDS.index(game)
+        got, outcome = saves.store.load(record_name(game), KIND_GAME, records.PROGRESS_VERSION,
+                                        records.PROGRESS_MAX, _DECODERS[k], True, _OLDER[k])
+        saves.note(KIND_GAME, outcome)
+        if got is None:
+            if outcome != st.UNREADABLE:
+                saves.forget_game(game)
+            return None
+        prog, state = got
+        saves.keep_game(game, prog, state)
+        if state.phase == score.GAME_OVER:
+            if saves.record_game_result(state, prog.seats):
+                saves.clear_progress(game)
+            return None  # else kept, to be counted at a later boot
+        stats = saves.load_stats()  # unreadable now: offered (counting waits for them)
+        # (a last game 0: none counted yet, and no game is numbered 0 but a damaged one)
+        if saves.stats is not None and stats.last_game and prog.game_no == stats.last_game:
             saves.clear_progress(game)
-        return None  # else kept, to be counted at a later boot
-    stats = saves.load_stats()  # unreadable now: offered (counting waits for them)
-    if saves.stats is not None and prog.game_no == stats.last_game:
-        saves.clear_progress(game)
-        return None
-    return state, list(prog.seats), list(prog.rng_states)
+            return None
+        return state, list(prog.seats), list(prog.rng_states)
 
+    def all(self):
+        """Every saved game, as load gives them, in game-id order (lama.games). Never
+        raises: with no memory left, those that could be read (maybe none)."""
+        try:
+            return self._all()
+        except MemoryError:
+            self.saves.note(KIND_GAME, st.UNREADABLE)
+            return ()
 
-def load_saved(saves):
-    """Every saved game, as load_progress gives them, the one started last first.
-    Never raises: with no memory left, those that could be read (maybe none)."""
-    try:
-        return _load_saved(saves)
-    except MemoryError:
-        saves._note(KIND_GAME, st.UNREADABLE)
-        return ()
+    def _all(self):
+        found = []
+        for gid in games.IDS:
+            got = self.load(gid)
+            if got is not None:
+                found.append(got)
+        return found
 
-
-def _load_saved(saves):
-    found = []
-    for gid in games.IDS:
-        got = load_progress(saves, gid)
-        if got is not None:
-            found.append(got)
-    if len(found) == 2 and st.newer(saves._games[found[1][0].GAME][0].game_no,
-                                    saves._games[found[0][0].GAME][0].game_no):
-        found = [found[1], found[0]]
-    return found
+    def migrate(self):
+        """The single saved game of older firmware ("game") moves to its kind's record:
+        copied byte for byte (a verified save, in its own format), then removed; a power
+        cut in between leaves both, and the next start removes the old one once the copy is
+        seen. When the kind's record holds another game, the old one is left where it is
+        (never lost)."""
+        saves = self.saves
+        store = saves.store
+        got, outcome = store.load(LEGACY, KIND_GAME, records.PROGRESS_VERSION,
+                                  records.PROGRESS_MAX, _legacy_decode, True, _legacy_older)
+        saves.note(KIND_GAME, outcome)
+        if got is None:
+            return
+        gid, payload, version = got
+        name = record_name(gid)
+        have, outcome = store.load(name, KIND_GAME, records.PROGRESS_VERSION,
+                                   records.PROGRESS_MAX, _raw, True, _raw_older)
+        saves.note(KIND_GAME, outcome)
+        if outcome == st.UNREADABLE:
+            return
+        if have is None:
+            if store.save(name, KIND_GAME, version, payload, records.PROGRESS_MAX) != st.OK:
+                return  # the old record stays, to move at a later start
+        elif have != payload:
+            return
+        store.clear(LEGACY, KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX)
 
 
 def compact(saves):
@@ -99,33 +124,7 @@ def reset_stats(saves):
         return False
     saves.stats = records.Stats()
     saves.stats.last_game = old.last_game  # a saved game stays not yet counted
-    return saves._save_stats()
-
-
-def migrate(saves):
-    """The single saved game of older firmware ("game") moves to its kind's record:
-    copied byte for byte (a verified save), then removed; a power cut in between
-    leaves both, and the next start removes the old one once the copy is seen. When
-    the kind's record holds another game, the old one is left where it is (never lost)."""
-    got, outcome = saves.store.load(LEGACY, KIND_GAME, records.PROGRESS_VERSION,
-                                    records.PROGRESS_MAX, _legacy_decode, True, _legacy_older)
-    saves._note(KIND_GAME, outcome)
-    if got is None:
-        return
-    gid, payload, version = got
-    name = record_name(gid)
-    have, outcome = saves.store.load(name, KIND_GAME, records.PROGRESS_VERSION,
-                                     records.PROGRESS_MAX, _raw, True, _raw_older)
-    saves._note(KIND_GAME, outcome)
-    if outcome == st.UNREADABLE:
-        return
-    if have is None:  # (copied in its own format: read as an older firmware's save)
-        if saves.store.save(name, KIND_GAME, version, payload,
-                            records.PROGRESS_MAX) != st.OK:
-            return  # the old record stays, to move at a later start
-    elif have != payload:
-        return
-    saves.store.clear(LEGACY, KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX)
+    return saves.save_stats()
 
 
 def _raw(payload):
@@ -158,8 +157,7 @@ _OLDER = tuple(b[1] for b in _BOTH)
 
 
 def _legacy_older(version, payload):
-    """(game id, payload, version) of the old single saved game, checked as load_progress
-    would."""
+    """(game id, payload, version) of the old single saved game, checked as load would."""
     return _read(payload, version)[1].GAME, payload, version
 
 
@@ -168,6 +166,8 @@ def _legacy_decode(payload):
 
 
 def _read(payload, version):
-    """records.decode_progress(payload, version) (what reads a game's state back is let go
+    """lama.codec_read.decode_progress(payload, version) (what reads a game back is let go
     when a game is set up or starts: Saves.let_go_readers)."""
-    return records.decode_progress(payload, version)
+    from lama import codec_read
+
+    return codec_read.decode_progress(payload, version)

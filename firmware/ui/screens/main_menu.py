@@ -6,6 +6,7 @@ import gc
 from lama import games as lama_games
 from ui.draw import battery, gfx
 from ui.model import games
+from ui.model.saves_menu import compact
 from ui.screens.menu import ListScreen
 from ui.text import lang
 
@@ -13,7 +14,7 @@ _PAGES = ("M_STATS", "M_SETTINGS", "M_CONTROLS", "M_RULES", "M_ABOUT", "M_LINK")
 
 
 class MainMenu(ListScreen):
-    """No header (the title screen came just before): six of the seven entries show at once."""
+    """No header (the title screen came just before): six of the eight entries show at once."""
 
     _words = None  # the menu's words, read once for the table they came from (_of)
     _of = None
@@ -32,7 +33,7 @@ class MainMenu(ListScreen):
                 store.release()  # the saved games' engine states: their code goes next
             self.app.memory.keep_from_now(self.app)
             if store is not None:
-                store.compact()  # (the statistics read now, at the menu)
+                compact(store)  # (the statistics read now, at the menu)
             return
         plan = self.app.memory
         gone = plan.drop_loaded(self.app)
@@ -44,11 +45,11 @@ class MainMenu(ListScreen):
 
     def tidy(self):
         """Collect the room the last game or page left, and move what a game added to the
-        statistics out of it (Saves.compact)."""
+        statistics out of it (ui.model.saves_menu.compact)."""
         gc.collect()
         store = getattr(self.app, "game_store", None)
         if store is not None:
-            store.compact()
+            compact(store)
 
     def words(self):
         """The rows' words and the key line, kept while the language stays: the menu comes

@@ -10,7 +10,7 @@ from ui.text import lang
 
 
 class ContinueScreen(Screen):
-    """Offers the saved games (Saves.load_saved: a list of (state, seats, rng_states)), one
+    """Offers the saved games (SavedGames.all: a list of (state, seats, rng_states)), one
     at a time, its game, round, seats and scores in the 8x8 font; with two of them LEFT and
     RIGHT show the other ("< LAMA Dice >"). A continues the one shown, B asks whether to
     discard it (ConfirmDiscard; the answer offered first keeps it). `fault`: the console

@@ -61,7 +61,11 @@ class SavedGameQuestion(ListScreen):
             app.open("ui.screens.setup", "SetupScreen", self.game, replace=True)
             return
         store = self.store()
-        got = store.load_progress(self.game) if store is not None else None
+        got = None
+        if store is not None:
+            from ui.model.saves_menu import SavedGames
+
+            got = SavedGames(store).load(self.game)
         app.pop()  # back to the menu, under the game
         if got is None:  # gone since (damaged, or could not be read): say so
             from ui.screens.notices import notices

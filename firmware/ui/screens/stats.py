@@ -205,7 +205,9 @@ class ConfirmReset(ListScreen):
             self.app.pop()
             return
         store = getattr(self.app, "game_store", None)
-        if store is not None and not store.reset_stats():
+        from ui.model.saves_menu import reset_stats
+
+        if store is not None and not reset_stats(store):
             msg = store.take_message()
             self.error = gfx.wrap(msg, gfx.MID_COLS)[:2] if msg else []
         self.done = True
