@@ -7,11 +7,12 @@ The unseen cards are dealt into the other hands (their sizes are known) and the 
 each hand's groups by its clues (a player who drew or quit on top t held no t and no t+1
 then: weighed, not excluded), up to PLAYOUTS times, the same deals for both choices, and
 each choice is played out to the round's end: expert plays the top's value, else the next,
-and draws above OWN_DRAW_POINTS; the others draw as `cautious` and play as `cautious` on
-even deals, the top's value first as `expert1` on odd ones (a view cannot tell which kind
-of player it faces; lama.card_bots). Dealing stops once one choice is clearly better
-(looked at after FIRST_DEALS deals, then every _LOOK_EVERY): a clear choice takes few
-deals, a close one up to PLAYOUTS. The choice with the better sum wins: minus the round
+and draws above OWN_DRAW_POINTS; the others play and draw as `cautious` (lama.card_bots:
+what most seats are; as `expert1` on half the deals, the top's value first, it won less).
+Dealing stops once one choice is clearly better (looked at after FIRST_DEALS deals, then
+every _LOOK_EVERY): a clear choice takes few deals, a close one up to PLAYOUTS, or
+DRAW_PLAYOUTS for a draw against a quit (issue 52: the extra deals won games there, and
+against cautious players about one decision in 30 comes to that cap). The choice with the better sum wins: minus the round
 points (a token returned counts as minus its value) while the game cannot end this round;
 once it may, the chance to win the game (S5): a share of the win when a play-out ends it,
 else estimated from the scores, each seat weighed by _WIN_DECAY thousandths to the power
@@ -24,7 +25,7 @@ quit do.
 The deals are shuffled by SampleShuffler (here: the dice game loads no code of it), seeded
 from the view alone (with SeededRng the shuffles took about 40 % of the expert's time),
 into buffers made once a decision; a play-out lasts MAX_STEPS turns at most; dealing stops
-once STEP_BUDGET turns are spent (a bound on a decision's work), and think() yields after
+once STEP_BUDGET turns are spent (DRAW_BUDGET for a draw: a bound on a decision's work), and think() yields after
 each SLICE turns of play-out (a deal counted as _DEAL_TURNS more).
 """
 
@@ -50,6 +51,8 @@ _LOOK_EVERY = const(8)  # deals between two looks
 _CLEAR_Z2 = const(4)  # clearly better: the mean difference over 2 standard errors (z squared)
 MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
 STEP_BUDGET = const(4000)  # turns of play-out per decision: no more deals once it is spent
+DRAW_PLAYOUTS = const(192)  # deals at most for a draw against a quit (a near-even one: _MC_MARGIN)
+DRAW_BUDGET = const(8000)  # ... and their turns of play-out
 WIN_SCALE = const(1000)  # a whole win in a play-out's value when the game may end this round
 _WIN_DECAY = const(882)  # thousandths of a seat's weight (its chance to win) kept per point above the lowest score
 OWN_DRAW_POINTS = const(5)  # expert draws above this many points in a play-out (below 6)
@@ -95,14 +98,13 @@ class SampleShuffler:
 
 
 @micropython.viper
-def _play_out(hands, sizes, pile, pos: int, top: int, quit, p: int, me: int, top_first: int) -> int:
+def _play_out(hands, sizes, pile, pos: int, top: int, quit, p: int, me: int) -> int:
     """Play the round on from seat p's turn, the draw pile being pile[pos:]: the turns it
     took times 8 plus (the seat that emptied its hand, or -1) + 1, one small int (a tuple
     would be a heap allocation a play-out).
     expert (seat me) plays the top's value, else the next one, else draws while its hand
     scores more than OWN_DRAW_POINTS; the others play the fitting value they hold most of
-    (ties: the higher) as cautious does, or the top's value first as expert1 does when
-    `top_first`, else draw above CAUTIOUS_DRAW_POINTS (the draw rule of
+    (ties: the higher) as cautious does, else draw above CAUTIOUS_DRAW_POINTS (the draw rule of
     lama.card_bots.PLAY_OUT_POINTS); else quit.
     Viper code on MicroPython: the bytearrays read through ptr8, the ints machine words."""
     n = int(len(hands))
@@ -135,7 +137,7 @@ def _play_out(hands, sizes, pile, pos: int, top: int, quit, p: int, me: int, top
         ca = h[a]
         cb = h[b]
         if ca or cb:
-            if ca and (p == me or top_first or ca > cb or (ca == cb and a > b)):
+            if ca and (p == me or ca > cb or (ca == cb and a > b)):
                 top = a
             else:
                 top = b
@@ -242,8 +244,8 @@ def _seed(view):
     return x
 
 
-def _compare(view, plays, k, out):
-    """Generator: summed over k sampled deals (fewer once STEP_BUDGET turns of play-out are
+def _compare(view, plays, k, out, budget=STEP_BUDGET):
+    """Generator: summed over k sampled deals (fewer once `budget` turns of play-out are
     spent, or, for two choices, once one is clearly better: clear()), into `out`, the
     play-out value of each choice of `plays` (a card value, or DRAW_CHOICE, QUIT_CHOICE),
     every choice on the same deals, dealt as the table's clues say (lama.card_clues);
@@ -273,7 +275,7 @@ def _compare(view, plays, k, out):
     scores = list(view.scores)
     base[me] = bytearray(view.hand)
     for i in range(k):
-        if used >= STEP_BUDGET:
+        if used >= budget:
             break
         if i >= FIRST_DEALS and (i - FIRST_DEALS) % _LOOK_EVERY == 0 and clear(diff, diff2, i):
             break
@@ -305,7 +307,7 @@ def _compare(view, plays, k, out):
                 top = v
             emptied = me
             if sizes[me]:
-                ended = _play_out(hands, sizes, pool, pos, top, quit, nxt, me, i & 1)
+                ended = _play_out(hands, sizes, pool, pos, top, quit, nxt, me)
                 emptied = (ended & 7) - 1
                 steps = ended >> 3
                 used += steps
@@ -365,7 +367,7 @@ def think(view, actions, rng):
         yield (cards.QUIT,) if est > 0 else actions[0]
         return
     totals = [0, 0]
-    yield from _compare(view, (DRAW_CHOICE, QUIT_CHOICE), PLAYOUTS, totals)
+    yield from _compare(view, (DRAW_CHOICE, QUIT_CHOICE), DRAW_PLAYOUTS, totals, DRAW_BUDGET)
     yield actions[0] if totals[0] > totals[1] else (cards.QUIT,)
 
 
