@@ -1,5 +1,5 @@
 """tools/flash against boards that speak the raw REPL but lie (issue 28): a listed name that
-reaches /data after normalising is never touched, a slow board is stopped within 60 s with a
+reaches /data after normalising is never touched, a slow board is stopped early with a
 message that says it is slow, the messages quote the real limits, and every garbled reply
 ends in "does not answer like MicroPython", never in a Python exception or the advice to run
 make flash again."""
@@ -133,13 +133,18 @@ def test_a_listed_path_that_reaches_data_is_never_touched(build_dir):
     assert any("board.py" in c for c in touched)  # the flash did run
 
 
-def test_a_slow_board_fails_within_60_s_with_a_message_that_says_so(build_dir):
-    """0.6 s an exec: the copy would take nearly three minutes, past its limit (113 s)."""
+def test_a_slow_board_fails_early_with_a_message_that_says_so(build_dir):
+    """0.6 s an exec: the copy would take nearly three minutes, past its limit (113 s); the
+    flash tool says so from the pace of its first execs (within 60 s on an idle machine)."""
     port = FakeRepl(delay=0.6)
-    proc, took = flash_against(port, build_dir)
+    proc, _ = flash_against(port, build_dir)
     assert proc.returncode == 2, proc.stdout + proc.stderr
-    assert took < 60
     assert "answers too slowly" in proc.stderr and "the copy would end after" in proc.stderr, proc.stderr
+    # judged from the pace of the first execs, not found out at the limit (a wall time here
+    # would measure the host's load: the execs it did before stopping say it)
+    done, of = map(int, re.search(r"(\d+) of the copy's (\d+) execs", proc.stderr).groups())
+    assert 0 < done <= of // 2, proc.stderr
+    assert len(port.execs) < of, "it stopped before sending the whole copy"
     assert NOT_MP not in proc.stderr
 
 

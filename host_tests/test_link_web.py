@@ -1,31 +1,10 @@
-"""The browser board's link line: tabs of the page on one BroadcastChannel (tools/web/link.js) in headless Chromium, each tab with its own slot (saves, link id), and the board's PageLine under the MicroPython unix port."""
-
-import json
-import os
-import subprocess
-import sys
+"""The browser board's link line: tabs of the page on one BroadcastChannel (tools/web/link.js) in headless Chromium, each tab with its own slot (saves, link id), a linked tab out of sight kept going (tools/web/ticker.js), and the board's PageLine under the MicroPython unix port."""
 
 import test_web
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-WEB_TOOLS = os.path.join(ROOT, "tools", "web")
-
 
 def test_tabs_of_one_link_hear_each_other_and_themselves_and_no_other_link(tmp_path):
-    node = test_web._need_browser()
-    web = tmp_path / "page"
-    made = subprocess.run([sys.executable, os.path.join(WEB_TOOLS, "build_page.py"), "--out",
-                           str(web)], capture_output=True, text=True, timeout=120)
-    assert made.returncode == 0, made.stdout + made.stderr
-    proc = subprocess.run(
-        [node, os.path.join(WEB_TOOLS, "link_check.mjs"), "--web", str(web), "--chromium",
-         test_web.CHROMIUM, "--profile", str(tmp_path / "profile")],
-        capture_output=True, text=True, timeout=300, cwd=ROOT)
-    lines = proc.stdout.strip().splitlines()
-    assert proc.returncode == 0 and lines, proc.stdout[-3000:] + proc.stderr[-3000:]
-    found = json.loads(lines[-1])
-    assert "failure" not in found, found["failure"]
+    found = test_web.browser_findings("link_check.mjs", tmp_path)
     assert found["before"] == ["", "", ""]
     assert found["after_a"] == ["b74c00ff", "b74c00ff", ""]
     assert found["after_b"] == ["010203", "010203"]
@@ -35,6 +14,21 @@ def test_tabs_of_one_link_hear_each_other_and_themselves_and_no_other_link(tmp_p
     assert [s for s, _ in slots] == [0, 1, 2]
     assert len({u for _, u in slots}) == 3
     assert found["reopened"] == slots[1]  # the closed tab's slot, saves and link id
+
+
+def test_a_linked_tab_out_of_sight_keeps_its_console_linked(tmp_path):
+    """A hosting tab, then a joined tab, each hidden 4 s with its page's timers throttled as
+    Chrome's are after 5 minutes hidden (tools/web/link_hidden_check.mjs): its frames go on
+    from the worker's timer and the console stays linked (not "host lost"); visible tabs and
+    an unlinked hidden tab make no worker."""
+    found = test_web.browser_findings("link_hidden_check.mjs", tmp_path)
+    assert found["visible_workers"] == [False, False]
+    for phase in ("host_hidden", "console_hidden"):
+        got = found[phase]
+        assert got["console_link"] == "linked" and got["host_linked"] == 1, (phase, got)
+        assert got["frames"] >= 10 and got["worker_ticks"] == got["frames"], (phase, got)
+    assert found["alone_hidden"]["worker"] is False
+    assert found["after"] == [1, "linked"]
 
 
 def test_page_line_hands_bytes_to_the_page_and_back(micropython):

@@ -59,7 +59,7 @@ def test_games_in_a_row_through_the_screens_keep_the_largest_free_block(bytecode
     assert heap.GAMES_CI >= heap.WARM + 2 * heap.SPAN  # early and late do not overlap
 
 
-def test_a_game_after_the_first_of_its_kind_interns_no_name(micropython, bytecode_path):
+def test_a_game_after_the_first_of_its_kind_interns_no_name(micropython, bytecode_path, tmp_path):
     """Issue 28: a name interned in a game gets a piece of the name pool among the game's
     blocks, which stays when the menu drops the game and splits its room for good (a
     string-table name looked up by string, "G_END_EMPTY_D", interned the first time a
@@ -67,7 +67,7 @@ def test_a_game_after_the_first_of_its_kind_interns_no_name(micropython, bytecod
     15 nudged sessions). The first game of each kind interns its modules' names as they
     load, before the game's objects; the heap bench's third game (dice again, three
     seats, the hint) must intern none."""
-    code = heap.session_code(3, "data")
+    code = heap.session_code(3, str(tmp_path / "data"))  # its saves out of the tree
     line = '    print("G", g, largest(), gc.mem_alloc())'
     assert code.count(line) == 1
     code = code.replace(line, line + "\n    print('Q', g)\n    micropython.qstr_info(1)", 1)

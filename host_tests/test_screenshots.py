@@ -47,6 +47,11 @@ def test_every_key_file_becomes_two_pictures_and_the_readme_shows_them(tmp_path)
         for pic in (name + ".png", name + "-4x.png"):
             assert os.path.exists(os.path.join(SHOTS, pic)), "make screenshots: " + pic
             assert "docs/screenshots/" + pic in readme, pic
+    # two linked consoles side by side (the headless link game's picture), in the README too
+    pair = Image.open(tmp_path / screenshots.LINK_SHOT)
+    assert pair.size == (3 * (2 * 128 + 8), 3 * 64)
+    assert os.path.exists(os.path.join(SHOTS, screenshots.LINK_SHOT))
+    assert "docs/screenshots/" + screenshots.LINK_SHOT in readme
     offer = Image.open(tmp_path / "continue.png").tobytes()
     title = Image.open(tmp_path / "title.png").tobytes()
     assert offer != title  # the power-on after RESTART is not a fresh one

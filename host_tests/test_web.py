@@ -40,26 +40,33 @@ def _need_browser():
     return node
 
 
-@pytest.fixture(scope="module")
-def page(tmp_path_factory):
-    """What browser_check.mjs found: one browser session through the whole script."""
+def browser_findings(script, base, *extra, timeout=300):
+    """Build the page into `base`/page and run tools/web/`script` on it in headless Chromium
+    (its profile in `base`/profile): what it found (the JSON line it prints), its failure
+    asserted."""
     node = _need_browser()
-    base = tmp_path_factory.mktemp("web")
     web = base / "page"
     made = subprocess.run([sys.executable, os.path.join(WEB_TOOLS, "build_page.py"), "--out",
                            str(web)], capture_output=True, text=True, timeout=120)
     assert made.returncode == 0, made.stdout + made.stderr
-    os.makedirs(os.path.dirname(SCREENSHOT), exist_ok=True)
     proc = subprocess.run(
-        [node, os.path.join(WEB_TOOLS, "browser_check.mjs"), "--web", str(web), "--chromium",
-         CHROMIUM, "--profile", str(base / "profile"), "--screenshot", SCREENSHOT],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
-    )
+        [node, os.path.join(WEB_TOOLS, script), "--web", str(web), "--chromium", CHROMIUM,
+         "--profile", str(base / "profile")] + list(extra),
+        capture_output=True, text=True, timeout=timeout, cwd=ROOT)
     lines = proc.stdout.strip().splitlines()
     assert proc.returncode == 0 and lines, proc.stdout[-3000:] + proc.stderr[-3000:]
     found = json.loads(lines[-1])
     assert "failure" not in found, found["failure"]
     return found
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    """What browser_check.mjs found: one browser session through the whole script."""
+    _need_browser()
+    os.makedirs(os.path.dirname(SCREENSHOT), exist_ok=True)
+    return browser_findings("browser_check.mjs", tmp_path_factory.mktemp("web"),
+                            "--screenshot", SCREENSHOT)
 
 
 def _golden(name):
@@ -177,7 +184,8 @@ def test_web_page_says_what_the_games_are_and_how_to_play():
         html = f.read()
     text = re.sub(r"<[^>]+>", " ", html)
     for words in ("LAMA Dice", "L.L.A.M.A.", "Reiner Knizia", "40 points", "roll", "draw",
-                  "quit", "llama row", "Esc", "hold B", "tap A", "hint", "reload the page"):
+                  "quit", "llama row", "Esc", "hold B", "tap A", "hint", "reload the page",
+                  "Link game", "Host", "Join", "?link=NAME"):
         assert words in text, words
 
 

@@ -4,6 +4,9 @@ written to DIR/cK/ (NNNN.png and the display RAM, NNNN.bin; K = 0 is the host), 
 DIR/side_by_side.png: the host and console 1 at console 1's person's first turn.
 
     python3 tools/sim.py --link-game 3 --out DIR [--game cards|dice] [--bots B] [--seed S]
+        [--until end|shot]
+
+--until shot stops once DIR/side_by_side.png is written (make screenshots' link_two.png).
 
 The host's person sets the table (Host; the others Join: P1, Q1, R1...), then every person
 plays to game over, their choices picked as a careful player would (the link tests' way).
@@ -13,14 +16,15 @@ import sys
 
 from simulator.folders import clear_dir, make_dirs
 from simulator.link_play import LinkTable
-from simulator.play import Recorder
+from simulator.play import Recorder, options
 
 USAGE = ("usage: python3 tools/sim.py --link-game N --out DIR [--game cards|dice] [--bots B] "
-         "[--seed S]")
+         "[--seed S] [--until end|shot]")
 
 
 def parse(argv):
-    opts = {"link-game": None, "out": None, "game": "cards", "bots": 1, "seed": 1}
+    opts = {"link-game": None, "out": None, "game": "cards", "bots": 1, "seed": 1,
+            "until": "end"}
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -40,6 +44,8 @@ def parse(argv):
         raise ValueError("--bots: 0 to %d computer players" % (6 - opts["link-game"]))
     if opts["game"] not in ("cards", "dice"):
         raise ValueError("--game is cards or dice")
+    if opts["until"] not in ("end", "shot"):
+        raise ValueError("--until is end or shot")
     if not opts["out"]:
         raise ValueError("--link-game needs --out DIR")
     return opts
@@ -67,6 +73,18 @@ def side_by_side(path, left, right, scale=3):
     return path
 
 
+class ShotTaken(Exception):
+    """--until shot: the picture is written, the game left there."""
+
+
+def shot_taken(shot):
+    def each(table):
+        if shot:
+            raise ShotTaken()
+
+    return each
+
+
 def run(opts):
     out = opts["out"].rstrip("/") or "."
     make_dirs(out)
@@ -89,6 +107,12 @@ def run(opts):
 
     table.after_slice = after_slice
     table.host_sets_table(game=2 if opts["game"] == "cards" else 1, bots=opts["bots"])
+    if opts["until"] == "shot":
+        try:
+            table.play_to_end(each=shot_taken(shot))
+        except ShotTaken:
+            print("the host and console 1 side by side: " + shot[0])
+            return 0
     table.play_to_end()
     scores = table.final_scores()
     if shot:
@@ -100,13 +124,8 @@ def run(opts):
 
 
 def main(argv):
-    try:
-        opts = parse(argv)
-    except ValueError as e:
-        print("sim.py: " + str(e))
-        print(USAGE)
-        return 2
-    return run(opts)
+    opts = options(parse, argv, USAGE)
+    return 2 if opts is None else run(opts)
 
 
 if __name__ == "__main__":

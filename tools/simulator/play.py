@@ -568,12 +568,19 @@ def interactive(opts):
     return 0
 
 
-def main(argv):
+def options(parse, argv, usage):
+    """parse(argv), or None once the ValueError it raised and `usage` are said."""
     try:
-        opts = parse(argv)
+        return parse(argv)
     except ValueError as e:
         print("sim.py: " + str(e))
-        print(USAGE)
+        print(usage)
+        return None
+
+
+def main(argv):
+    opts = options(parse, argv, USAGE)
+    if opts is None:
         return 2
     if opts["help"]:
         print(USAGE)

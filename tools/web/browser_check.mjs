@@ -8,71 +8,15 @@
 //
 // --shots writes the page at each size as DIR/page-WxH.png.
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { BLANK, HOLD_MS, booted, canvasBits, key, runCheck, sleep, screen,
+  waitScreen } from "./check_kit.mjs";
 
-const FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--no-first-run",
-];
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
-  ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
-const HOLD_MS = 40; // a key held this long, then this long released (the firmware debounces 10)
 const LIMIT_MS = 60000; // one game must end within this (bots hurried by A)
 const VIEWPORT = { width: 1280, height: 800 }; // the README's picture
 const SIZES = [[320, 568], [390, 844], [844, 390], [1280, 800]]; // phones (both ways), desktop
 const OWN = "lama-console:"; // the page's keys in localStorage (tools/web/saves.js)
-const OTHER = "another-app:data";
-const BLANK = "blank-page-of-the-same-origin"; // served as an empty page: no console runs there // what fills the store in the tests: another page's data
-
-function args() {
-  const a = process.argv.slice(2);
-  const out = {};
-  for (let i = 0; i + 1 < a.length; i += 2) out[a[i].replace(/^--/, "")] = a[i + 1];
-  for (const k of ["web", "chromium", "profile"]) {
-    if (!out[k]) throw new Error("browser_check: --" + k + " is needed");
-  }
-  return out;
-}
-
-function serve(root) {
-  // the page's files on 127.0.0.1, an unused port
-  const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "");
-    if (rel === BLANK) {
-      res.writeHead(200, { "Content-Type": "text/html" });
-      res.end('<!doctype html><link rel="icon" href="data:,"><title>no console here</title>');
-      return;
-    }
-    const file = path.join(root, rel || "index.html");
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] || "application/octet-stream" });
-    res.end(fs.readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function screen(page) {
-  return page.evaluate(() => (window.lamaConsole.screen ? window.lamaConsole.screen() : ""));
-}
-
-async function waitScreen(page, want, ms = 20000) {
-  const end = Date.now() + ms;
-  let got = "";
-  while (Date.now() < end) {
-    got = await screen(page);
-    if (got.startsWith(want)) return got;
-    await sleep(25);
-  }
-  throw new Error("waited for " + want + ", the page shows " + got);
-}
+const OTHER = "another-app:data"; // what fills the store in the tests: another page's data
 
 async function pastHowTo(page, want) {
   // a person's first game of a kind starts with how to play (issue 27): B skips it
@@ -88,21 +32,6 @@ async function pastHowTo(page, want) {
     await sleep(25);
   }
   throw new Error("waited for " + want + ", the page shows " + got);
-}
-
-async function booted(page) {
-  // the first screen the console shows after a (re)load
-  await page.waitForFunction(() => window.lamaConsole && window.lamaConsole.screen &&
-    window.lamaConsole.screen() !== "", null, { timeout: 30000 });
-  await sleep(300);
-  return screen(page);
-}
-
-async function key(page, name) {
-  await page.keyboard.down(name);
-  await sleep(HOLD_MS);
-  await page.keyboard.up(name);
-  await sleep(HOLD_MS);
 }
 
 async function tap(page, button) {
@@ -139,24 +68,6 @@ async function seams(page) {
       }
     }
     return [dark, lit];
-  });
-}
-
-async function canvasBits(page) {
-  // the glass read back from the canvas: each pixel's cell, lit or not, as MONO_VLSB
-  return page.evaluate(() => {
-    const c = document.getElementById("glass");
-    const k = c.width / 128;
-    const at = Math.max(0, Math.floor((k - 2) / 2)); // inside the lit dot of a cell
-    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-    const out = new Array(1024).fill(0);
-    for (let y = 0; y < 64; y++) {
-      for (let x = 0; x < 128; x++) {
-        const o = ((y * k + at) * c.width + x * k + at) * 4;
-        if (d[o] + d[o + 1] + d[o + 2] > 150) out[(y >> 3) * 128 + x] |= 1 << (y & 7);
-      }
-    }
-    return out;
   });
 }
 
@@ -483,87 +394,72 @@ async function toMenu(page) {
   await waitScreen(page, "MainMenu");
 }
 
-async function main() {
-  const opt = args();
-  const root = path.resolve(opt.web);
-  const server = await serve(root);
-  const url = "http://127.0.0.1:" + server.address().port + "/";
-  const context = await chromium.launchPersistentContext(opt.profile, {
-    executablePath: opt.chromium, headless: true, args: FLAGS, viewport: VIEWPORT,
-  });
+async function main(context, url, out, opt) {
   const errors = [];
-  const out = { errors };
-  try {
-    const page = context.pages()[0] || (await context.newPage());
-    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("requestfailed", (r) => errors.push("request failed: " + r.url()));
-    await page.goto(url);
-    out.first = await waitScreen(page, "TitleScreen");
-    await page.waitForFunction(() => window.lamaConsole.draws > 0);
-    await sleep(300);
-    out.title_bits = await canvasBits(page);
-    out.title_sent = await page.evaluate(() => Array.from(window.lamaConsole.image));
-    out.idle_cpu = await idleCpu(page, 3000);
-    out.frames_in_idle = await page.evaluate(() => window.lamaConsole.frames);
-    out.layout = {};
-    if (opt.shots) fs.mkdirSync(opt.shots, { recursive: true });
-    for (const [w, h] of SIZES) out.layout[w + "x" + h] = await layout(page, w, h, opt.shots);
-    await page.setViewportSize(VIEWPORT);
+  out.errors = errors;
+  const page = context.pages()[0] || (await context.newPage());
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("requestfailed", (r) => errors.push("request failed: " + r.url()));
+  await page.goto(url);
+  out.first = await waitScreen(page, "TitleScreen");
+  await page.waitForFunction(() => window.lamaConsole.draws > 0);
+  await sleep(300);
+  out.title_bits = await canvasBits(page);
+  out.title_sent = await page.evaluate(() => Array.from(window.lamaConsole.image));
+  out.idle_cpu = await idleCpu(page, 3000);
+  out.frames_in_idle = await page.evaluate(() => window.lamaConsole.frames);
+  out.layout = {};
+  if (opt.shots) fs.mkdirSync(opt.shots, { recursive: true });
+  for (const [w, h] of SIZES) out.layout[w + "x" + h] = await layout(page, w, h, opt.shots);
+  await page.setViewportSize(VIEWPORT);
 
-    await tap(page, 4); // the on-screen A
-    out.menu = await waitScreen(page, "MainMenu");
-    out.dice = await botGame(page, 0, errors);
-    await toMenu(page);
-    out.cards = await botGame(page, 1, errors);
-    await toMenu(page);
+  await tap(page, 4); // the on-screen A
+  out.menu = await waitScreen(page, "MainMenu");
+  out.dice = await botGame(page, 0, errors);
+  await toMenu(page);
+  out.cards = await botGame(page, 1, errors);
+  await toMenu(page);
 
-    // a game with a person: one roll saves it; a reload offers to continue it
-    await key(page, "ArrowUp"); // the menu kept its cursor on the card game
-    await key(page, "z");
-    await waitScreen(page, "SetupScreen");
-    for (let i = 0; i < 5; i++) await key(page, "ArrowDown"); // players, 3 seats, first -> Start
-    await key(page, "z");
-    await pastHowTo(page, "DiceScreen");
-    const saves = await page.evaluate(() => window.lamaConsole.saves.kept);
-    await key(page, "z"); // roll
-    await page.waitForFunction((n) => window.lamaConsole.saves.kept > n, saves);
-    await sleep(400);
-    if (opt.screenshot) await page.screenshot({ path: opt.screenshot });
-    await key(page, "Escape"); // a long press of B: the game's menu
-    out.long_b = await waitScreen(page, "DiceScreen/MenuPanel");
-    out.stored = await page.evaluate(() =>
-      Object.keys(localStorage).filter((k) => k.startsWith("lama-console:")).sort());
-    await page.reload();
-    out.after_reload = await waitScreen(page, "ContinueScreen");
-    out.reload_bits = await canvasBits(page);
-    const stored = await store(page);
-    const size = Math.max(...Object.keys(stored).filter((n) => n.startsWith("game_dice.")).map(
-      (n) => (OWN + n).length + stored[n].length));
-    // the moves in words and the last table beside the game (issue 50): room for one copy of
-    // each record the dice game of storeForOne writes (its largest), not for every slot
-    // stored here (both copies, and the card game's table, took more room than a game file)
-    const largest = {};
-    for (const n of Object.keys(stored).filter((n) => /^(log|table)_dice\./.test(n))) {
-      const record = n.slice(0, n.indexOf("."));
-      largest[record] = Math.max(largest[record] || 0, (OWN + n).length + stored[n].length);
-    }
-    const beside = Object.values(largest).reduce((t, n) => t + n, 0);
-    out.store_full = await storeFull(page, url);
-    out.store_for_one = await storeForOne(page, url, size, beside);
-    out.store_nearly_full = await storeNearlyFull(page, url, size);
-    out.store_garbage = await storeGarbage(page, url);
-    await page.goto(url + BLANK); // (this tab gives the saves up: the next ones own them)
-    out.store_refused = await storeRefused(context, url, errors);
-    await page.evaluate(() => localStorage.clear());
-    out.two_tabs = await twoTabs(context, url, errors);
-  } catch (e) {
-    out.failure = String(e && e.stack ? e.stack : e);
-  } finally {
-    await context.close();
-    server.close();
+  // a game with a person: one roll saves it; a reload offers to continue it
+  await key(page, "ArrowUp"); // the menu kept its cursor on the card game
+  await key(page, "z");
+  await waitScreen(page, "SetupScreen");
+  for (let i = 0; i < 5; i++) await key(page, "ArrowDown"); // players, 3 seats, first -> Start
+  await key(page, "z");
+  await pastHowTo(page, "DiceScreen");
+  const saves = await page.evaluate(() => window.lamaConsole.saves.kept);
+  await key(page, "z"); // roll
+  await page.waitForFunction((n) => window.lamaConsole.saves.kept > n, saves);
+  await sleep(400);
+  if (opt.screenshot) await page.screenshot({ path: opt.screenshot });
+  await key(page, "Escape"); // a long press of B: the game's menu
+  out.long_b = await waitScreen(page, "DiceScreen/MenuPanel");
+  out.stored = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith("lama-console:")).sort());
+  await page.reload();
+  out.after_reload = await waitScreen(page, "ContinueScreen");
+  out.reload_bits = await canvasBits(page);
+  const stored = await store(page);
+  const size = Math.max(...Object.keys(stored).filter((n) => n.startsWith("game_dice.")).map(
+    (n) => (OWN + n).length + stored[n].length));
+  // the moves in words and the last table beside the game (issue 50): room for one copy of
+  // each record the dice game of storeForOne writes (its largest), not for every slot
+  // stored here (both copies, and the card game's table, took more room than a game file)
+  const largest = {};
+  for (const n of Object.keys(stored).filter((n) => /^(log|table)_dice\./.test(n))) {
+    const record = n.slice(0, n.indexOf("."));
+    largest[record] = Math.max(largest[record] || 0, (OWN + n).length + stored[n].length);
   }
-  console.log(JSON.stringify(out));
+  const beside = Object.values(largest).reduce((t, n) => t + n, 0);
+  out.store_full = await storeFull(page, url);
+  out.store_for_one = await storeForOne(page, url, size, beside);
+  out.store_nearly_full = await storeNearlyFull(page, url, size);
+  out.store_garbage = await storeGarbage(page, url);
+  await page.goto(url + BLANK); // (this tab gives the saves up: the next ones own them)
+  out.store_refused = await storeRefused(context, url, errors);
+  await page.evaluate(() => localStorage.clear());
+  out.two_tabs = await twoTabs(context, url, errors);
 }
 
-main();
+runCheck("browser_check", { viewport: VIEWPORT }, main);

@@ -21,13 +21,14 @@ if os.path.dirname(HERE) not in sys.path:
 from build.native import as_bytecode  # noqa: E402  (stdlib only: this runs as a script)
 PORT = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 PAGE_FILES = ("index.html", "console.css", "console.js", "glass.js", "owner.js", "saves.js",
-              "link.js")
+              "link.js", "ticker.js")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 # host modules the browser board runs on (path in the repository -> path in the page's FS)
 PARTS = {
     "tools/web/board.py": "/board.py",
     "tools/web/page_parts.py": "/web/page_parts.py",
     "tools/web/page_loop.py": "/web/page_loop.py",
+    "tools/web/page_watch.py": "/web/page_watch.py",
     "tools/emu/__init__.py": "/web/emu/__init__.py",
     "tools/emu/i2c.py": "/web/emu/i2c.py",
     "tools/emu/oled_panels.py": "/web/emu/oled_panels.py",

@@ -1,5 +1,6 @@
 // The browser board's page side: loads the MicroPython WebAssembly port, puts firmware/ and
-// the browser board into its file system, and runs one frame per timer tick (tools/web/page_loop.py).
+// the browser board into its file system, and runs one frame per timer tick (tools/web/page_loop.py;
+// the timer is ticker.js's: a linked tab's frames go on while it is out of sight).
 // Here: the glass on a canvas, keys and on-screen buttons, the buzzer (Web Audio); the saves
 // (/data) are kept in localStorage by saves.js, each tab's in a slot of its own (link.js), by
 // the one tab that owns them (owner.js): a tab that lost them stops, and its panel says so.
@@ -8,6 +9,7 @@ import { Glass } from "./glass.js";
 import { Ownership } from "./owner.js";
 import { keepSaves, restoreSaves, savePrefix, savedFiles, storage, unb64, useSlot } from "./saves.js";
 import { TabLine, linkName, linkUid, tabSlot } from "./link.js";
+import { Ticker } from "./ticker.js";
 
 const KEYS = {
   ArrowUp: 0, ArrowDown: 1, ArrowLeft: 2, ArrowRight: 3,
@@ -21,6 +23,8 @@ window.lamaConsole = state;
 const tabLine = new TabLine(linkName(window.location.search)); // the link port (link.js)
 state.link = tabLine;
 window.addEventListener("pagehide", () => tabLine.close());
+const ticker = new Ticker(() => tabLine.channel !== null); // frames go on when hidden, if linked
+state.ticker = ticker;
 
 // --- the glass -------------------------------------------------------------------------------
 const glass = new Glass(document.getElementById("glass"), document.getElementById("slot"),
@@ -177,6 +181,11 @@ async function main() {
       state.image = mp.PyProxy.toJs(image);
       state.contrast = contrast;
       state.draws += 1;
+      if (state.changeTimes) { // (tests) when the picture changed
+        const seen = state.image.join(",");
+        if (seen !== state.drawnImage) state.changeTimes.push(Date.now());
+        state.drawnImage = seen;
+      }
       glass.draw(state.image, contrast);
     },
     audio: tone,
@@ -194,6 +203,12 @@ async function main() {
   state.screen = () => py.screen();
   state.linkSend = (hex) => py.link_send(hex); // the board's link port, for the tests
   state.linkHeard = () => py.link_heard();
+  state.watch = () => { // what the game screens draw and when, kept (page_watch.py)
+    state.changeTimes = [];
+    tabLine.keep();
+    py.watch();
+  };
+  state.seen = () => JSON.parse(py.seen());
   wireInput();
   status.textContent = "";
   const frame = () => {
@@ -206,7 +221,7 @@ async function main() {
       return;
     }
     state.frames += 1;
-    setTimeout(frame, Math.max(1, wait));
+    ticker.after(Math.max(1, wait), frame);
   };
   frame();
 }

@@ -14,12 +14,23 @@ export class TabLine {
     this.size = 0;
     this.sent = 0;
     this.lost = 0;
+    this.kept = null; // tests: every message heard from the other tabs, as hex (keep())
+  }
+
+  keep() {
+    if (this.kept === null) this.kept = [];
   }
 
   open() {
     if (this.channel === null) {
       this.channel = new BroadcastChannel(CHANNEL + this.name);
-      this.channel.onmessage = (e) => this.hear(new Uint8Array(e.data));
+      this.channel.onmessage = (e) => {
+        const bytes = new Uint8Array(e.data);
+        if (this.kept !== null) {
+          this.kept.push(Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(""));
+        }
+        this.hear(bytes);
+      };
     }
   }
 
@@ -73,18 +84,45 @@ export function linkName(search) {
 
 export const SLOTS = 8; // tabs of the page open at once, each with its own saves and link id
 
-export async function tabSlot() {
-  // the lowest slot no other open tab holds (0 when the browser has no Web Locks): held
-  // until the tab closes, so a tab reopened gets the slot, saves and link id it had
-  if (!navigator.locks) return 0;
-  for (let k = 0; k < SLOTS; k++) {
-    const got = await new Promise((resolve) => {
-      navigator.locks.request("lama-console-slot-" + k, { ifAvailable: true }, (lock) => {
-        resolve(lock !== null);
-        return lock === null ? null : new Promise(() => {}); // held for the tab's life
-      });
+const SLOT_KEY = "lama-console-slot"; // sessionStorage: this tab's slot, kept over a reload
+
+function lastSlot() {
+  // the slot this tab had before a reload (sessionStorage is the tab's own), or -1
+  try {
+    const k = Number(window.sessionStorage.getItem(SLOT_KEY));
+    return Number.isInteger(k) && k >= 0 && k < SLOTS ? k : -1;
+  } catch (e) {
+    return -1; // (storage refused)
+  }
+}
+
+function holdSlot(k) {
+  // the lock of slot k, held until the tab closes (or reloads), if no other tab holds it
+  return new Promise((resolve) => {
+    navigator.locks.request("lama-console-slot-" + k, { ifAvailable: true }, (lock) => {
+      resolve(lock !== null);
+      return lock === null ? null : new Promise(() => {}); // held for the tab's life
     });
-    if (got) return k;
+  });
+}
+
+export async function tabSlot() {
+  // the slot this tab had before a reload when it is free, else the lowest slot no other
+  // open tab holds (0 when the browser has no Web Locks): a tab reloaded or reopened gets
+  // the slot, saves and link id it had
+  if (!navigator.locks) return 0;
+  const last = lastSlot();
+  const order = [...Array(SLOTS).keys()];
+  if (last > 0) order.unshift(last);
+  for (const k of order) {
+    if (await holdSlot(k)) {
+      try {
+        window.sessionStorage.setItem(SLOT_KEY, String(k));
+      } catch (e) {
+        // (storage refused: the lowest free slot at the next load)
+      }
+      return k;
+    }
   }
   return 0;
 }

@@ -5,38 +5,7 @@
 // Prints one JSON line of findings for host_tests/test_link_web.py.
 //
 //   node tools/web/link_check.mjs --web build/web --chromium /usr/bin/chromium --profile DIR
-import fs from "node:fs";
-import http from "node:http";
-import path from "node:path";
-import { chromium } from "playwright-core";
-
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"];
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript",
-  ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
-
-function args() {
-  const a = process.argv.slice(2);
-  const out = {};
-  for (let i = 0; i + 1 < a.length; i += 2) out[a[i].replace(/^--/, "")] = a[i + 1];
-  return out;
-}
-
-function serve(root) {
-  const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "");
-    const file = path.join(root, rel || "index.html");
-    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] || "application/octet-stream" });
-    res.end(fs.readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+import { runCheck, sleep } from "./check_kit.mjs";
 
 async function open(context, url) {
   const page = await context.newPage();
@@ -49,46 +18,31 @@ async function open(context, url) {
 const heard = (page) => page.evaluate(() => window.lamaConsole.linkHeard());
 const send = (page, hex) => page.evaluate((h) => window.lamaConsole.linkSend(h), hex);
 
-async function main() {
-  const opt = args();
-  const root = path.resolve(opt.web);
-  const server = await serve(root);
-  const base = "http://127.0.0.1:" + server.address().port + "/";
-  const context = await chromium.launchPersistentContext(opt.profile, {
-    executablePath: opt.chromium, args: FLAGS, headless: true,
-  });
-  const out = {};
-  try {
-    const a = await open(context, base + "?link=t1");
-    const b = await open(context, base + "?link=t1");
-    const c = await open(context, base + "?link=t2");
-    out.before = [await heard(a), await heard(b), await heard(c)]; // opens each one's line
-    const who = (p) => p.evaluate(() => [window.lamaConsole.slot, window.lamaConsole.uid]);
-    out.slots = [await who(a), await who(b), await who(c)];
-    await send(a, "b74c00ff");
-    await sleep(300);
-    out.after_a = [await heard(a), await heard(b), await heard(c)];
-    await send(b, "0102");
-    await send(b, "03");
-    await sleep(300);
-    out.after_b = [await heard(a), await heard(b)];
-    await b.close();
-    await send(a, "aa");
-    await sleep(300);
-    out.after_close = [await heard(a)];
-    const b2 = await open(context, base + "?link=t1");
-    await heard(b2);
-    out.reopened = await who(b2);
-    await send(a, "bb");
-    await sleep(300);
-    out.after_reopen = [await heard(a), await heard(b2)];
-  } catch (e) {
-    out.failure = String(e && e.stack ? e.stack : e);
-  } finally {
-    await context.close();
-    server.close();
-  }
-  console.log(JSON.stringify(out));
+async function main(context, url, out) {
+  const base = url;
+  const a = await open(context, base + "?link=t1");
+  const b = await open(context, base + "?link=t1");
+  const c = await open(context, base + "?link=t2");
+  out.before = [await heard(a), await heard(b), await heard(c)]; // opens each one's line
+  const who = (p) => p.evaluate(() => [window.lamaConsole.slot, window.lamaConsole.uid]);
+  out.slots = [await who(a), await who(b), await who(c)];
+  await send(a, "b74c00ff");
+  await sleep(300);
+  out.after_a = [await heard(a), await heard(b), await heard(c)];
+  await send(b, "0102");
+  await send(b, "03");
+  await sleep(300);
+  out.after_b = [await heard(a), await heard(b)];
+  await b.close();
+  await send(a, "aa");
+  await sleep(300);
+  out.after_close = [await heard(a)];
+  const b2 = await open(context, base + "?link=t1");
+  await heard(b2);
+  out.reopened = await who(b2);
+  await send(a, "bb");
+  await sleep(300);
+  out.after_reopen = [await heard(a), await heard(b2)];
 }
 
-main();
+runCheck("link_check", {}, main);

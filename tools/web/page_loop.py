@@ -7,6 +7,7 @@ game?", notices) and returns the App without running a frame; each step() then r
 frame through App.run (which shows an error screen for a screen that raises), sends the
 glass to the page when the panel received anything, and returns how long to wait."""
 
+import page_watch
 from page_parts import glass
 
 _app = None
@@ -39,6 +40,7 @@ def step():
     global _bytes_seen
     page = _board.page
     _app.run(1)
+    page_watch.step(_app)
     bus = page.bus
     if bus.bytes != _bytes_seen:
         _bytes_seen = bus.bytes
@@ -70,3 +72,13 @@ def link_send(hex_bytes):
 def link_heard():
     """Tests: what the board's link port heard since the last read, as hex."""
     return _board.link.read().hex()
+
+
+def watch():
+    """Tests: keep what the game screens draw from now on (tools/web/page_watch.py)."""
+    page_watch.watch()
+
+
+def seen():
+    """Tests: what this tab drew and knew since the last call, as JSON (page_watch.seen)."""
+    return page_watch.seen(_app)
