@@ -4,7 +4,8 @@ for host_tests/test_link_game.py."""
 
 import json
 
-from simulator.link_play import LinkTable, wire_messages
+from emu.link_audit import message_leaks, wire_messages
+from simulator.link_play import LinkTable
 
 MSG_START = 3
 MSG_EVENTS = 4
@@ -33,31 +34,25 @@ def leaks(table):
                     bad.append(("deal", cid))
                 if ev[0] == "draw" and ev[1] != seat_of.get(cid) and ev[2] != -1:
                     bad.append(("draw", cid, ev[1]))
-    seat_of = {}
     wire = wire_messages(table.line.wire)
-    for dst, m in wire:  # the same, read off the wire as a console's decoder reads it
-        kind, value = m
-        if kind == MSG_START:
-            seat_of[dst] = value[1]
-        elif kind == MSG_STATE and len(value[14]) == 6 and value[14][0] != seat_of.get(dst):
-            bad.append(("wire seat", dst))
-        elif kind == MSG_EVENTS:
-            for ev in value[1]:
-                if ev[0] == "round" or (ev[0] == "draw" and ev[1] != seat_of.get(dst)
-                                        and ev[2] != -1):
-                    bad.append(("wire event", dst))
+    bad += message_leaks(wire)  # the same, read off the wire as a console's decoder reads it
     return bad, len(wire)
 
 
-def whole_game(n, game, bots, seed=5):
-    t = LinkTable(n, "/tmp/link-cases", seed=seed)
+def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0):
+    """A linked game to game over; `error`/`drop`: each byte's chance, at each receiver, of
+    a flipped bit / of being lost."""
+    t = LinkTable(n, "/tmp/link-cases", seed=seed, error=error, drop=drop)
     t.host_sets_table(game=game, bots=bots)
     t.play_to_end()
     bad, frames = leaks(t)
+    buses = [nd.bus() for nd in t.nodes]
     print(json.dumps({"scores": t.final_scores(), "bad": bad, "frames": frames,
                       "sent": len(t.sent), "seats": len(t.host.top().session.seats),
                       "own": [nd.top().session.here(nd.top().session.own)
-                              for nd in t.nodes[1:]]}))
+                              for nd in t.nodes[1:]],
+                      "faults": t.line.faults, "resent": buses[0].resent,
+                      "garbled": sum(b.dec.bad for b in buses)}))
 
 
 def unplugged(game, seed=7, computer=False):
@@ -152,3 +147,91 @@ def host_ends(seed=7):
     t.run(3000)
     print(json.dumps({"host": t.host.top_name(), "console": t.nodes[2].top_name(),
                       "saved": t.host.app.game_store.summary(2) is not None}))
+
+
+def press_delays(n, moves=12, seed=4):
+    """A fine table (the boards interleave at their sleeps): from the press of each move a
+    console's person makes to the last console drawing it (emulated ms)."""
+    from simulator.link_latency import press_to_screens
+
+    delays, t = press_to_screens(n, game=2, moves=moves, seed=seed)
+    bad, _ = leaks(t)
+    print(json.dumps({"delays": delays, "bad": bad}))
+
+
+def both_restarted(game, seed=7, uids=True):
+    """The host switched off mid-game, and both consoles switched off and on meanwhile
+    (their ids on the line forgotten; `uids` False: each console's uid is link.net's, kept
+    in its data folder): "Continue linked game?", A; the second console joins first, then
+    the first; each gets its own seat back (its name, its hand); the game to its end."""
+    t = LinkTable(3, "/tmp/link-cases", seed=seed, uids=uids)
+    t.host_sets_table(game=game, bots=1)
+    seen = {}
+
+    def each(tb):
+        if seen or len(tb.sent) < 60:
+            return
+        seen["seats"] = [nd.top().session.own for nd in tb.nodes[1:]]
+        seen["uids"] = [str(nd.bus().uid) for nd in tb.nodes[1:]]
+        tb.power_cut_host()
+        for k in (1, 2):
+            tb.restart(k)
+        tb.keys(tb.host, ["A"])
+        tb.until(lambda: tb.in_game(tb.host))
+        for k in (2, 1):  # Link game, Join, its name: its game comes (the host's START)
+            nd = tb.nodes[k]
+            tb.to_link_menu(nd)
+            tb.keys(nd, ["DOWN", "A"])
+            tb.until(lambda nd=nd: nd.top_name() == "NameScreen")
+            tb.keys(nd, ["UP"] * k + ["A", "A", "A"])
+            tb.until(lambda nd=nd: tb.in_game(nd))
+        tb.until(lambda: all(tb.in_game(nd) for nd in tb.nodes), 30000)
+        tb.run(2000)
+        seen["after"] = [nd.top().session.own for nd in tb.nodes[1:]]
+        seen["uids_after"] = [str(nd.bus().uid) for nd in tb.nodes[1:]]
+        seen["linked"] = len(tb.host.app.link.consoles())
+
+    t.play_to_end(each=each)
+    bad, _ = leaks(t)
+    print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
+
+
+def turn_words(seed=7):
+    """While a linked console's person is to play, what the host and another console say
+    on the game's line: whose turn it is (as for a person), not that a computer thinks; and
+    the host's thinking slices meanwhile (none: it waits for the console's word)."""
+    from ui.games.base import GameScreen
+
+    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    t.host_sets_table(game=2, bots=1)
+    seen = {}
+    spun = [0, 0]  # the host's frames while a linked person is to play; its thinking slices
+    think_for = GameScreen.think_for
+
+    def counted(scr, step):
+        hs = scr.session
+        if t.current is t.host and hs.in_play() and hs.kind(hs.state.turn) == 2:
+            spun[1] += 1
+        return think_for(scr, step)
+
+    GameScreen.think_for = counted
+    for _ in range(6000):
+        if t.in_game(t.host) and hasattr(t.host.top(), "panels"):
+            hs = t.host.top().session
+            spun[0] += hs.in_play() and hs.kind(hs.state.turn) == 2
+        if all(t.in_game(nd) and hasattr(nd.top(), "panels") for nd in t.nodes):
+            hs = t.host.top().session
+            turn = hs.state.turn
+            for nd in t.nodes[:2]:
+                scr = nd.top()
+                if (nd.k not in seen and hs.kind(turn) == 2 and turn != getattr(
+                        scr.session, "own", -1) and scr.thinking and not scr.panels):
+                    name = hs.name(turn)
+                    seen[nd.k] = [name, nd.d.says(name + "'S TURN"), nd.d.says("THINKS")]
+        if len(seen) == 2 and spun[0] >= 80:
+            break
+        for nd in t.nodes:
+            if nd.idle() and not (nd.k == 2 and (t.t // 1000) % 3):  # console 2 takes its time
+                t.person_step(nd)
+        t.run(25)
+    print(json.dumps({"seen": [seen.get(0), seen.get(1)], "spun": spun}))

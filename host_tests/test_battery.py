@@ -359,3 +359,90 @@ def test_naps_rest_in_light_sleep_on_battery_only_and_never_under_a_tune():
     usb[0] = False
     naps.sleep_ms(1)
     assert log == [("light", 6), ("wfe", 6), ("wfe", 6), ("wfe", 1)]
+
+
+LINKED = """
+from emu.line import Line
+cell = Cell(charge=0.8)
+b = board(cell)
+line = Line(lambda: b.clock.ticks_ms() * 1000)
+b.link = line.plug("me")
+app = boot.run(b, frames=3)
+naps, awake = [], []
+sleep_ms, awake_ms = b.clock.sleep_ms, b.clock.awake_ms
+def nap(ms):
+    naps.append(ms)
+    sleep_ms(ms)
+def stay(ms):
+    awake.append(ms)
+    awake_ms(ms)
+b.clock.sleep_ms, b.clock.awake_ms = nap, stay
+def press(key, hold=80):
+    at = b.clock.ticks_ms() + 50
+    b.emu.buttons.press(key, hold, at_ms=at)
+    while b.clock.ticks_ms() < at + 600:
+        app.step()
+def run(ms):
+    t0 = b.clock.ticks_ms()
+    while b.clock.ticks_ms() < t0 + ms:
+        app.step()
+for key in %s:
+    press(key)
+out = {"top": name(app), "link": app.link is not None}
+del naps[:], awake[:]
+run(125000)
+out.update(off=not b.emu.panel.on, sleeps=b.emu.sleeper.sleeps, naps=len(naps),
+           awake=sum(awake), still=app.link is not None)
+press(hb.B)  # (the panel lit: this press is eaten)
+press(hb.B, 1500)  # B held: the main menu, the link let go
+run(2000)
+out["after"] = [name(app), app.link is None]
+del naps[:]
+run(125000)
+out.update(sleeps_after=b.emu.sleeper.sleeps, naps_after=len(naps))
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("role, keys, screen", [
+    ("host", "[hb.A, hb.UP, hb.A, hb.A]", "HostScreen"),
+    ("console", "[hb.A, hb.UP, hb.A, hb.DOWN, hb.A, hb.A, hb.A, hb.A]", "JoinScreen"),
+])
+def test_in_a_link_game_on_battery_the_console_never_naps_nor_sleeps(micropython, tmp_path,
+                                                                     role, keys, screen):
+    """Light sleep and DORMANT stop the Pico's UART: while a link game's side is up (the
+    host's or a joining console's screens) the rests are awake sleeps (clock.awake_ms) and
+    the panel off does not deep-sleep; at the main menu both come back."""
+    r = run(micropython, LINKED % keys, tmp_path)
+    assert r["top"] == screen and r["link"] and r["still"]
+    assert r["off"], "the panel still goes off after two minutes"
+    assert r["naps"] == 0 and r["sleeps"] == 0
+    assert r["awake"] >= 120000
+    assert r["after"] == ["MainMenu", True]
+    assert r["sleeps_after"] >= 1 and r["naps_after"] > 0
+
+
+def test_naps_awake_ms_never_light_sleeps():
+    import sys
+    import types
+
+    from hal import sleep
+
+    log = []
+    fake = types.SimpleNamespace(lightsleep=lambda ms: log.append(("light", ms)))
+    ticks = types.SimpleNamespace(ticks_ms=None, ticks_add=None, ticks_diff=None,
+                                  sleep_ms=lambda ms: log.append(("wfe", ms)))
+    old = sys.modules.get("machine"), sys.modules["time"]
+    sys.modules["machine"] = fake
+    sys.modules["time"] = ticks
+    try:
+        naps = sleep.Naps(lambda: False, None)
+    finally:
+        sys.modules["time"] = old[1]
+        if old[0] is None:
+            del sys.modules["machine"]
+        else:
+            sys.modules["machine"] = old[0]
+    naps.sleep_ms(6)
+    naps.awake_ms(4)
+    assert log == [("light", 6), ("wfe", 4)]

@@ -207,6 +207,55 @@ def test_a_poll_whose_last_byte_looks_like_a_sync_is_answered():
     rig.until(lambda: rig.console_got[rig.consoles.index(two)] == [b"x"], 1000)
 
 
+def test_a_frame_half_heard_survives_a_second_tick_in_the_same_millisecond():
+    """A link game ticks the bus through the frame's rest and again at the next frame's
+    start, microseconds later: a frame half heard at the first must not be given up at the
+    second (no byte came meanwhile, but the line is not quiet: the rest is on its way)."""
+    from link.bus import ConsoleBus
+
+    class Wire:
+        def __init__(self):
+            self.rx = b""
+            self.out = []
+
+        def read(self):
+            got = self.rx
+            self.rx = b""
+            return got
+
+        def write(self, buf):
+            self.out.append(bytes(buf))
+
+    now = [0]
+    wire = Wire()
+    con = ConsoleBus(wire, lambda: now[0], b"uid1")
+    hello = F.encode(F.HOST, F.NOBODY, F.HELLO, 0, 0, b"\x00\x00uid1")
+    welcome = F.encode(1, F.HOST, F.WELCOME, 9, 0xFF, b"uid1")
+    poll = F.encode(1, F.HOST, F.POLL, 9, 255)
+    wire.rx = F.encode(F.ALL, F.HOST, F.DISCOVER, 9, 0xFF)
+    con.tick()
+    assert wire.out == [hello]
+    now[0] = 5
+    wire.rx = welcome
+    con.tick()
+    assert con.state == "linked" and con.console_id == 1
+    now[0] = 30
+    wire.rx = poll[:7]
+    con.tick()
+    con.tick()  # the same millisecond, nothing more heard yet
+    now[0] = 31
+    wire.rx = poll[7:]
+    con.tick()
+    assert wire.out[-1] == F.encode(F.HOST, 1, F.ACK, 0, 255), "the poll is answered"
+    assert con.dec.bad == 0
+    now[0] = 40
+    wire.rx = poll[:7]  # the rest never comes: given up once the line is quiet
+    con.tick()
+    now[0] = 43
+    con.tick()
+    assert con.dec.n == 0
+
+
 def test_a_console_lost_and_back_with_its_session_gets_what_was_queued_once():
     rig = Rig(2)
     rig.until(rig.all_linked, 3000)
@@ -227,22 +276,27 @@ def test_a_console_lost_and_back_with_its_session_gets_what_was_queued_once():
     assert rig.host_got.count((cid, b"mine")) == 1
 
 
-def test_ticking_sleep_ticks_the_bus_through_a_frame_s_sleep():
-    from link.bus import ticking_sleep
+def test_a_link_games_rest_ticks_the_bus_through_a_frame_s_sleep():
+    from link.bus import rest
 
     class Bus:
         ticks = 0
+        inbox = []
 
         def tick(self):
             self.ticks += 1
 
     slept = []
     bus = Bus()
-    sleep = ticking_sleep(bus, slept.append, 4)
-    sleep(10)
+    rest(bus, slept.append, 10, lambda: False, 4)
     assert slept == [4, 4, 2] and bus.ticks == 3
-    sleep(0)
+    rest(bus, slept.append, 0, lambda: False, 4)
     assert bus.ticks == 3
+    rest(bus, slept.append, 10, lambda: True, 4)  # a press: the next frame answers it
+    assert bus.ticks == 3
+    bus.inbox = [b"x"]  # a payload came: the next frame shows it
+    rest(bus, slept.append, 10, lambda: False, 4)
+    assert bus.ticks == 4
 
 
 def test_ticking_during_the_frames_sleep_shortens_a_round_trip():

@@ -31,6 +31,20 @@ def test_a_linked_game_to_game_over_same_scores_and_no_hand_but_ones_own(
     assert r["frames"] > 10 * consoles
 
 
+@pytest.mark.parametrize("consoles, game, bots", [(3, 1, 1), (4, 2, 0)])
+def test_a_linked_game_on_a_faulty_line_ends_the_same_on_every_console(
+        micropython, consoles, game, bots):
+    """Bit errors and lost bytes (0.3 % of bytes each, at every receiver): frames are sent
+    again, never a wrong move; every console ends on the same scores, no hand but its own."""
+    r = case(micropython, "whole_game(%d, %d, %d, error=0.003, drop=0.003)"
+             % (consoles, game, bots))
+    scores = r["scores"]
+    assert len(scores) == consoles and all(s == scores[0] for s in scores)
+    assert r["own"] == [True] * (consoles - 1)
+    assert r["bad"] == [], "a console got what is not its own"
+    assert r["faults"] > 50 and r["resent"] > 0 and r["garbled"] > 0, "the faults were made"
+
+
 @pytest.mark.parametrize("game", [1, 2])
 def test_a_console_unplugged_is_said_at_once_and_rejoins(micropython, game):
     r = case(micropython, "unplugged(%d)" % game)
@@ -66,3 +80,40 @@ def test_a_console_not_in_a_link_game_ignores_the_line(micropython):
 def test_the_host_ends_the_game_and_its_consoles_go_to_their_menus(micropython):
     r = case(micropython, "host_ends()")
     assert r["host"] == "MainMenu" and r["console"] == "MainMenu" and not r["saved"]
+
+
+def test_a_console_s_move_is_on_every_console_s_screen_within_125_ms_of_emulated_time(
+        micropython):
+    """Four consoles (the boards interleaved at their sleeps): each press that makes a move
+    on a console is drawn by every console within 125 ms of emulated time, half of them
+    within 80 ms, the bus ticked through each frame's rest (ticked once a frame, the median
+    was 250 ms: make bench BENCH=link_table)."""
+    r = case(micropython, "press_delays(4, moves=16)")
+    d = sorted(r["delays"])
+    assert len(d) >= 16 and r["bad"] == []
+    assert d[len(d) // 2] <= 80 and d[-1] <= 125, d
+
+
+@pytest.mark.parametrize("game, uids", [(2, True), (1, False)])
+def test_host_and_consoles_all_restarted_each_console_gets_its_own_seat_back(
+        micropython, game, uids):
+    """The host switched off and both consoles too, the second joining first: the host
+    knows each console by its uid (saved beside its game, ui.model.link_ids; a console's
+    uid: its unique id, or drawn once and kept in its data folder), so each gets its own
+    seat, never another's."""
+    r = case(micropython, "both_restarted(%d, uids=%s)" % (game, uids))
+    seen = r["seen"]
+    assert seen["uids_after"] == seen["uids"], "the same consoles, the same uids"
+    assert seen["after"] == seen["seats"] and seen["linked"] == 2
+    assert all(s == r["scores"][0] for s in r["scores"]) and r["bad"] == []
+
+
+def test_while_a_linked_console_s_person_plays_the_others_say_whose_turn_it_is(micropython):
+    """'R1'S TURN' on the host and the other console, not 'R1 THINKS...'; the host spends
+    no computer player's thinking slices (base.think_for) on a linked seat's turn."""
+    r = case(micropython, "turn_words()")
+    host, console = r["seen"]
+    assert host is not None and host[1:] == [True, False], host
+    assert console is not None and console[1:] == [True, False], console
+    frames, slices = r["spun"]
+    assert frames >= 80 and slices == 0, "the host waits idly for a linked person's move"

@@ -76,7 +76,7 @@ def sent(bus, cid):
 def test_the_console_gets_its_seat_and_its_own_view():
     host, bus, ses = table()
     got = sent(bus, 1)
-    assert got[0][0] == msg.START and got[0][1] == [cards.GAME, 1, ["ANA", "BEN", "DEV"], [0, 1, 0]]
+    assert got[0][0] == msg.START and got[0][1] == [cards.GAME, 1, ["ANA", "BEN", "DEV"], [2, 1, 0]]
     assert got[1][0] == msg.STATE and got[1][1][14][1] == bytes(ses.state.hands[1])
 
 

@@ -182,3 +182,45 @@ def test_official_firmware_picos_link_and_exchange_frames(tmp_path, consoles):
     finally:
         for p in picos:
             p.close()
+
+
+ERROR_RATE = 0.002  # a flipped bit in about one byte in 500 each console hears
+
+
+@needs_firmware
+def test_two_official_firmware_picos_play_a_linked_card_game_to_game_over(tmp_path):
+    """The host and one console, emulated Picos on the official firmware with the project put
+    on each by make flash (and the bench probe, which shows the harness the screen, whose
+    turn it is and the final scores), on one line that flips bits now and then: the host
+    sets a one-round game (its settings), Link game > Host; the console Link game > Join;
+    the host's table: its person, the console's, a computer player; each person plays
+    through the buttons (pico.link_game's policy) to game over. Both end on the same
+    scores, neither printed a traceback, and no frame on the line gave the console a hand
+    but its own."""
+    from emu.link_audit import message_leaks, wire_messages
+    from link import msg
+    from pico import provision
+    from pico.link_game import LinkGame
+
+    game = LinkGame(provision.flashed(firmware.from_env(), probe=True), 2, tmp_path,
+                    slice_ms=2.0, error=ERROR_RATE, seed=3)
+    try:
+        game.set_table(3, rounds=1)
+        over = game.play_to_end(180_000)
+        texts = game.texts()
+        assert over, ([p.screen() for p in game.probes], [t[-1500:] for t in texts])
+        assert all("Traceback" not in t for t in texts), [t[-1500:] for t in texts]
+        scores = game.final_scores()
+        assert scores[0] is not None and len(scores[0]) == 3, scores
+        assert scores[1] == scores[0], scores
+        assert {k for k, _ in game.moves} == {0, 1}, "both people played"
+        sent = wire_messages(game.wire.line.wire)
+        assert message_leaks(sent) == []
+        states = [m[1] for _, m in sent if m[0] == msg.STATE and len(m[1][14]) == 6]
+        assert states, "the console got its view"
+        ends = [ev[1] for _, m in sent if m[0] == msg.EVENTS for ev in m[1][1]
+                if ev[0] == "game_end"]
+        assert ends and list(ends[-1]) == scores[0], "what the line said is what it shows"
+        assert game.wire.line.faults > 0, "the line did flip bits"
+    finally:
+        game.close()

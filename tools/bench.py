@@ -9,8 +9,9 @@ import sys
 import paths
 
 BENCHES = ("cards", "dice", "dice_engine", "display", "flash", "game", "heap", "heap_spread",
-           "ladder", "link_bus", "memory", "menu", "pico", "pico_heap", "power", "store")
-LONG = ("pico_heap", "power")  # pico_heap: about 50 minutes of host time; power: the emulated Pico
+           "ladder", "link", "link_bus", "link_table", "memory", "menu", "pico", "pico_heap",
+           "power", "store")
+LONG = ("link", "pico_heap", "power")  # pico_heap: about 50 minutes of host time; power, link: the emulated Pico
 
 
 def main(argv):

@@ -14,4 +14,7 @@ class Clock:
         self.ticks_add = source.ticks_add
         self.ticks_diff = source.ticks_diff
         self.sleep_ms = source.sleep_ms
+        # a sleep that never stops the clocks (a link game's: the UART must go on hearing
+        # the line), where sleep_ms may (hal.sleep.Naps: light sleep on battery)
+        self.awake_ms = getattr(source, "awake_ms", source.sleep_ms)
 

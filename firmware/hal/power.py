@@ -19,6 +19,7 @@ class Power:
     waking buttons send until they are released, so waking never acts."""
 
     battery = None  # the gauge (hal.battery.Gauge) when a cell is fitted: hal.power_cell
+    keep_awake = None  # a function, True while no deep sleep may come (the app's: a link game)
 
     def __init__(self, display, clock, contrast=0x7F, dim_ms=_DIM_MS, off_ms=_OFF_MS):
         self.display = display

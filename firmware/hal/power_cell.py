@@ -59,13 +59,19 @@ class CellPower(Power):
                 if self.alert is not None:
                     self.alert(ALERT_GAUGE)
             self._tell(bat.percent())
-        if self.state == OFF and self.sleeper is not None and not bat.usb():
-            # on USB no deep sleep: make flash, mpremote and the REPL work
+        if self.state == OFF and self.sleeper is not None and not bat.usb() and not self.kept():
+            # on USB no deep sleep: make flash, mpremote and the REPL work; nor in a link
+            # game: DORMANT stops the UART (the console would be lost to the line)
             if self.sleeper.sleep():
                 now = self.clock.ticks_ms()
                 self.wake(now)  # lit at once
                 self._woke = now
         return events
+
+    def kept(self):
+        """Whether the app keeps the console awake now (keep_awake: a link game)."""
+        keep = self.keep_awake
+        return keep is not None and keep()
 
     def _tell(self, pct):
         """Tell the app once when the cell is low, and once when it is empty (with no one

@@ -55,7 +55,8 @@ class Naps:
     125 MHz in sleep_ms's WFE) unless a tune plays (its PWM and timer need their clocks).
     The frame loop's rests are 6 ms slices that look for a press after each
     (ui.loop.app: App._rest), so a press is answered as soon as before; on USB power it is
-    time.sleep_ms (USB keeps its clocks: make flash, mpremote, the REPL)."""
+    time.sleep_ms (USB keeps its clocks: make flash, mpremote, the REPL), and so is
+    awake_ms always (a link game's rests: light sleep stops the UART)."""
 
     def __init__(self, usb, sound=None):
         import time
@@ -66,6 +67,7 @@ class Naps:
         self.ticks_add = time.ticks_add
         self.ticks_diff = time.ticks_diff
         self._sleep = time.sleep_ms
+        self.awake_ms = time.sleep_ms  # (hal.clock: a link game's rests, the UART running)
         self._light = machine.lightsleep
         self._usb = usb
         self._sound = sound

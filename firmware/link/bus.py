@@ -17,6 +17,7 @@ LOST_MS = const(1500)  # ... over at least this long: the console is lost
 HOST_LOST_MS = const(2500)  # a console not polled this long: "host lost"
 DISCOVER_MS = const(600)  # how often the host opens a discovery slot while a seat is free
 BURST_BYTES = const(1024)  # at most this much queued data written in one tick
+QUIET_MS = const(1)  # a line silent longer than this (11 bytes' time): no frame is coming
 REPOLL = const(3)  # a console that sent data is polled again at once, this many times
 
 RESUME = const(1)  # a WELCOME's ack: the same session goes on (else 0xFF: a new one)
@@ -54,20 +55,28 @@ class _Line:
         self.frame_ms = wire_ms(F.MAX_FRAME, baud) + 5
         self.held_at = -1
         self.held_since = 0
+        self.data_at = 0  # when bytes were last heard
         self.written = 0  # bytes written this tick
         self.bytes_out = 0
         self.frames_out = 0
 
     def _heard(self, now):
-        """The frames heard since the last tick, and whether any byte came. A partial
-        frame held for longer than the longest frame takes (a garbled header's length
-        still waiting for its bytes) is given up, so the frames inside it are seen."""
+        """The frames heard since the last tick, and whether bytes came (or a frame is still
+        coming). A partial frame held for longer than the longest frame takes (a garbled
+        header's length still waiting for its bytes) is given up, so the frames inside it
+        are seen."""
         dec = self.dec
         data = self.line.read()
         if data:
+            self.data_at = now
             frames = dec.feed(data)
         elif dec.n:
-            return dec.quiet(), False
+            # a partial frame is given up only once the line has said nothing for a while:
+            # a tick soon after another (the frame's after its rest's last) may come
+            # before the frame's next byte
+            if ticks_diff(now, self.data_at) > QUIET_MS:
+                return dec.quiet(), False
+            return (), True
         else:
             return (), False
         if dec.n:
@@ -426,16 +435,16 @@ class ConsoleBus(_Line):
         self._write(F.HOST, F.NOBODY, F.HELLO, 0, 0, bytes(hello) + self.uid)
 
 
-def ticking_sleep(bus, sleep_ms, step=4):
-    """A sleep_ms that ticks `bus` every `step` ms while it sleeps (board.clock.sleep_ms
-    wrapped for a link game): an exchange then waits milliseconds for the other end,
-    not whole 25 ms frames (make bench BENCH=link_bus gives the figures)."""
-
-    def sleep(ms):
-        while ms > 0:
-            s = step if ms > step else ms
-            sleep_ms(s)
-            ms -= s
-            bus.tick()
-
-    return sleep
+def rest(bus, sleep_ms, ms, stop, step=4):
+    """A link game's rest between frames (ui.loop.app): sleep `ms` in slices of `step` ms
+    with `sleep_ms`, ticking `bus` after each, so that an exchange waits milliseconds for
+    the other end, not whole 25 ms frames (make bench BENCH=link_bus gives the figures);
+    it ends early once `stop()` (a press) or once the bus has a payload for the game (the
+    next frame shows it)."""
+    while ms > 0 and not stop():
+        s = step if ms > step else ms
+        sleep_ms(s)
+        ms -= s
+        bus.tick()
+        if bus.inbox:
+            return

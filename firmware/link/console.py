@@ -14,7 +14,7 @@ class LinkConsole:
         self.name = name
         self.said = False  # the name told since the last link
         self.roster = []  # the names of the linked consoles (the host's ROSTER)
-        self.start = None  # [game id, seat, names, linked flags] of the game, once started
+        self.start = None  # [game id, seat, names, seat kinds] of the game, once started
         self.fields = None  # the state fields of a START not yet taken by a screen
         self.started = False  # a START came that no screen took yet (take_start)
         self.queue = []  # [seat, events, fields] or ["refused", rule]: updates not yet shown

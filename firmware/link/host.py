@@ -5,7 +5,7 @@ only (link.view). A seat played on a console is a lama.seats LINKED seat whose d
 the console's id on the bus, which gives the same console its id again when it comes back
 (link.bus: by its uid, or the id it asks for after the host's restart)."""
 
-from lama.seats import LINKED, detail, kind
+from lama.seats import LINKED, PERSON, detail, kind
 from link import msg
 from link.view import events_for, state_fields
 
@@ -25,6 +25,10 @@ class LinkHost:
         self.sent = 0  # messages sent (figures)
         self.closing = 0  # frames left to deliver what is queued once closed (close)
         self.closed = False  # nothing more to do: the app lets it go
+        # {console id: uid} of the seats' consoles, and keep(that), told when it grows (the
+        # host's game saves it: ui.model.link_ids; after a restart, HostBus(known))
+        self.ids = {}
+        self.keep = None
 
     # -- who is linked -------------------------------------------------------------------
 
@@ -87,6 +91,7 @@ class LinkHost:
             self.names[cid] = value[:3]
             seat = self.seat_of(cid)
             if seat >= 0:  # the same console back: its seat, and its view of the game
+                self.note_ids()
                 self.start_for(cid, seat)
                 if seat in self.gone:
                     self.gone.remove(seat)
@@ -123,6 +128,21 @@ class LinkHost:
         self.gone = []
         for seat, cid in self.linked_seats():
             self.start_for(cid, seat)
+        self.note_ids()
+
+    def note_ids(self):
+        """The uids of the seats' consoles on the line, kept (keep) when one is new."""
+        uid_of = getattr(self.bus, "uid_of", None)
+        if uid_of is None:
+            return
+        new = False
+        for _seat, cid in self.linked_seats():
+            uid = uid_of(cid)
+            if uid is not None and self.ids.get(cid) != uid:
+                self.ids[cid] = uid
+                new = True
+        if new and self.keep is not None:
+            self.keep(self.ids)
 
     def resumed(self):
         """A saved game resumed: each linked seat whose console is not back yet is gone
@@ -134,8 +154,9 @@ class LinkHost:
 
     def start_for(self, cid, seat):
         ses = self.session
-        linked = [1 if kind(s) == LINKED else 0 for s in ses.seats]
-        self.send(cid, msg.START, [ses.game.info.id, seat, [s[0] for s in ses.seats], linked])
+        # each seat's kind: 0 a computer player, 1 a linked console's person, 2 the host's
+        kinds = [1 if kind(s) == LINKED else 2 if kind(s) == PERSON else 0 for s in ses.seats]
+        self.send(cid, msg.START, [ses.game.info.id, seat, [s[0] for s in ses.seats], kinds])
         self.send(cid, msg.STATE, state_fields(ses.state, seat))
 
     def acted(self, seat, events):

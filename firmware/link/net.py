@@ -10,7 +10,8 @@ def has_link(board):
 
 def uid(board):
     """This console's unique id: the board's (machine.unique_id on the Pico), else 8 bytes
-    of its entropy, kept for the boot (the same console back is known by it)."""
+    of its entropy kept in its data folder (stored_uid): the same console back, even
+    restarted, is known by it."""
     got = getattr(board, "link_uid", None)
     if got is None:
         try:
@@ -18,17 +19,43 @@ def uid(board):
 
             got = machine.unique_id()
         except (ImportError, AttributeError):
-            got = board.entropy.read(8)
+            got = stored_uid(board)
         board.link_uid = got
     return got
 
 
-def host_bus(board):
+def stored_uid(board):
+    """8 bytes of the board's entropy, drawn once and kept in its data folder (the same
+    console after a restart is the same console to its host); drawn again if unreadable."""
+    path = board.data_dir + "/link_uid"
+    try:
+        with open(path, "rb") as f:
+            got = f.read(9)
+        if len(got) == 8:
+            return got
+    except OSError:
+        pass
+    got = bytes(board.entropy.read(8))
+    try:
+        with open(path, "wb") as f:
+            f.write(got)
+    except OSError:
+        pass  # (a read-only folder: this boot's)
+    return got
+
+
+def host_bus(board, known=None):
+    """The host's bus; `known`: {console id: uid} of a saved game's consoles (each gets its
+    id back, and with it its seat)."""
     if board.link is None:
         return None
     from link.bus import HostBus
 
-    return HostBus(board.link, board.clock.ticks_ms)
+    uids = {}
+    if known:
+        for cid, uid in known.items():
+            uids[uid] = cid
+    return HostBus(board.link, board.clock.ticks_ms, uids)
 
 
 def console_bus(board):

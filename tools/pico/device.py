@@ -42,6 +42,17 @@ def erased_flash(path, image=None):
     return path
 
 
+def run_until(emulated, test, limit_ms, step_ms):
+    """Run `emulated` (a Pico, or Picos on a line: its `ms` and run(ms)) in steps until
+    test() is true (then True) or `limit_ms` have passed (False)."""
+    end = emulated.ms + limit_ms
+    while emulated.ms < end:
+        if test():
+            return True
+        emulated.run(min(step_ms, end - emulated.ms))
+    return test()
+
+
 class Pico:
     """One emulated Pico. `flash`: a flash file (erased_flash() makes one); the panel kind
     ("ssd1306" or "sh1106") at I2C address `panel_addr`; `timing`: "typical" or "max"
@@ -134,6 +145,11 @@ class Pico:
     def cmd(self, op, **kw):
         """Send one command and wait for its answer (a run: until its time is over); the
         replies (dicts) it brought, the last being its "done"."""
+        return self.answer(self.send(op, **kw))
+
+    def send(self, op, **kw):
+        """Send one command without waiting (several Picos then run at once); its id, for
+        answer()."""
         with self._lock:
             self._next_id += 1
             cid = self._next_id
@@ -143,6 +159,10 @@ class Pico:
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError):
             raise PicoError("the emulator has stopped: %s" % "".join(self.logs)[-2000:])
+        return cid
+
+    def answer(self, cid, op="the command"):
+        """Wait for the answer to command `cid` (send's); its replies, as cmd()."""
         with self._lock:
             def answered():
                 got = self._replies.get(cid, ())
@@ -193,12 +213,7 @@ class Pico:
 
     def run_until(self, test, limit_ms, step_ms=20):
         """Run in steps until test() is true (then True) or `limit_ms` have passed (False)."""
-        end = self.ms + limit_ms
-        while self.ms < end:
-            if test():
-                return True
-            self.run(min(step_ms, end - self.ms))
-        return test()
+        return run_until(self, test, limit_ms, step_ms)
 
     # --- the world around the chip ------------------------------------------------------------
     def button(self, name, pressed, at_ms=None):

@@ -1,8 +1,7 @@
 """Emulated Picos (tools/pico/device.py, one node process each) wired on one link line: their UART0 bytes go through the line model of tools/emu/line.py (a low wins, every RX hears every byte when it has taken its time at the baud rate, faults), the Picos run in lockstep slices of emulated time."""
 
-import threading
-
 from emu.line import Line
+from pico import device
 
 
 class LinkedPicos:
@@ -12,12 +11,15 @@ class LinkedPicos:
     the bytes ended (a byte heard in a slice another Pico had already run reaches it at
     the start of its next slice: at most `slice_ms` late)."""
 
-    def __init__(self, picos, baud=115200, error=0.0, drop=0.0, seed=1, slice_ms=1.0):
+    def __init__(self, picos, baud=115200, error=0.0, drop=0.0, seed=1, slice_ms=1.0,
+                 stamps=False):
         self.picos = list(picos)
         self.t_us = 0
-        self.line = Line(lambda: self.t_us, baud, error, drop, seed, record=True, timed=True)
+        self.line = Line(lambda: self.t_us, baud, error, drop, seed, record=True, timed=True,
+                         stamps=stamps)
         self.ports = [self.line.plug("pico%d" % i) for i in range(len(self.picos))]
         self.slice_ms = slice_ms
+        self.sent_by = [bytearray() for _ in self.picos]  # what each Pico's TX sent
         # each Pico's own clock at the wiring (they may have run apart before): the line's
         # time is counted from there
         self.base = [p.t_ns for p in self.picos]
@@ -34,27 +36,17 @@ class LinkedPicos:
         self.ports[i].replug()
 
     def _slice(self, ms):
-        errors = []
-
-        def go(p):
-            try:
-                p.run(ms)
-            except Exception as e:  # noqa: BLE001 - handed to the caller below
-                errors.append(e)
-
-        threads = [threading.Thread(target=go, args=(p,)) for p in self.picos]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        if errors:
-            raise errors[0]
+        """Every Pico runs `ms` at once (each in its own node process)."""
+        ids = [p.send("run", ms=ms, pace=0) for p in self.picos]
+        for p, cid in zip(self.picos, ids):
+            p.answer(cid, "run")
 
     def _wire(self):
         sent = []
         for i, p in enumerate(self.picos):
             for t_ns, b in p.take_uart():
                 sent.append((t_ns - self.base[i], i, b))
+                self.sent_by[i].append(b)
         sent.sort()
         for t_ns, i, b in sent:
             self.t_us = int(t_ns) // 1000
@@ -71,9 +63,4 @@ class LinkedPicos:
             self._wire()
 
     def run_until(self, test, limit_ms, step_ms=20):
-        end = self.ms + limit_ms
-        while self.ms < end:
-            if test():
-                return True
-            self.run(min(step_ms, end - self.ms))
-        return test()
+        return device.run_until(self, test, limit_ms, step_ms)

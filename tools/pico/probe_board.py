@@ -21,7 +21,12 @@ import uctypes as _uctypes
 # 10 free now (no collect; while 8 is set), 11 presses answered by the busy mark (App.mark),
 # 12 the largest free block after that collect (host: ask 2), 13 frames of work over
 # _SLOW_US, 14.. the work (us) of the first _SLOW of them, then the most work of one frame
-# after its picture was shown (the saves: us), and the most of a whole frame (us)
+# after its picture was shown (the saves: us), and the most of a whole frame (us), then
+# whether a person here may choose a move now (1: a game screen waits for this console's
+# person, no page open, nothing due; 2: a result to read; 8 + the choice under the cursor
+# (a card game): a card's value,
+# or -1 Draw, -2 Quit), then the game's final scores once it has them (six
+# seats at most) and how many seats (0 before) (the link game's device test and bench)
 # A frame's work (6, 7, 13..) runs from its input to the end of its show() (issue 26's
 # measure); in a frame that shows nothing, to the start of the work after the picture
 # (App._after: saves, counted as after-show work as in a frame that drew), else to its
@@ -30,7 +35,9 @@ _SLOW = 8
 _SLOW_US = 120_000  # issue 26's mark for a frame's work
 _AFTER = 14 + _SLOW
 _WHOLE = _AFTER + 1
-_I = _array.array("i", [0] * (_WHOLE + 1))
+_ACT = _WHOLE + 1
+_SCORES = _ACT + 1
+_I = _array.array("i", [0] * (_SCORES + 7))
 # the top screen's name; at 40, its name in the longest frame; at 80 + 40 k, in slow frame k
 _N = bytearray(40 * (2 + _SLOW))
 # app, last top, last panel, frame start us, alloc, slept, its show's end us (or -1)
@@ -173,6 +180,22 @@ def make_board():  # noqa: F811
             top = app.top()
             if top is not None:
                 _name(top)
+                ses = getattr(top, "session", None)
+                act = 0
+                mode = getattr(top, "mode", 0)
+                if ses is None or getattr(top, "panels", 1) or getattr(top, "due", 1) is not None:
+                    pass
+                elif mode == 2:  # a shown result a person reads (A goes on)
+                    act = 2
+                elif mode == 1 and ses.person_to_act():
+                    items = getattr(top, "items", None)
+                    act = 1 if not items else 8 + items[top.cursor]
+                ints[_ACT] = act
+                res = getattr(ses, "result", None)
+                if res is not None and not ints[_SCORES + 6]:
+                    for i in range(min(6, len(res[1]))):
+                        ints[_SCORES + i] = res[1][i]
+                    ints[_SCORES + 6] = len(res[1])
         ints[0] += 1
         _S[4] = _gc.mem_alloc() if measure else -1
         _S[3] = _time.ticks_add(_S[3], _time.ticks_diff(_time.ticks_us(), t))  # less the probe's own time

@@ -33,7 +33,8 @@ class Probe:
     FIELDS = ("frames", "ask", "free_collected", "free_min", "alloc_max", "alloc_last",
               "work_us_max", "work_us_last", "gc_off", "names", "free_now", "marks",
               "largest", "slow_frames") + tuple("slow_us_%d" % k for k in range(8)) + (
-              "after_show_us_max", "whole_frame_us_max")
+              "after_show_us_max", "whole_frame_us_max", "to_act") + tuple(
+              "score_%d" % k for k in range(6)) + ("scored",)
 
     def __init__(self, pico, limit_ms=5000):
         self.pico = pico

@@ -39,11 +39,17 @@ class Node:
         self.board = self.d.board
         self.app = self.d.app
         self.app.settings.set("speed", 3)  # instant: computer players' steps at once
-        self.board.link_uid = bytes([0xC0, k])
+        if table.uids:  # (else link.net.uid: drawn once, kept in its data folder)
+            self.board.link_uid = bytes([0xC0, k])
         self.port = table.line.plug("c" + str(k))
         self.board.link = self.port
         self.free_at = 0  # virtual ms from which this console's person may press again
         self.presses = 0
+        self.pressed_at = 0  # virtual ms of the last press
+        self.lock = None  # a fine table's: this board's turn (Baton)
+        self.error = None
+        if table.baton is not None:
+            table.baton.add(self)
 
     def bus(self):
         link = self.app.link
@@ -54,11 +60,16 @@ class Node:
         return self.board.emu.time.now
 
     def run_to(self, table, t):
+        if table.baton is not None:
+            while self.now < t:
+                table.baton.turn(self)
+            return
         table.current = self
         while self.now < t:
             self.app.step()
 
     def press(self, name, hold=TAP_MS):
+        self.pressed_at = self.now
         end = self.board.emu.buttons.press(button(name), hold)
         self.free_at = end + GAP_MS
         self.presses += 1
@@ -76,8 +87,12 @@ class Node:
 class LinkTable:
     """`n` consoles on one line: node 0 hosts, the others join."""
 
-    def __init__(self, n, root, seed=1, policy="cautious", error=0.0, drop=0.0, record=True):
+    def __init__(self, n, root, seed=1, policy="cautious", error=0.0, drop=0.0, record=True,
+                 fine=False, uids=True):
+        self.uids = uids  # each board its link_uid (as machine.unique_id); False: link.net's
         self.current = None  # the node whose board runs (the line reads its time)
+        self.baton = Baton(self) if fine else None  # fine: the boards interleave at their sleeps
+        self.on_rest = None  # fine: on_rest(node) before each of a board's sleeps
         self.after_slice = None  # called after each turn of the boards (the frames' recorders)
         self.line = Line(self.now_us, error=error, drop=drop, seed=seed, record=record)
         self.policy = policy
@@ -107,8 +122,11 @@ class LinkTable:
         end = self.t + ms
         while self.t < end:
             self.t += SLICE_MS
-            for nd in self.nodes:
-                nd.run_to(self, self.t)
+            if self.baton is not None:
+                self.baton.run_to(self.t)
+            else:
+                for nd in self.nodes:
+                    nd.run_to(self, self.t)
             if self.after_slice is not None:
                 self.after_slice()
 
@@ -136,6 +154,15 @@ class LinkTable:
 
     def replug(self, k):
         self.nodes[k].port.replug()
+
+    def restart(self, k):
+        """Console `k` switched off and on: its boot (its data folder kept), at the title."""
+        old = self.nodes[k]
+        old.port.unplug()
+        nd = Node(self, k, self.root + "/c" + str(k), self.seed + 100, boot=True)
+        self.nodes[k] = nd
+        nd.run_to(self, self.t)
+        return nd
 
     def power_cut_host(self):
         """The host switched off (its board stops where it is: its saves are what it
@@ -240,6 +267,73 @@ class LinkTable:
         return [list(nd.top().session.result[1]) for nd in self.nodes]
 
 
+class Baton:
+    """A fine table's turns: each board runs its app in a thread of its own, and only one
+    runs at a time. A board hands the turn back at each of its sleeps (its clock's sleep_ms
+    and awake_ms, the only things that move its time), and the table gives it to the board
+    furthest behind, so the boards interleave at their sleeps' few milliseconds (what a
+    board does between two sleeps takes no virtual time), not in turns of SLICE_MS: what
+    one sends is heard by the others at the time it is on the wire."""
+
+    def __init__(self, table):
+        import _thread
+
+        _thread.stack_size(256 * 1024)
+        self.table = table
+        self.main = _thread.allocate_lock()
+        self.main.acquire()
+
+    def add(self, node):
+        import _thread
+
+        node.lock = _thread.allocate_lock()
+        node.lock.acquire()
+        clock = node.board.clock
+        for name in ("sleep_ms", "awake_ms"):
+            setattr(clock, name, self._yielding(node, getattr(clock, name)))
+        _thread.start_new_thread(self._body, (node,))
+
+    def _yielding(self, node, real):
+        table = self.table
+
+        def sleep_ms(ms):
+            if table.on_rest is not None:
+                table.on_rest(node)
+            real(ms)
+            self.main.release()
+            node.lock.acquire()
+
+        return sleep_ms
+
+    def _body(self, node):
+        node.lock.acquire()
+        try:
+            while True:
+                node.app.step()
+        except BaseException as e:  # noqa: BLE001 - handed to the table's thread
+            node.error = e
+            self.main.release()
+
+    def turn(self, node):
+        """`node` runs to its next sleep."""
+        self.table.current = node
+        node.lock.release()
+        self.main.acquire()
+        if node.error is not None:
+            raise node.error
+
+    def run_to(self, t):
+        """Every board on until its time reaches `t`, the one furthest behind first."""
+        while True:
+            nd = None
+            for x in self.table.nodes:
+                if x.now < t and (nd is None or x.now < nd.now):
+                    nd = x
+            if nd is None:
+                return
+            self.turn(nd)
+
+
 def watch_host(table):
     """Log every message a link.host.LinkHost sends (`table.sent`), with the host's hands
     at that moment (the game's own, to compare with what each console got)."""
@@ -253,18 +347,3 @@ def watch_host(table):
         send(self, cid, kind, value)
 
     host.LinkHost.send = logged
-
-
-def wire_messages(wire):
-    """(destination, message) of every DATA frame the host put on the wire (kept by the
-    line), decoded as a console would: the frames, then the messages in them."""
-    from link import frame, msg
-
-    dec = frame.Decoder(None)
-    out = []
-    for f in dec.feed(bytes(wire)):
-        if f.src == frame.HOST and f.kind == frame.DATA:
-            m = msg.decode(f.payload)
-            if m is not None:
-                out.append((f.dst, m))
-    return out

@@ -93,6 +93,7 @@ def launch(app, setup):
     ses = new_session(app, load(setup.game, order.with_game(setup.game, later)), seats,
                       setup.rules, setup.first)
     if app.link is not None:
+        app.link.keep = keep_ids(app, ses)
         app.link.start(ses)  # the host of a link game: each linked console its seat
     screen = screen_for(app, ses)
     app.replace(screen)
@@ -141,10 +142,14 @@ def resume(app, state, seats, rng_states=()):
         if seat[1] == LINKED:  # a link game: host it again
             from link.host import LinkHost
             from link.net import host_bus
+            from ui.model import link_ids
 
-            bus = host_bus(app.board)
+            known = link_ids.load(ses.store, state.GAME)  # each console its id, and seat
+            bus = host_bus(app.board, known)
             if bus is not None:
                 app.link = LinkHost(bus)
+                app.link.ids = known
+                app.link.keep = keep_ids(app, ses)
                 app.link.start(ses)  # its consoles rejoin, each to its seat
                 app.link.resumed()
             break
@@ -153,6 +158,24 @@ def resume(app, state, seats, rng_states=()):
     screen.log.append(lang.s.G_LOG_RESUMED)
     app.push(screen)
     order.load_later(app, screen, order.pages_to_intern())
+
+
+def keep_ids(app, ses):
+    """What a link game's host calls when a console is first seen in a seat: the consoles'
+    uids saved beside the game at the frame's end (ui.model.link_ids)."""
+    gid = ses.game.info.id
+
+    def keep(ids):
+        got = dict(ids)
+
+        def save():
+            from ui.model import link_ids
+
+            link_ids.save(ses.store, gid, got)
+
+        app.later(save)
+
+    return keep
 
 
 def restore_moves(screen):

@@ -15,7 +15,8 @@ REMOTE = "@"  # on a console, every other seat: played elsewhere (its moves come
 
 class RemoteSession(Session):
     """The game on a console: `link` a link.console.LinkConsole, `start` its START (game id,
-    own seat, names, linked flags), `fields` the view the state is rebuilt from. Every
+    own seat, names, kinds: 0 a computer, 1 a linked console's person, 2 a person at the
+    host), `fields` the view the state is rebuilt from. Every
     other seat is played elsewhere (a "bot" here: its moves come as updates); nothing is
     saved here (the host saves)."""
 
@@ -29,11 +30,16 @@ class RemoteSession(Session):
         self.link = link  # (not the host's: this session's act, think... are its own)
         self.console = link
         self.own = seat
+        self.persons = start[3]  # each seat: 0 a computer player, else a person (host.start_for)
         self.awaiting = False  # the person's choice sent, the host's answer not in yet
         self.wants_deal = False  # the round-end page read: the next deal comes from the host
 
     def in_play(self):
         return self.wants_deal or Session.in_play(self)
+
+    def is_person(self, seat):
+        got = self.persons
+        return seat == self.own or (0 <= seat < len(got) and bool(got[seat]))
 
     def person_to_act(self):
         return (Session.in_play(self) and not self.wants_deal and self.state.turn == self.own

@@ -172,9 +172,13 @@ def bottom(scr, fb, ack):
         key = None
     waiting = key is not None
     line = scr.msg if waiting or not note else note
-    if scr.thinking and (waiting or not note):
-        ses = scr.session
-        line = ses.name(ses.state.turn) + " " + T.G_THINKS
+    if scr.thinking and (waiting or not note):  # who is to play: a computer, or a person
+        ses = scr.session  # at another console (a link game: "BEN'S TURN")
+        seat = ses.state.turn
+        if ses.is_person(seat):
+            line = T.G_TURN_OF.replace("%s", ses.name(seat))
+        else:
+            line = ses.name(seat) + " " + T.G_THINKS
     gfx.mid(fb, gfx.fit(line, gfx.MID_COLS), 0, MSG_Y)
     if not waiting:
         return

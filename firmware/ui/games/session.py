@@ -8,7 +8,7 @@ the flash, and a power cut keeps the last action shown or the one before it."""
 
 from lama.errors import RuleError
 from lama.score import NAME_LENGTH, winners
-from lama.seats import LINKED, bot_name, is_here, kind, of
+from lama.seats import LINKED, bot_name, is_here, is_person, kind, of
 
 
 class Loaded:
@@ -105,6 +105,10 @@ class Session:
     def person_to_act(self):
         """A person at this console has a decision now."""
         return self.in_play() and self.here(self.state.turn)
+
+    def is_person(self, seat):
+        """True when a person plays `seat`, here or at a linked console."""
+        return is_person(self.seats[seat])
 
     def people(self):
         """How many seats are people at this console."""

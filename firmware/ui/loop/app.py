@@ -14,6 +14,7 @@ WAKE_MS = const(6)  # the sleep to the frame's end looks for a press this often
 REST_MS = const(100)  # a frame's length once the screen rests (Screen.resting) ...
 QUIET_FRAMES = const(40)  # ... after this many frames with no event and nothing drawn
 DEFER_FRAMES = const(2)  # a frame's after_frame waits at most this many frames for presses
+LINK_TICK_MS = const(4)  # in a link game, the bus ticked this often through the frame's rest
 BUSY_W = const(11)  # the busy mark (App.soon): a boxed hourglass in the top right corner
 
 
@@ -83,6 +84,8 @@ class App:
         self._settle = False
         self.now = self.clock.ticks_ms()
         self._b_down = False  # B pressed and not yet delivered (short or long?)
+        if board.power is not None:  # no deep sleep in a link game (hal.power_cell)
+            board.power.keep_awake = self.linked
         settings.apply(board)
 
     # --- the stack -------------------------------------------------------------------
@@ -336,11 +339,29 @@ class App:
         if wake <= 0:
             clock.sleep_ms(ms)
             return
+        if self.link is not None:
+            self._link_rest(ms)
+            return
         buttons = self.board.buttons  # (a method called, not held: a bound one is allocated)
         while ms > 0 and not buttons.pressed_since_poll():
             n = wake if ms > wake else ms
             clock.sleep_ms(n)
             ms -= n
+
+    def _link_rest(self, ms):
+        """A link game's rest: its bus ticked every LINK_TICK_MS (link.bus.rest), in sleeps
+        that keep the clocks running (clock.awake_ms: a battery's light sleep would stop the
+        UART and lose the line's bytes); over at a press, or once the line brought
+        something for the game."""
+        from link.bus import rest
+
+        clock = self.clock
+        rest(self.link.bus, getattr(clock, "awake_ms", clock.sleep_ms), ms,
+             self.board.buttons.pressed_since_poll, LINK_TICK_MS)
+
+    def linked(self):
+        """Whether a link game's side is up (the power policy keeps the console awake)."""
+        return self.link is not None
 
     def run(self, frames=None):
         """Run frames until quit() (or `frames` of them). A screen that raises is replaced by

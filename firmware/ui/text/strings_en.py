@@ -167,6 +167,7 @@ G_DISCARDS = "DISCARDS"
 G_TAKES = "TAKES"
 G_PLAYS = "PLAYS"
 G_THINKS = "THINKS..."
+G_TURN_OF = "%s'S TURN"  # a person to play, at another console (%s: the name)
 G_DRAWS = "DRAWS"
 G_BUSTS = "BUSTS WITH"
 G_THREE_LLAMAS = "\ue000\ue000\ue000:"  # after the roller's name: three llamas drawn as llamas

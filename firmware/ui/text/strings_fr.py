@@ -167,6 +167,7 @@ G_DISCARDS = "DÉFAUSSE"
 G_TAKES = "PREND"
 G_PLAYS = "POSE"
 G_THINKS = "RÉFLÉCHIT..."
+G_TURN_OF = "AU TOUR DE %s"  # a person to play, at another console (%s: the name)
 G_DRAWS = "PIOCHE"
 G_BUSTS = "RATÉ AVEC"
 G_THREE_LLAMAS = "\ue000\ue000\ue000 :"
