@@ -5,7 +5,7 @@ for host_tests/test_link_game.py."""
 import json
 
 from emu.link_audit import message_leaks, wire_messages
-from simulator.link_play import LinkTable
+from simulator.link_play import SLICE_MS, LinkTable
 
 MSG_START = 3
 MSG_EVENTS = 4
@@ -235,3 +235,52 @@ def turn_words(seed=7):
                 t.person_step(nd)
         t.run(25)
     print(json.dumps({"seen": [seen.get(0), seen.get(1)], "spun": spun}))
+
+
+def saves_and_lobby(n=3, actions=12, seed=5):
+    """A fine table (the boards interleave at their sleeps): at each save of an action on
+    the host, how many of the frames that action queued for the consoles were not on the
+    line yet (a save's flash erase stops the Pico's CPU and UART for tens of ms), plus 100
+    when a poll was still waiting for its answer (which the save would lose); and,
+    once the game runs, the host's screens and whether its lobby's code is loaded."""
+    from link.bus import WINDOW
+    from link.host import LinkHost
+    from ui.games.session import Session
+
+    def queued(bus):
+        k = 0
+        for c in bus.members():
+            q = len(bus.txq[c])
+            k += (q if q < WINDOW else WINDOW) - bus.tx_sent[c]
+        return k
+
+    moved = []
+    at_saves = []
+    acted, flush = LinkHost.acted, Session.flush
+
+    def spied_acted(host, seat, events):
+        acted(host, seat, events)
+        moved.append(host.bus)
+
+    def spied_flush(ses):
+        if moved and ses.unsaved:
+            bus = moved[-1]
+            at_saves.append(queued(bus) + (100 if bus.waiting >= 0 else 0))
+            del moved[:]
+        flush(ses)
+
+    LinkHost.acted, Session.flush = spied_acted, spied_flush
+    try:
+        t = LinkTable(n, "/tmp/link-cases", seed=seed, fine=True)
+        t.host_sets_table(game=2, bots=1)
+        stack = [type(s).__name__ for s in t.host.app.stack]
+        end = t.t + 120000
+        while len(at_saves) < actions and not all(t.over(nd) for nd in t.nodes):
+            assert t.t < end, "the actions did not come"
+            for nd in t.nodes:
+                if nd.idle():
+                    t.person_step(nd)
+            t.run(SLICE_MS)
+    finally:
+        LinkHost.acted, Session.flush = acted, flush
+    print(json.dumps({"at_saves": at_saves, "stack": stack}))

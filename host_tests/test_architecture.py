@@ -210,7 +210,7 @@ def test_the_frame_loop_names_no_module():
 # the rooms of ui from the top down: an import runs down this list or stays in its room
 # (the wiring: boot, the RAM plan; the screens; the game screens; the model; the drawing,
 # words and heap priming; the frame loop)
-UI_ROOMS = (("ui.start", "ui.boot", "ui.memory"), ("ui.screens",), ("ui.games",), ("ui.model",),
+UI_ROOMS = (("ui.start", "ui.boot", "ui.wiring", "ui.memory"), ("ui.screens",), ("ui.games",), ("ui.model",),
             ("ui.draw", "ui.text", "ui.prime", "ui"), ("ui.loop",))
 
 

@@ -327,29 +327,37 @@ def test_deep_sleep_enables_the_buttons_and_vbus_as_dormant_wake_sources_then_cl
     assert woke is True
 
 
-def test_naps_rest_in_light_sleep_on_battery_only_and_never_under_a_tune():
+def naps_logged(log, on_usb, sound):
+    """hal.sleep.Naps made against a machine and a time that log each sleep in `log`
+    (("light", ms): machine.lightsleep, ("wfe", ms): time.sleep_ms)."""
     import sys
     import types
 
     from hal import sleep
 
-    log = []
     fake = types.SimpleNamespace(lightsleep=lambda ms: log.append(("light", ms)))
     ticks = types.SimpleNamespace(ticks_ms=None, ticks_add=None, ticks_diff=None,
                                   sleep_ms=lambda ms: log.append(("wfe", ms)))
     old = sys.modules.get("machine"), sys.modules["time"]
     sys.modules["machine"] = fake
     sys.modules["time"] = ticks
-    usb = [False]
-    sound = types.SimpleNamespace(_tune=())
     try:
-        naps = sleep.Naps(lambda: usb[0], sound)
+        return sleep.Naps(on_usb, sound)
     finally:
         sys.modules["time"] = old[1]
         if old[0] is None:
             del sys.modules["machine"]
         else:
             sys.modules["machine"] = old[0]
+
+
+def test_naps_rest_in_light_sleep_on_battery_only_and_never_under_a_tune():
+    import types
+
+    log = []
+    usb = [False]
+    sound = types.SimpleNamespace(_tune=())
+    naps = naps_logged(log, lambda: usb[0], sound)
     naps.sleep_ms(6)
     sound._tune = (1, 2)
     naps.sleep_ms(6)
@@ -423,26 +431,64 @@ def test_in_a_link_game_on_battery_the_console_never_naps_nor_sleeps(micropython
 
 
 def test_naps_awake_ms_never_light_sleeps():
-    import sys
-    import types
-
-    from hal import sleep
-
     log = []
-    fake = types.SimpleNamespace(lightsleep=lambda ms: log.append(("light", ms)))
-    ticks = types.SimpleNamespace(ticks_ms=None, ticks_add=None, ticks_diff=None,
-                                  sleep_ms=lambda ms: log.append(("wfe", ms)))
-    old = sys.modules.get("machine"), sys.modules["time"]
-    sys.modules["machine"] = fake
-    sys.modules["time"] = ticks
-    try:
-        naps = sleep.Naps(lambda: False, None)
-    finally:
-        sys.modules["time"] = old[1]
-        if old[0] is None:
-            del sys.modules["machine"]
-        else:
-            sys.modules["machine"] = old[0]
+    naps = naps_logged(log, lambda: False, None)
     naps.sleep_ms(6)
     naps.awake_ms(4)
     assert log == [("light", 6), ("wfe", 4)]
+
+
+def test_without_a_cell_the_title_is_lit_without_the_marks_code(micropython, tmp_path):
+    """The boot's first frame: the battery mark's module is not imported when no cell is
+    fitted (an import is some ms of the Pico's boot, and a module some heap all evening);
+    with a cell, it is, and the mark reads that cell's gauge."""
+    r = micropython.run_json("""
+import json, sys
+sys.path.insert(0, "tools/emu")
+from emu.board import configure, make_board, reset_config
+from emu.battery import Cell
+from ui.boot import make_app
+out = []
+for cell in (None, Cell(charge=0.8)):
+    reset_config()
+    configure(seed=3, battery=cell, data_dir=%r)
+    b = make_board()
+    app = make_app(b)
+    app.run(1)
+    out.append("ui.draw.battery" in sys.modules)
+print(json.dumps(out))
+""" % str(tmp_path))
+    assert r == [False, True]
+
+
+def test_the_boots_wiring_leaves_ram_once_the_saves_are_offered(micropython, tmp_path):
+    """ui/wiring.py (the app made at the title, the saves and notices behind it) runs once:
+    it is not kept in RAM after the boot (1 KB of the Pico's heap all evening), and the
+    hooks the app keeps (a failed settings save's notices) are ui.boot's, not its."""
+    r = run(micropython, """
+b = board(None)
+app = boot.run(b, frames=3)
+out = ["ui.wiring" in sys.modules, "ui.prime" in sys.modules]
+boot.make_app(board(None))  # (the same wiring, kept by whoever calls it)
+out.append("ui.wiring" in sys.modules)
+print(json.dumps(out))
+""", tmp_path)
+    assert r == [False, False, True]
+
+
+def test_the_boot_makes_its_app_through_ui_boot_make_app(micropython, tmp_path):
+    """The bench's board profile (tools/pico/probe_board.py) wraps ui.boot.make_app to see
+    the app: the boot's wiring makes it through that name, not around it."""
+    r = run(micropython, """
+made = []
+make = boot.make_app
+def wrapped(*a, **k):
+    app = make(*a, **k)
+    made.append(app)
+    return app
+boot.make_app = wrapped
+app = boot.run(board(None), frames=2)
+boot.make_app = make
+print(json.dumps([len(made), made[0] is app if made else None]))
+""", tmp_path)
+    assert r == [1, True]

@@ -92,11 +92,12 @@ import main  # (mounts nothing here: the working folder is not /)
 from ui import start
 sys.modules["rp2"] = json  # (as the rp2 firmware's boot leaves its rp2 module)
 b = start.load_board()
-print(json.dumps([b.name, b.emu.panel.lit(), "hal.assembly" in sys.modules, "rp2" in sys.modules]))
+print(json.dumps([b.name, b.emu.panel.lit(), "hal.assembly" in sys.modules, "rp2" in sys.modules,
+                  "board" in sys.modules]))
 """,
     )
-    # the builders and the firmware's rp2 module let go once the board is made
-    assert r == ["emulated-ssd1306", True, False, False]
+    # the builders, the profile and the firmware's rp2 module let go once the board is made
+    assert r == ["emulated-ssd1306", True, False, False, False]
 
 
 @pytest.mark.parametrize("profile", ["pico_ssd1306.py", "pico_sh1106.py"])

@@ -117,3 +117,17 @@ def test_while_a_linked_console_s_person_plays_the_others_say_whose_turn_it_is(m
     assert console is not None and console[1:] == [True, False], console
     frames, slices = r["spun"]
     assert frames >= 80 and slices == 0, "the host waits idly for a linked person's move"
+
+
+def test_the_host_puts_an_actions_frames_on_the_line_before_it_saves(micropython):
+    """A save's flash erase stops the Pico's CPU and its UART's interrupts for tens of ms
+    (the official firmware on the emulated Pico: the consoles heard a move ~150 ms after
+    the host's press, after its save): every action's frames for the consoles are on the
+    line before the host saves it (LinkHost.out_now from GameScreen.after_frame); and once
+    the game runs, the host's lobby screens (Host or Join, who is linked, the linked table)
+    are off its stack, their code let go (ui.memory.LINK_LOBBY_CODE)."""
+    r = case(micropython, "saves_and_lobby()")
+    assert len(r["at_saves"]) >= 12, r
+    assert r["at_saves"] == [0] * len(r["at_saves"]), r
+    assert r["stack"][:2] == ["MenuToCome", "CardsScreen"], r  # (how to play over it)
+    assert not {"LinkMenu", "HostScreen", "LinkSetupScreen"} & set(r["stack"]), r

@@ -151,7 +151,8 @@ def test_sim_link_option():
 def test_the_buses_link_over_the_socket_line():
     import time
 
-    from link.bus import ConsoleBus, HostBus
+    from link.console_bus import ConsoleBus
+    from link.host_bus import HostBus
 
     name = "bus-%d" % (time.time_ns() % 10**9)
     a, b = SocketLine(name), SocketLine(name)

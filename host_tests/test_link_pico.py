@@ -79,7 +79,7 @@ HOST = MOUNT + """import gc
 gc.collect()
 free0 = gc.mem_free()
 from hal.link_port import UartLine
-from link.bus import HostBus
+from link.host_bus import HostBus
 h = HostBus(UartLine((0, 0, 1, 115200, False)), time.ticks_ms, epoch=9)
 t0 = time.ticks_ms()
 sent = {}
@@ -107,7 +107,7 @@ print('HOST', h.polls, h.missed, h.resent, h.bytes_out, t_max, t_sum // max(1, n
       free0 - gc.mem_free())
 """
 CONSOLE = MOUNT + """from hal.link_port import UartLine
-from link.bus import ConsoleBus
+from link.console_bus import ConsoleBus
 c = ConsoleBus(UartLine((0, 0, 1, 115200, False)), time.ticks_ms, b'pico-%d')
 t0 = time.ticks_ms()
 said = False

@@ -41,7 +41,8 @@ def test_two_profile_boards_link_over_one_line(micropython):
 import json
 import machine
 from emu.line import Line
-from link.bus import ConsoleBus, HostBus
+from link.console_bus import ConsoleBus
+from link.host_bus import HostBus
 now = [0]
 machine.LINE = Line(lambda: now[0] * 1000)
 import pico_ssd1306 as profile
@@ -68,3 +69,27 @@ print(json.dumps([ev, con.state, got]))
         path=[FAKE_RP2, os.path.join(ROOT, "board")],
     )
     assert r == [[["joined", 1, [1, 2]]], "linked", ["your hand"]]
+
+
+def test_the_link_port_waits_for_its_bytes_to_go_before_a_save_and_never_hangs(micropython):
+    """UartLine.flush (LinkHost.out_now, before the host's save stops the UART's interrupts):
+    the UART's flush; nothing before the port is opened; a flush that times out is left."""
+    r = micropython.run_json(
+        """
+import json
+import machine
+import pico_ssd1306 as profile
+b = profile.make_board()
+b.link.flush()
+none_made = len(machine.made["uarts"])
+b.link.write(b"move")
+b.link.flush()
+u = machine.made["uarts"][0]
+once = u.flushes
+u.stuck = True
+b.link.flush()
+print(json.dumps([none_made, once, u.flushes]))
+""",
+        path=[FAKE_RP2, os.path.join(ROOT, "board")],
+    )
+    assert r == [0, 1, 2]

@@ -37,3 +37,52 @@ def test_a_long_line_is_cut_at_a_character_not_inside_one():
     log = MoveLog(5)
     log.append("é" * 200)
     assert log[0] == "é" * 80
+
+
+def test_the_saved_moves_fit_in_littlefs_inline_size_keeping_the_newest():
+    """Saved after each action (issue 50), the moves' record stays small enough for the
+    Pico's littlefs to keep inline (at most 512 bytes a file, its 4 KB blocks / 8): a file
+    larger gets a block of its own, erased at every save, which doubled the flash's wear."""
+    from hal.store import HEADER, TRAILER, frame
+    from ui.model import saved_log
+
+    log = MoveLog(40)
+    for i in range(40):
+        log.append(("%02d " % i) + "é" * 77)  # the longest lines, every one of them
+    payload = saved_log.encode(65535, 3, "x" * 200, log)
+    assert len(payload) <= saved_log.LOG_MAX
+    assert len(frame(3, 1, 1, payload)) <= 512 and HEADER + saved_log.LOG_MAX + TRAILER <= 512
+    number, _round, msg, lines = saved_log.decode(payload)
+    assert number == 65535 and msg == "x" * 200 and lines and lines[-1] == log[-1]
+
+
+class _Saves:
+    """What saved_log asks of ui.model.saves.Saves: its store, its saved game's number."""
+
+    def __init__(self, path, number):
+        from hal.store import Store
+
+        self.store = Store(str(path), 1024)
+        self.number = number
+
+    def game_number(self, game):
+        return self.number
+
+
+def test_the_saved_moves_are_read_back_for_their_own_game_only(tmp_path):
+    """The moves are left on flash when their game ends (no write at its end: the leave
+    and the game over had two records to clear, some 100 ms of the Pico's flash before the
+    menu): they carry the game's number, and another game, or an unnumbered one, never
+    reads them as its own."""
+    from ui.model import saved_log
+
+    log = MoveLog(40)
+    log.append("ANA rolled 2 4 L")
+    saves = _Saves(tmp_path, 7)
+    saved_log.save(saves, 1, 2, "ANA rolled", log)
+    assert saved_log.load(saves, 1, 2) == ("ANA rolled", ["ANA rolled 2 4 L"])
+    assert saved_log.load(saves, 1, 3) is None  # another round
+    saves.number = 8
+    assert saved_log.load(saves, 1, 2) is None  # another game, in the same round
+    saves.number = None
+    assert saved_log.load(saves, 1, 2) is None  # no saved game

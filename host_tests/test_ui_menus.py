@@ -482,3 +482,31 @@ out["other"] = [s3.n, s3.first]
     assert n == 6 and first2 == first == 1
     assert names == [s[0] for s in seats] and kinds == [s[1] for s in seats]
     assert got["other"] == [3, 0]
+
+
+def test_the_last_table_is_written_after_the_games_first_frame_and_only_when_changed(micropython):
+    """Start wrote the table on flash in its own frame, before the busy mark (60 ms of the
+    Pico's Start, a sector worn at every game): it is written once the game's first frame
+    is on the glass, and not at all when the table is the one the setup offered."""
+    got = run(micropython, """
+import hal.store as hs
+writes = []
+save = hs.Store.save
+def spy(self, name, *a, **k):
+    if name.startswith("table_"):
+        writes.append([name, d.app.top().__class__.__name__, d.app.frames])
+    return save(self, name, *a, **k)
+hs.Store.save = spy
+d = Driver()
+d.keys("A,A,RIGHT,UP,A,WAIT:300")  # LAMA Dice: four seats, Start
+out["first"] = list(writes)
+d.keys("B,WAIT:100,B:900,UP,A,A,WAIT:300")  # past how to play; quit to the main menu
+out["menu"] = d.top()
+d.keys("A,UP,A,WAIT:300")  # the same table offered: Start again
+out["started"] = d.top()
+out["again"] = list(writes)
+""")
+    assert len(got["first"]) == 1 and got["first"][0][0] == "table_dice"
+    assert got["first"][0][1] in ("DiceScreen", "HowToScreen")  # (a person's first game)
+    assert got["menu"] == "MainMenu" and got["started"] in ("DiceScreen", "HowToScreen")
+    assert got["again"] == got["first"]

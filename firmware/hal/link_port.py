@@ -35,6 +35,15 @@ class UartLine:
     def write(self, buf):
         return (self.uart or self.open()).write(buf) or 0
 
+    def flush(self):
+        """Wait until what was written is on the line (before the flash stops the UART's
+        interrupts: a frame cut in two there is lost); a line that never drains is left."""
+        if self.uart is not None:
+            try:
+                self.uart.flush()
+            except (OSError, AttributeError):
+                pass
+
     def read(self):
         uart = self.uart or self.open()
         n = uart.any()

@@ -4,10 +4,11 @@ events and its own view), and sends its person's choices. A console that is not 
 link game makes none of this and reads nothing from the line."""
 
 from link import msg
+from link.bus import rest
 
 
 class LinkConsole:
-    """Over `bus` (link.bus.ConsoleBus: tick, send, recv, state), playing as `name`."""
+    """Over `bus` (link.console_bus.ConsoleBus: tick, send, recv, state), playing as `name`."""
 
     def __init__(self, bus, name):
         self.bus = bus
@@ -27,6 +28,10 @@ class LinkConsole:
     def state(self):
         """"searching", "linked" or "host lost" (the bus's)."""
         return self.bus.state
+
+    def rest(self, sleep_ms, ms, stop, step):
+        """The frame's rest with the bus ticked through it (link.bus.rest; ui.loop.app)."""
+        rest(self.bus, sleep_ms, ms, stop, step)
 
     def pump(self):
         bus = self.bus

@@ -7,13 +7,29 @@ the console's id on the bus, which gives the same console its id again when it c
 
 from lama.seats import LINKED, PERSON, detail, kind
 from link import msg
+from link.bus import WINDOW, rest
 from link.view import events_for, state_fields
 
 CLOSE_FRAMES = 80  # frames a closed host still serves the line (its last words out)
+OUT_MS = 60  # at most this long spent putting an action's frames on the line before a save
+OUT_STEP_MS = 2  # ... ticking the bus this often meanwhile
+
+
+def unsent(bus):
+    """Frames a host bus (link.host_bus.HostBus) queued for its linked consoles and has not put
+    on the line yet (those of each console's window); 0 for a bus that does not say."""
+    txq = getattr(bus, "txq", None)
+    if txq is None:
+        return 0
+    n = 0
+    for c in bus.members():
+        k = len(txq[c])
+        n += (k if k < WINDOW else WINDOW) - bus.tx_sent[c]
+    return n
 
 
 class LinkHost:
-    """Runs the link for a table over `bus` (link.bus.HostBus: tick, send, recv, events)."""
+    """Runs the link for a table over `bus` (link.host_bus.HostBus: tick, send, recv, events)."""
 
     def __init__(self, bus):
         self.bus = bus
@@ -60,9 +76,14 @@ class LinkHost:
         self.bus.send(cid, msg.encode(kind, value))
         self.sent += 1
 
+    def rest(self, sleep_ms, ms, stop, step):
+        """The frame's rest with the bus ticked through it (link.bus.rest; ui.loop.app)."""
+        rest(self.bus, sleep_ms, ms, stop, step)
+
     def pump(self):
         """A frame's work: the line's traffic, who came and went, what they sent."""
         bus = self.bus
+        self.saved()  # (whatever the last frame's save did, the bus polls again)
         bus.tick()
         if self.closing:  # left: only what is queued (the game's end) still goes out
             self.closing -= 1
@@ -165,6 +186,35 @@ class LinkHost:
         for i, cid in self.linked_seats():
             self.send(cid, msg.EVENTS, [seat, events_for(events, i)])
             self.send(cid, msg.STATE, state_fields(st, i))
+
+    def out_now(self, sleep_ms):
+        """Before the host saves (a flash erase stops its CPU and its UART's interrupts
+        for tens of ms: nothing goes out then, and what comes in past the UART's 32-byte
+        FIFO is lost): the frames the last action queued put on the line now and the poll
+        after them answered, the bus ticked every OUT_STEP_MS for at most OUT_MS; then no
+        new poll until saved() (the line quiet through the save), the UART's transmit
+        buffer let drain."""
+        bus = self.bus
+        bus.tick()
+        waited = 0
+        while unsent(bus) > 0 and waited < OUT_MS:
+            sleep_ms(OUT_STEP_MS)
+            waited += OUT_STEP_MS
+            bus.tick()
+        if hasattr(bus, "hold"):
+            bus.hold = True
+            while bus.waiting >= 0 and waited < OUT_MS:
+                sleep_ms(OUT_STEP_MS)
+                waited += OUT_STEP_MS
+                bus.tick()
+        flush = getattr(bus.line, "flush", None) if hasattr(bus, "line") else None
+        if flush is not None:
+            flush()
+
+    def saved(self):
+        """The host's save is over: the bus polls again."""
+        if hasattr(self.bus, "hold"):
+            self.bus.hold = False
 
     def take(self, seat):
         """The action the console of `seat` chose, once the engine allows it; a refused one

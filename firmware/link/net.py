@@ -49,7 +49,7 @@ def host_bus(board, known=None):
     id back, and with it its seat)."""
     if board.link is None:
         return None
-    from link.bus import HostBus
+    from link.host_bus import HostBus
 
     uids = {}
     if known:
@@ -61,6 +61,6 @@ def host_bus(board, known=None):
 def console_bus(board):
     if board.link is None:
         return None
-    from link.bus import ConsoleBus
+    from link.console_bus import ConsoleBus
 
     return ConsoleBus(board.link, board.clock.ticks_ms, uid(board))

@@ -1,5 +1,6 @@
 """Boot of the app with its storage: saved settings, the watchdog, "Continue the game?";
-the app's wiring (make_app: the screens it is handed).
+the hooks the app is handed (the error screen, the pages, the RAM plan); the wiring itself,
+run once, is ui/wiring.py's (make_app).
 
 main.py calls main(board), which runs run(board). The title is lit first: the settings alone are read from flash
 (ui/model/settings_record.py), the app is made and its first frame shows the title. Then,
@@ -33,27 +34,21 @@ def main(board):
 
 def make_app(board, settings=None, **kw):
     """An App on `board` (App's keywords; the default settings if none) at the title
-    screen, with the error screen and the menu pages a game opens over itself."""
+    screen, with the error screen and the menu pages a game opens over itself (made by
+    ui/wiring.py, with this module's hooks)."""
+    import sys
+
+    from ui import wiring
+
+    return wiring.make_app(board, sys.modules[__name__], settings, **kw)
+
+
+def plan():
+    """The RAM plan (ui/memory/: the App's `memory()`), imported when a screen asks: not
+    before the title is lit, and let go while a game is played (ui.memory.game_code.done)."""
     from ui import memory
-    from ui.loop.app import App
-    from ui.screens.title import TitleScreen
 
-    if settings is None:
-        from ui.model.settings import Settings
-
-        settings = Settings()
-    app = App(board, settings, error_screen=error_screen, pages=open_page, memory=memory, **kw)
-    if app.game_store is not None:
-        app.game_store.readers = memory.SAVE_READERS
-    from ui.draw import battery
-
-    battery.GAUGE = gauge = getattr(board.power, "battery", None)  # the mark reads it
-    if gauge is not None:  # a cell: its alerts answered
-        from ui.screens import battery_note
-
-        battery_note.attach(app)
-    app.start(TitleScreen(app))
-    return app
+    return memory
 
 
 def error_screen(app, error):
@@ -99,67 +94,45 @@ def run(board, frames=None, fault=None):
     """Run the app on `board` (`frames` of them, None: until it quits; the title's is the
     first); `fault` (default: asked of machine.reset_cause) says the last reset was the
     watchdog's. Returns the App."""
+    from ui.loop.resident import forget
     from ui.prime import prime
 
     prime()  # first: what loading the games leaves for good goes to the bottom of the heap
+    del prime  # (this frame lasts all evening: held here, the module would stay)
+    forget("ui.prime")  # boot only (its threshold stays set: gc.threshold())
     from hal.watchdog import Watchdog, from_host
 
     watchdog = Watchdog(None if from_host() else board.wdt_factory, board.clock)
     try:
-        app, outcome = _title(board, watchdog)
+        import sys
+
+        from ui import wiring
+
+        hooks = sys.modules[__name__]
+        app, outcome = wiring.title(board, watchdog, hooks)
         if frames is None or frames > 0:
             app.run(1)  # the title on the glass before the saves load
-        _offer(app, board, outcome, fault)
+        wiring.offer(app, board, outcome, fault, hooks)
+        del wiring, hooks
+        forget("ui.wiring")  # boot only
         app.run(None if frames is None else max(0, frames - 1))
     finally:
         watchdog.stop()
     return app
 
 
-def _title(board, watchdog):
-    """(the app at the title screen with the saved settings, how they were read)."""
-    from hal.store import UNREADABLE, Store
-    from ui.model.settings_record import SETTINGS_MAX, read_settings
+def settings_saver(app, saves):
+    """The app's save_settings hook: a failed settings save says why on screen (here, in
+    RAM all evening, not in ui/wiring.py, which a closure made there would keep)."""
 
-    store = Store(board.data_dir, SETTINGS_MAX)
-    settings, outcome = read_settings(store)
-    if outcome == UNREADABLE:  # e.g. a file where the folder goes: repaired, read again
-        store.repair()
-        settings, outcome = read_settings(store)
-    return make_app(board, settings=settings, watchdog=watchdog), outcome
-
-
-def _offer(app, board, outcome, fault):
-    """Behind the title: the saves (repaired first), the saved games offered, the notices."""
-    import gc
-
-    gc.collect()  # the saves' long-lived buffers go low in the heap, under a game's room
-    from ui.model.saves import Saves
-
-    saves = Saves(board.data_dir)
-    saves.readers = app.memory.SAVE_READERS
-    saves.note_settings(outcome)
-
-    def save_settings(value):  # a failed settings save says why on screen
+    def save_settings(value):
         if not saves.save_settings(value):
-            _notices(app)
+            notices(app)
 
-    app.save_settings_hook = save_settings
-    app.game_store = saves
-    from ui.model.saves_menu import SavedGames
-
-    saved = SavedGames(saves).all()
-    if saved:
-        from hal.watchdog import reset_by_watchdog
-        from ui.screens.resume import ContinueScreen
-
-        if fault is None:
-            fault = reset_by_watchdog()
-        app.push(ContinueScreen(app, saved, fault))
-    _notices(app)
+    return save_settings
 
 
-def _notices(app):
+def notices(app):
     """Any notices about the saves on top (ui/screens/notices.py, imported when called: a
     hook that held the function would keep that module's code in RAM)."""
     from ui.screens.notices import notices

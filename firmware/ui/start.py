@@ -33,5 +33,6 @@ def load_board():
     from ui.loop.resident import forget
 
     forget("hal.assembly")  # the builders: boot only (issue 26)
+    forget("board")  # the profile too: its pins and builder, compiled from source (/board.py)
     forget("rp2")  # (the firmware's boot imports it for its flash; the console never uses it)
     return made

@@ -80,7 +80,14 @@ class UART:
         self.port = LINE.plug("uart") if LINE is not None else None
         self.heard = bytearray()
         self.open = True
+        self.flushes = 0  # flush() calls (what was written waited for)
+        self.stuck = False  # flush() times out (ETIMEDOUT), as a TX that never drains
         made["uarts"].append(self)
+
+    def flush(self):
+        self.flushes += 1
+        if self.stuck:
+            raise OSError(110)
 
     def write(self, buf):
         if self.port is not None:

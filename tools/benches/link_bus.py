@@ -1,4 +1,4 @@
-"""The link transport's figures on the emulated line (firmware/link/bus.py over tools/emu/line.py, no game): how long a payload takes from one end to the other with 1 to 5 consoles, ticked once a 25 ms frame and every 4 ms (link.bus.rest, a link game's rest between frames), and what the line carries.
+"""The link transport's figures on the emulated line (firmware/link/host_bus.py and console_bus.py over tools/emu/line.py, no game): how long a payload takes from one end to the other with 1 to 5 consoles, ticked once a 25 ms frame and every 4 ms (link.bus.rest, a link game's rest between frames), and what the line carries.
 
     python3 -m benches.link_bus        (make bench BENCH=link_bus)"""
 

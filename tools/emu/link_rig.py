@@ -1,7 +1,8 @@
 """A host bus and N console buses on one emulated line, ticked at their frames on a shared virtual clock (the link tests and the link_bus bench, on CPython and MicroPython)."""
 
 from emu.line import Line
-from link.bus import ConsoleBus, HostBus
+from link.console_bus import ConsoleBus
+from link.host_bus import HostBus
 
 
 class Clock:

@@ -34,9 +34,12 @@ class Driver:
         if not start:  # (in_game makes the app)
             return
         if prime:  # as ui.boot.run does first on the device
+            from ui.loop.resident import forget
             from ui.prime import prime as prime_heap
 
             prime_heap()
+            del prime_heap
+            forget("ui.prime")  # (boot only, as there)
         from ui.boot import make_app
         from ui.model.saves import Saves
 
@@ -57,21 +60,20 @@ class Driver:
         from lama.rng import SeededRng
         from lama.score import Rules
         from lama.rng import BOT_SEED_SALT
-        from ui import memory
-        from ui.boot import open_page
+        from ui.boot import open_page, plan
         from ui.games.launch import load, screen_for
         from ui.games.session import Session
         from ui.loop.app import App
         from ui.model.settings import Settings
 
         d = cls(seed, panel, data_dir, fresh=False, start=False)
-        d.app = App(d.board, Settings(), pages=open_page, memory=memory)
+        d.app = App(d.board, Settings(), pages=open_page, memory=plan)
         if language:
             d.app.settings.set("language", language)
             d.app.apply_settings()
         if store is not None:
             d.app.game_store = store
-            store.readers = memory.SAVE_READERS  # (as ui.boot wires them)
+            store.readers = plan().SAVE_READERS  # (as ui.boot wires them)
         d.session = Session(load(game), list(zip(names, bots)), rules or Rules(), first,
                             SeededRng(seed), SeededRng(seed ^ BOT_SEED_SALT), store, state)
         d.session.record = [] if record else None

@@ -92,6 +92,28 @@ export async function keys(page, names) {
   for (const name of names) await key(page, name);
 }
 
+export const seen = (page) => page.evaluate(() => window.lamaConsole.seen());
+
+export async function press(page, name, hold) {
+  // a key held `hold` ms, then the frames that show what it did
+  await key(page, name, hold);
+  await settle(page);
+}
+
+export async function pick(page, want, row, hold) {
+  // on list screen `want`: the cursor moved to `row` (each press looked at), then A
+  await waitScreen(page, want);
+  for (let i = 0; i < 20; i++) {
+    const s = await seen(page);
+    if (s.cursor === row) {
+      await press(page, "z", hold);
+      return;
+    }
+    await press(page, s.cursor > row ? "ArrowUp" : "ArrowDown", hold);
+  }
+  throw new Error(want + ": the cursor did not reach row " + row);
+}
+
 export async function canvasBits(page) {
   // the glass read back from the canvas: each pixel's cell, lit or not, as MONO_VLSB
   return page.evaluate(() => {

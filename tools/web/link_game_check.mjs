@@ -9,7 +9,7 @@
 // The findings are printed as one JSON line for host_tests/test_link_game_web.py to judge.
 //
 //   node tools/web/link_game_check.mjs --web build/web --chromium /usr/bin/chromium --profile DIR
-import { FLAGS, booted, key as tap, runCheck, settle, sleep, waitScreen } from "./check_kit.mjs";
+import { FLAGS, booted, pick as pickRow, press, runCheck, seen, sleep, waitScreen } from "./check_kit.mjs";
 
 // tabs side by side are all on view: no timer of theirs is slowed as a hidden tab's is
 const ON_VIEW = ["--disable-background-timer-throttling", "--disable-renderer-backgrounding",
@@ -26,16 +26,11 @@ const ROW_SPEED = 8;
 
 const HOLD_MS = 80; // a key held as long as a finger does, on a machine the three tabs share
 
-async function key(page, name) {
-  await tap(page, name, HOLD_MS);
-  await settle(page);
-}
+const key = (page, name) => press(page, name, HOLD_MS);
 
 async function keys(page, names) {
   for (const name of names) await key(page, name);
 }
-
-const seen = (page) => page.evaluate(() => window.lamaConsole.seen());
 
 async function until(page, test, what, ms = 30000) {
   // poll seen() until test(found) holds
@@ -59,19 +54,7 @@ async function openTab(context, url, errors) {
   return page;
 }
 
-async function pick(page, want, row) {
-  // on list screen `want`: the cursor moved to `row` (each press looked at), then A
-  await waitScreen(page, want);
-  for (let i = 0; i < 20; i++) {
-    const s = await seen(page);
-    if (s.cursor === row) {
-      await key(page, "z");
-      return;
-    }
-    await key(page, s.cursor > row ? "ArrowUp" : "ArrowDown");
-  }
-  throw new Error(want + ": the cursor did not reach row " + row);
-}
+const pick = (page, want, row) => pickRow(page, want, row, HOLD_MS);
 
 async function join(page, k, again) {
   // Join, the name P1 turned into another letter for each tab (Q1, R1), then wait for the

@@ -9,7 +9,7 @@
 //
 //   node tools/web/link_hidden_check.mjs --web build/web --chromium /usr/bin/chromium
 //        --profile DIR [--throttle 60000]
-import { booted, key as tap, runCheck, settle, sleep, waitScreen } from "./check_kit.mjs";
+import { booted, pick as pickRow, press, runCheck, seen, sleep, waitScreen } from "./check_kit.mjs";
 
 const HIDDEN_MS = 4000; // longer than a console's 2.5 s to "host lost" and the host's 1.5 s
 const MENU_LINK = 7; // the main menu's last row (ui/screens/main_menu.py)
@@ -53,26 +53,9 @@ function emulateHiding() {
   };
 }
 
-async function key(page, name) {
-  await tap(page, name, HOLD_MS);
-  await settle(page);
-}
+const key = (page, name) => press(page, name, HOLD_MS);
 
-const seen = (page) => page.evaluate(() => window.lamaConsole.seen());
-
-async function pick(page, want, row) {
-  // on list screen `want`: the cursor moved to `row`, then A
-  await waitScreen(page, want);
-  for (let i = 0; i < 20; i++) {
-    const s = await seen(page);
-    if (s.cursor === row) {
-      await key(page, "z");
-      return;
-    }
-    await key(page, s.cursor > row ? "ArrowUp" : "ArrowDown");
-  }
-  throw new Error(want + ": the cursor did not reach row " + row);
-}
+const pick = (page, want, row) => pickRow(page, want, row, HOLD_MS);
 
 async function until(page, test, what, ms = 20000) {
   const end = Date.now() + ms;

@@ -2,7 +2,7 @@
 // minimized) has its chained setTimeout throttled by the browser: at most one wake-up a second,
 // and in Chrome after 5 minutes hidden one a minute ("intensive throttling"). A link game
 // cannot live with that: the host polls the consoles every few tens of ms, a console not heard
-// for 1.5 s is lost, a console not polled for 2.5 s shows "host lost" (firmware/link/bus.py).
+// for 1.5 s is lost, a console not polled for 2.5 s shows "host lost" (firmware/link/host_bus.py).
 // So while the page is hidden and its link line is open (a link game: link.js opens it at the
 // first use), the next frame comes from a dedicated worker's timer, which the browser does not
 // throttle as it does a hidden page's, posting a tick to the page. Visible, or not linked, it

@@ -313,11 +313,17 @@ class GameScreen(PageStack, Screen):
             self.busy_frames += 1
         if ses.unsaved or self.said:  # an action, or a move said after it (a roll's result)
             if ses.unsaved:
+                out = getattr(ses.link, "out_now", None)
+                if out is not None:  # a link game's host: the move to its consoles first
+                    clock = self.app.clock
+                    out(getattr(clock, "awake_ms", clock.sleep_ms))
                 ses.flush()
             self.said = False
             from ui.model import saved_log  # the moves in words, for after "Continue game?"
 
             saved_log.save_of(self)
+            if getattr(ses.link, "saved", None) is not None:
+                ses.link.saved()  # (the host's bus polls again)
         elif self.busy_frames >= _GC_FRAMES:
             self.busy_frames = 0
             gc.collect()

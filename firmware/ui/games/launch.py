@@ -85,10 +85,10 @@ def launch(app, setup):
 
     seats = [person(name) if kind == PERSON else linked(name, int(kind[1:])) if kind[:1] == "@"
              else bot(name, kind) for name, kind in setup.seats]  # ("@N": console N's person)
-    for name in app.memory.SETUP_CODE:
+    for name in app.memory().SETUP_CODE:
         forget(name)
     lang.forget()  # the menu's and the setup's words: the game reads its own
-    order = app.memory.game_order()
+    order = app.memory().game_order()
     later = order.later_code(setup.game)
     ses = new_session(app, load(setup.game, order.with_game(setup.game, later)), seats,
                       setup.rules, setup.first)
@@ -97,12 +97,27 @@ def launch(app, setup):
         app.link.start(ses)  # the host of a link game: each linked console its seat
     screen = screen_for(app, ses)
     app.replace(screen)
-    app.memory.menu_below(app)  # the main menu's code not kept while the game is played
+    if app.link is not None:
+        lobby_gone(app)
+    app.memory().menu_below(app)  # the main menu's code not kept while the game is played
     # the game on the glass first (issue 26: within 250 ms of Start, when the setup's
     # preload had not got that far), then the rest of its code, a module a frame
     order.load_later(app, screen, later)
     if ses.people() and first_game(app, setup.game):  # with how to play, for a person
         app.pages(app, "howto", ses.game.ui)
+
+
+def lobby_gone(app):
+    """A link game's host: its lobby's screens under the game (Host or Join, who is linked)
+    leave the stack and their code the heap; the main menu's place stays at the bottom
+    (the game's Menu goes there, as from any game)."""
+    from ui.loop.resident import forget
+
+    stack = app.stack
+    while len(stack) > 2:
+        stack.pop(1).leave()
+    for name in app.memory().LINK_LOBBY_CODE:
+        forget(name)
 
 
 def first_game(app, game):
@@ -124,7 +139,7 @@ def rematch(app, session):
         session.link.start(ses)  # every linked console its seat in the new game
     screen = screen_for(app, ses)
     app.replace(screen)
-    app.memory.game_order().done(screen)
+    app.memory().game_order().done(screen)
 
 
 def resume(app, state, seats, rng_states=()):
@@ -132,7 +147,7 @@ def resume(app, state, seats, rng_states=()):
     firmware can seat: ui/screens/seat_question.py asked about any other);
     `rng_states` restores seeded generators (a --seed session) so that it goes on exactly
     as it would have; otherwise the board's entropy carries on."""
-    order = app.memory.game_order()
+    order = app.memory().game_order()
     ses = new_session(app, load(state.GAME, order.with_game(state.GAME)), seats, state.rules,
                       state.first, state)
     if len(rng_states) == 2:

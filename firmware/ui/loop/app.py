@@ -42,8 +42,8 @@ class App:
     frame's exception (ui.boot gives the device's; without one the error is only printed);
     `pages(app, page, game)` puts up a menu page over a game ("controls": the controls
     card, "rules": the rules of `game`, "howto": how to play it, "rematch": the game again,
-    ui.boot.open_page); `memory` is the RAM plan (ui/memory/), which every screen asks
-    what to load and let go.
+    ui.boot.open_page); `memory()` gives the RAM plan (ui/memory/, ui.boot.plan), which every
+    screen asks what to load and let go: imported when asked, not kept during a game.
     The loop imports no screen nor model: `start(first)` is handed the first screen."""
 
     def __init__(self, board, settings, save_settings=None, watchdog=None,
@@ -352,12 +352,10 @@ class App:
         """A link game's rest: its bus ticked every LINK_TICK_MS (link.bus.rest), in sleeps
         that keep the clocks running (clock.awake_ms: a battery's light sleep would stop the
         UART and lose the line's bytes); over at a press, or once the line brought
-        something for the game."""
-        from link.bus import rest
-
+        something for the game (the link side's rest: the frame loop imports no link code)."""
         clock = self.clock
-        rest(self.link.bus, getattr(clock, "awake_ms", clock.sleep_ms), ms,
-             self.board.buttons.pressed_since_poll, LINK_TICK_MS)
+        self.link.rest(getattr(clock, "awake_ms", clock.sleep_ms), ms,
+                       self.board.buttons.pressed_since_poll, LINK_TICK_MS)
 
     def linked(self):
         """Whether a link game's side is up (the power policy keeps the console awake)."""

@@ -29,6 +29,9 @@ SETUP_CODE = ("ui.screens.setup", "ui.screens.names", "ui.model.new_game", "ui.m
 # screen never uses: not kept while a game is played (ui/screens/menu_stand_in.py)
 MENU_CODE = ("ui.screens.main_menu", "ui.screens.menu", "ui.model.saves_menu")
 MENU_OWN_CODE = ("ui.screens.main_menu", "ui.model.saves_menu")  # (under the setup)
+# a link game's lobby (Host or Join, who is linked, the linked table): not kept while
+# its game is played (ui.games.launch: its screens leave the stack then)
+LINK_LOBBY_CODE = ("ui.screens.link", "ui.screens.link_setup")
 # the code that reads the statistics and the saved games back (with each game's codec
 # body): let go when a game is set up or starts, and once it is counted (Saves.readers)
 SAVE_READERS = ("lama.statistics", "lama.codec_read", "lama.state_reader")

@@ -105,8 +105,9 @@ def load_later(app, screen, names):
 def done(screen):
     """The game's code is in: the pages' not open are let go (their names stay interned:
     all of them were loaded, see page_code), then the launch's code: not kept while the
-    game is played, nor this module (issue 26; a rematch, or the next game's setup, imports
-    them anew)."""
+    game is played, nor this module, nor the plan itself (ui/memory/__init__.py, 1.3 KB of
+    the Pico's heap: issue 26; a rematch, the game's end or the next game's setup asks the
+    app for it, App.memory(), and imports them anew)."""
     from ui.games.panel import tidy
 
     if not games_ui.pages_interned and all(name in sys.modules for name in page_code()):
@@ -114,6 +115,7 @@ def done(screen):
     tidy(screen)
     resident.forget(LAUNCH)
     resident.forget(__name__)
+    resident.forget(__name__[: __name__.rfind(".")])  # (the plan: this module's package)
 
 
 def preload(gid):
@@ -121,13 +123,14 @@ def preload(gid):
     it imports) a step: the setup screen runs a step a frame while nothing else happens,
     so that Start has little left to load (on the Pico an import costs 10-65 ms); then the
     pages, if their names were never interned, each let go once loaded (pages_to_intern).
-    The heap is collected in the step of an import once half of ui.prime.GC_EVERY was
+    The heap is collected in the step of an import once half of ui.prime.GC_EVERY (the
+    collector's threshold, gc.threshold(): ui.prime is let go after the boot) was
     allocated since the last: else the collection the allocations bring on falls in the
-    frame of a later press (20 to 40 ms more on the Pico)."""
+    frame of a later press (20 to 40 ms more on the Pico). No threshold set, no early
+    collection."""
     import gc
 
-    from ui.prime import GC_EVERY
-
+    half = gc.threshold() // 2
     gc.collect()
     free = gc.mem_free()
     pages = pages_to_intern()
@@ -136,7 +139,7 @@ def preload(gid):
             load(name)
             if name in pages:
                 resident.forget(name)
-            if free - gc.mem_free() > GC_EVERY // 2:
+            if 0 < half < free - gc.mem_free():
                 yield  # (the collect in a step of its own: with an import, past 120 ms)
                 gc.collect()
                 free = gc.mem_free()

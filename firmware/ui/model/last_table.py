@@ -57,13 +57,29 @@ def _store(app):
 
 def save(app, game, n, first, kinds, custom, choices):
     """Keep the table a game starts with (nothing is said when it cannot be)."""
+    keep = keeper(app, game, n, first, kinds, custom, choices)
+    if keep is not None:
+        keep()
+
+
+def keeper(app, game, n, first, kinds, custom, choices, was=None):
+    """A function that keeps the table a game starts with (nothing is said when it cannot
+    be), for the caller to call when a flash write does not hold up the screen; None when
+    there is nothing to keep: no store, or the table is `was` (load's, remembered)."""
     store = _store(app)
     if store is None:
-        return
-    try:
-        store.save(record_name(game), _KIND, _VERSION, encode(n, first, kinds, custom, choices), _MAX)
-    except (MemoryError, ValueError):
-        pass
+        return None
+    payload = encode(n, first, kinds, custom, choices)
+    if was is not None and decode(payload) == was:
+        return None  # (unchanged: no flash written, nor worn)
+
+    def keep():
+        try:
+            store.save(record_name(game), _KIND, _VERSION, payload, _MAX)
+        except (MemoryError, ValueError):
+            pass
+
+    return keep
 
 
 def load(app, game):

@@ -1,12 +1,18 @@
 """The moves in words of the game in progress, saved beside it (a record of its own,
 "log_dice", "log_cards"): after "Continue game?" the moves before the save are on the
-table again (issue 50). Written with the game after each action, removed with it."""
+table again (issue 50). Written with the game after each action, under its game number
+and round: read back only for that game, it is left on flash when the game ends (no
+flash written at the game's end, nor worn) and written over by the next."""
 
 from lama import games
 from micropython import const
 
-LOG_VERSION = const(1)
-LOG_MAX = const(1024)  # a round's last lines that fit: older ones are left out
+LOG_VERSION = const(2)  # 1: without the game number (read as no game's)
+# a round's last lines that fit: older ones are left out. The record's file (the store's
+# 13 bytes of frame around it) stays within 512 bytes, littlefs's inline size on the Pico
+# (its 4 KB blocks / 8): kept in the folder's own log, with no block of its own to erase
+# at each save (at 1 KB, a sector was erased every other save: issue 47's device table)
+LOG_MAX = const(499)
 _KIND = const(3)  # (ui.model.saves.KIND_GAME: a message about it is the saved game's)
 
 
@@ -16,23 +22,26 @@ def record_name(game):
     return "log_" + (g.key if g is not None else str(game))
 
 
-def encode(round_no, msg, log):
-    """The record's bytes: the round, the last-move line, then the log's lines (a MoveLog:
-    its sizes and UTF-8 text), the oldest left out until it fits LOG_MAX."""
+def encode(number, round_no, msg, log):
+    """The record's bytes: the game's number, the round, the last-move line, then the log's
+    lines (a MoveLog: its sizes and UTF-8 text), the oldest left out until it fits LOG_MAX."""
     line = msg.encode()[:200]
     sizes = log.sizes
     text = log.text
     first = 0
     at = 0
-    while 3 + len(line) + len(sizes) - first + len(text) - at > LOG_MAX:
+    while 5 + len(line) + len(sizes) - first + len(text) - at > LOG_MAX:
         at += sizes[first]
         first += 1
-    return (bytes((round_no & 0xFF, len(line))) + line + bytes((len(sizes) - first,))
-            + bytes(sizes[first:]) + bytes(text[at:]))
+    return (bytes((number >> 8 & 0xFF, number & 0xFF, round_no & 0xFF, len(line))) + line
+            + bytes((len(sizes) - first,)) + bytes(sizes[first:]) + bytes(text[at:]))
 
 
 def decode(payload):
-    """(round, last-move line, [lines]) of a record's bytes (ValueError when damaged)."""
+    """(game number, round, last-move line, [lines]) of a record's bytes (ValueError when
+    damaged)."""
+    number = payload[0] << 8 | payload[1]
+    payload = payload[2:]
     n = payload[1]
     msg = str(payload[2 : 2 + n], "utf-8")
     at = 2 + n
@@ -47,7 +56,18 @@ def decode(payload):
         at += k
     if at != len(payload):
         raise ValueError("log length")
-    return (payload[0], msg, lines)
+    return (number, payload[0], msg, lines)
+
+
+def _older(version, payload):
+    return (0, 0, "", [])  # (version 1, without the number: no game's, never read back)
+
+
+def number_of(saves, game):
+    """The number of the saved game of kind `game` (Saves.game_number), 0 when it has none
+    (yet), or it cannot be read now: a log under 0 is never read back."""
+    n = saves.game_number(game)
+    return n if type(n) is int else 0
 
 
 def save_of(screen):
@@ -63,20 +83,25 @@ def save_of(screen):
 
 
 def save(saves, game, round_no, msg, log):
-    """Save the moves of the game of kind `game` (saves: a ui.model.saves.Saves); a
-    failure is not said (the game itself is saved, and says so when it is not)."""
+    """Save the moves of the game of kind `game` (saves: a ui.model.saves.Saves), under its
+    saved game's number; a failure is not said (the game itself is saved, and says so
+    when it is not)."""
     try:
-        saves.store.save(record_name(game), _KIND, LOG_VERSION, encode(round_no, msg, log), LOG_MAX)
+        data = encode(number_of(saves, game), round_no, msg, log)
+        saves.store.save(record_name(game), _KIND, LOG_VERSION, data, LOG_MAX)
     except (MemoryError, ValueError):
         pass
 
 
 def load(saves, game, round_no):
-    """(last-move line, [lines]) saved for kind `game` in round `round_no`, or None."""
-    value, _outcome = saves.store.load(record_name(game), _KIND, LOG_VERSION, LOG_MAX, decode)
-    if value is None or value[0] != round_no & 0xFF:
+    """(last-move line, [lines]) saved for kind `game`'s saved game in round `round_no`,
+    or None (none, another game's, another round's)."""
+    value, _outcome = saves.store.load(record_name(game), _KIND, LOG_VERSION, LOG_MAX, decode,
+                                       True, _older)
+    number = number_of(saves, game)
+    if value is None or not number or value[0] != number or value[1] != round_no & 0xFF:
         return None
-    return value[1], value[2]
+    return value[2], value[3]
 
 
 def clear(saves, game):

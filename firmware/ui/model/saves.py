@@ -406,10 +406,7 @@ class Saves:
         outcome = self.store.clear(
             record_name(game), KIND_GAME, records.PROGRESS_VERSION, records.PROGRESS_MAX
         )
-        self.note(KIND_GAME, outcome)
-        from ui.model import saved_log  # its moves in words go with it
-
-        saved_log.clear(self, game)
+        self.note(KIND_GAME, outcome)  # (its moves in words stay: ui/model/saved_log.py)
         if outcome == st.OK:
             self.forget_game(game)
         return outcome == st.OK

@@ -71,7 +71,7 @@ class LinkSetupScreen(SetupScreen):
         setup = self.setup()
         from ui.games import launch
 
-        code = self.app.memory.game_order().start_code(self.game) + ["ui.games.linked"]
+        code = self.app.memory().game_order().start_code(self.game) + ["ui.games.linked"]
         self.app.soon(lambda: launch.launch(self.app, setup), code, busy=True)
 
     def hint(self):

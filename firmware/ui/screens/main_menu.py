@@ -31,11 +31,11 @@ class MainMenu(ListScreen):
             store = getattr(self.app, "game_store", None)
             if store is not None:
                 store.release()  # the saved games' engine states: their code goes next
-            self.app.memory.keep_from_now(self.app)
+            self.app.memory().keep_from_now(self.app)
             if store is not None:
                 compact(store)  # (the statistics read now, at the menu)
             return
-        plan = self.app.memory
+        plan = self.app.memory()
         gone = plan.drop_loaded(self.app)
         for name in gone:
             if plan.is_game_code(name):

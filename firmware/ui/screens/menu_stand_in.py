@@ -38,7 +38,7 @@ class MenuToCome(Screen):
         """Uncovered (the game left, in the frame after the busy mark): all of it in this
         frame (about 80 ms on the Pico), the menu drawn in the next."""
         app = self.app
-        app.memory.drop_loaded(app)
+        app.memory().drop_loaded(app)
         gc.collect()
         menu = getattr(load(MENU[0]), MENU[1])(app)
         for k, v in zip(CARRIED, self.carried):

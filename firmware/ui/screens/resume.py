@@ -65,7 +65,7 @@ class ContinueScreen(Screen):
         from ui.games import launch
 
         app = self.app
-        plan = app.memory
+        plan = app.memory()
         state = self.shown()[0]
 
         def put():

@@ -42,7 +42,7 @@ class SetupScreen(ListScreen):
         their kinds and names, who started (issue 50)."""
         from ui.model import last_table
 
-        got = last_table.load(self.app, self.game)
+        got = self.table = last_table.load(self.app, self.game)
         if got is None:
             return
         n, first, kinds, names = got
@@ -141,7 +141,7 @@ class SetupScreen(ListScreen):
         # the main menu's own code not kept under the setup (issue 26: the game's code
         # loads here): B brings it back (back)
         if self.app.stack[0] is not self:
-            plan = self.app.memory
+            plan = self.app.memory()
             plan.menu_below(self.app, plan.MENU_OWN_CODE)
 
     def back(self):
@@ -183,7 +183,7 @@ class SetupScreen(ListScreen):
             store = getattr(self.app, "game_store", None)
             if store is not None:
                 store.let_go_readers()  # (the game's code comes in their place)
-            self._loading = self.app.memory.game_order().preload(self.game)
+            self._loading = self.app.memory().game_order().preload(self.game)
             return
         try:
             next(self._loading)
@@ -198,14 +198,22 @@ class SetupScreen(ListScreen):
         if self.setup().valid():
             from ui.model import last_table
 
-            last_table.save(self.app, self.game, self.n, self.first, self.kinds, self.custom,
-                            self.choices)
-            self.app.soon(self._launch, ("ui.games.launch",))
+            keep = last_table.keeper(self.app, self.game, self.n, self.first, self.kinds,
+                                     self.custom, self.choices, self.table)
+            self.app.soon(lambda: self._launch(keep), ("ui.games.launch",))
 
-    def _launch(self):
+    def _launch(self, keep):
+        """The game, then the table kept (`keep`, or None when it is the one remembered),
+        once the game's first frame is on the glass: a flash write is 60 ms of Start."""
         from ui.games import launch
 
         setup = self.setup()
+        app = self.app
+
+        def go():
+            launch.launch(app, setup)
+            if keep is not None:
+                app.later(keep)
+
         # the busy mark at once, the game the next frame (or once its code is in)
-        self.app.soon(lambda: launch.launch(self.app, setup),
-                      self.app.memory.game_order().start_code(self.game), busy=True)
+        app.soon(go, app.memory().game_order().start_code(self.game), busy=True)

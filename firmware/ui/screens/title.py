@@ -1,7 +1,7 @@
 """The title screen: the name, two llamas, A opens the main menu, B the controls card."""
 
 from hal.buttons import A, B, PRESS
-from ui.draw import battery, gfx, icons
+from ui.draw import gfx, icons
 from ui.text import lang
 from ui.loop.screen import Screen
 
@@ -23,4 +23,7 @@ class TitleScreen(Screen):
         gfx.center(fb, s.TITLE_2, 32)
         gfx.center(fb, s.TITLE_PRESS, 44)
         gfx.center(fb, s.TITLE_CONTROLS, 54)
-        battery.mark(fb, gfx.W - battery.W, 0)
+        if getattr(self.app.board.power, "battery", None) is not None:  # (no cell: no mark,
+            from ui.draw import battery  # nor its import before the lit title)
+
+            battery.mark(fb, gfx.W - battery.W, 0)
