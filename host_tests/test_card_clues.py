@@ -54,9 +54,23 @@ def test_a_play_the_clues_forbid_marks_a_loose_player_and_weighs_its_clues_less(
     assert clues[C.FLAGS * 2 + 1] == C.LOOSE and clues[C.MASK_A * 2 + 1] == 0
     C.new_round(clues, 2)
     assert clues[C.FLAGS * 2 + 1] == C.LOOSE  # kept from round to round
-    assert [C.trusted(clues, 2, 1, k) for k in range(4)] == [True, False, True, False]
-    trusted = [C.trusted(clues, 2, 0, k) for k in range(32)]
+    assert [shaped(clues, 1, k) for k in range(4)] == [True, False, True, False]
+    C.on_stop(clues, 2, 0, 2, True)  # seat 0 drew on a 3: no 3 or 4
+    trusted = [shaped(clues, 0, k) for k in range(32)]
     assert trusted.count(False) == 2  # one deal in _TRUST_EVERY sets them aside
+
+
+def shaped(clues, p, k):
+    """Whether seat p's clues (of two seats; seat p holds no 4, whatever else) shape sampled
+    deal number k: its one card, from a pool of a 4 then a 1, is the 1 (the 4 skipped)."""
+    clues = bytearray(clues)
+    clues[C.MASK_A * 2 + p] |= 1 << 3
+    clues[C.COUNT_B * 2 + p] = clues[C.FRESH * 2 + p] = 0
+    hands = [bytearray(7), bytearray(7)]
+    sizes = bytearray(2)
+    sizes[p] = 1
+    assert C.deal(bytearray([3, 0]), hands, sizes, clues, 1 - p, k) == 1
+    return hands[p][0] == 1
 
 
 def test_deals_agree_with_the_clues_and_never_fail():
@@ -72,7 +86,7 @@ def test_deals_agree_with_the_clues_and_never_fail():
     rng = card_expert.SampleShuffler(5)
     for _ in range(50):
         rng.shuffle(pool)
-        dealt = C.deal(pool, hands, v.sizes, v.clues, 0, 0b1110)
+        dealt = C.deal(pool, hands, v.sizes, v.clues, 0, 0)  # deal 0: every seat's clues
         assert dealt == 8 and bytes(hands[0]) == bytes(7)  # its own hand left alone
         assert hands[1][2] == 0 and hands[1][3] == 0 and sum(hands[1]) == 4
         assert hands[2][0] == 0 and hands[2][1] == 0 and sum(hands[2]) == 2
@@ -82,7 +96,7 @@ def test_deals_agree_with_the_clues_and_never_fail():
     C.on_stop(st.clues, 3, 1, 1, False)  # "no 2 or 3": but only 3s are unseen
     v = cards.view(st, 0)
     pool = bytearray([2, 2, 2, 2])
-    assert C.deal(pool, [bytearray(7) for _ in range(3)], v.sizes, v.clues, 0, 0b110) == 3
+    assert C.deal(pool, [bytearray(7) for _ in range(3)], v.sizes, v.clues, 0, 0) == 3
 
 
 def reading_table():

@@ -8,9 +8,9 @@ groups: its older cards (known to hold none of the values of mask A), the cards 
 its last draw or quit that came since (none of mask B), and the cards drawn since (FRESH,
 unknown). A play takes its card from the oldest group it may come from; one that can come
 from none (a person who drew while able to play: possible, only unusual) marks the seat
-LOOSE and forgets its clues: a loose seat's clues weigh in half the sampled deals, anyone
-else's in all but one in _TRUST_EVERY (weighed, never excluded: a deal that cannot agree
-is dealt anyway).
+LOOSE and forgets its clues: a loose seat's clues weigh in half the sampled deals (the
+even ones), anyone else's in all but one in _TRUST_EVERY (weighed, never excluded: a deal
+that cannot agree is dealt anyway; deal() decides it from the deal's number).
 
 clues: a bytearray of _FIELDS * n; for seat p, clues[f * n + p] for field f:
   MASK_A, MASK_B  bit v set: no card of value v in that group
@@ -33,7 +33,7 @@ FLAGS = const(5)
 _FIELDS = const(6)
 QUIT_BIT = const(8)
 LOOSE = const(1)
-_TRUST_EVERY = const(16)  # a trusted seat's clues are set aside in one sampled deal of this many
+_TRUST_EVERY = const(16)  # a trusted seat's clues are set aside in one sampled deal of this many (a power of 2)
 
 
 def new(n):
@@ -85,19 +85,13 @@ def on_play(clues, n, p, v, size):
             clues[f * n + p] = 0
 
 
-def trusted(clues, n, p, k):
-    """Whether seat p's clues shape sampled deal number k (weighed: see the docstring)."""
-    if clues[FLAGS * n + p] & LOOSE:
-        return k & 1 == 0
-    return k % _TRUST_EVERY != _TRUST_EVERY - 1
-
-
 @micropython.viper
-def deal(pool, hands, sizes, clues, me: int, use: int) -> int:
-    """One guess at the hidden cards: `pool` (the unseen cards, shuffled) dealt in seat order
-    into the other hands of `hands` (bytearrays, refilled to the sizes of `sizes`), seat p's
-    groups by its clues when bit p of `use` is set: each card of a group the next card of
-    the pool that it may hold (moved forward), or the next card at all when none is left.
+def deal(pool, hands, sizes, clues, me: int, k: int) -> int:
+    """Sampled deal number k: one guess at the hidden cards, `pool` (the unseen cards,
+    shuffled) dealt in seat order into the other hands of `hands` (bytearrays, refilled to
+    the sizes of `sizes`), seat p's groups by its clues when they weigh in deal k (see the
+    docstring): each card of a group the next card of the pool that it may hold (moved
+    forward), or the next card at all when none is left.
     Returns how many cards that took: the rest of the pool is the draw pile.
     Viper code on MicroPython: the bytearrays read through ptr8, the ints machine words."""
     n = int(len(hands))
@@ -105,18 +99,23 @@ def deal(pool, hands, sizes, clues, me: int, use: int) -> int:
     pl = ptr8(pool)
     s = ptr8(sizes)
     c = ptr8(clues)
+    loose = 1 - (k & 1)  # 1 when a loose seat's clues weigh in this deal
+    kept = 0 if (k & (_TRUST_EVERY - 1)) == _TRUST_EVERY - 1 else 1  # ... anyone else's
     i = 0
     p = 0
     while p < n:
         if p != me:
             h = ptr8(hands[p])
-            k = 0
-            while k < 7:
-                h[k] = 0
-                k += 1
+            v = 0
+            while v < 7:
+                h[v] = 0
+                v += 1
             size = s[p]
             left = size
-            if (use >> p) & 1:
+            trust = kept
+            if c[FLAGS * n + p] & LOOSE:
+                trust = loose
+            if trust:
                 b = c[COUNT_B * n + p]
                 a = size - b - c[FRESH * n + p]
                 g = 0

@@ -30,7 +30,7 @@ each SLICE turns of play-out (a deal counted as _DEAL_TURNS more).
 """
 
 from lama import card_clues, cards
-from lama import native as micropython  # @micropython.native and .viper: lama.native
+from lama import native as micropython  # @micropython.viper: lama.native
 from lama.native import ptr8
 from lama.card_playouts import (
     ALWAYS_DRAW_POINTS,
@@ -191,13 +191,13 @@ def _win_weights():
 _WEIGHTS = _win_weights()
 
 
-@micropython.native
 def _outcome(view, hands, emptied, may_end, scores):
     """The value of a play-out's end for the view's seat (higher is better): minus its
     round points while the game cannot end this round; else its chance to win (S5), in
     WIN_SCALE parts, minus a whole win: a share of the win when the play-out's scores end
     the game, their estimate by _WEIGHTS when it goes on. `scores`: a list of view.n to
-    count the scores in (made once a decision)."""
+    count the scores in (made once a decision). Bytecode (issue 52): as native code it
+    took 1.5 KB more of the Pico's heap, for a few per cent of a decision's time."""
     me = view.seat
     rules = view.rules
     if not may_end:
@@ -280,11 +280,7 @@ def _compare(view, plays, k, out, budget=STEP_BUDGET):
         if i >= FIRST_DEALS and (i - FIRST_DEALS) % _LOOK_EVERY == 0 and clear(diff, diff2, i):
             break
         shuffler.shuffle(pool)
-        use = 0
-        for p in range(n):
-            if card_clues.trusted(clues, n, p, i):
-                use |= 1 << p
-        dealt = card_clues.deal(pool, base, sizes0, clues, me, use)
+        dealt = card_clues.deal(pool, base, sizes0, clues, me, i)
         since += _DEAL_TURNS
         before = out[0] - out[1] if len(plays) == 2 else 0
         for c in range(len(plays)):
