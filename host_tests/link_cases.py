@@ -227,7 +227,8 @@ def turn_words(seed=7):
                 if (nd.k not in seen and hs.kind(turn) == 2 and turn != getattr(
                         scr.session, "own", -1) and scr.thinking and not scr.panels):
                     name = hs.name(turn)
-                    seen[nd.k] = [name, nd.d.says(name + "'S TURN"), nd.d.says("THINKS")]
+                    seen[nd.k] = [name, nd.d.says(name + "'S TURN"), nd.d.says("THINKS"),
+                                  nd.d.says("SPEED UP")]
         if len(seen) == 2 and spun[0] >= 80:
             break
         for nd in t.nodes:

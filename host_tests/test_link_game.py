@@ -109,12 +109,13 @@ def test_host_and_consoles_all_restarted_each_console_gets_its_own_seat_back(
 
 
 def test_while_a_linked_console_s_person_plays_the_others_say_whose_turn_it_is(micropython):
-    """'R1'S TURN' on the host and the other console, not 'R1 THINKS...'; the host spends
-    no computer player's thinking slices (base.think_for) on a linked seat's turn."""
+    """'R1'S TURN' on the host and the other console, not 'R1 THINKS...' nor 'A: SPEED UP'
+    (A hurries no person); the host spends no computer player's thinking slices
+    (base.think_for) on a linked seat's turn."""
     r = case(micropython, "turn_words()")
     host, console = r["seen"]
-    assert host is not None and host[1:] == [True, False], host
-    assert console is not None and console[1:] == [True, False], console
+    assert host is not None and host[1:] == [True, False, False], host
+    assert console is not None and console[1:] == [True, False, False], console
     frames, slices = r["spun"]
     assert frames >= 80 and slices == 0, "the host waits idly for a linked person's move"
 

@@ -18,7 +18,7 @@ from flash.errors import DeployError  # noqa: E402
 from flash.image import board_profile  # noqa: E402
 from pico import device, firmware, provision  # noqa: E402
 from simulator.keys import TAP_MS  # noqa: E402
-from simulator.play import KEYS_LINE, Terminal, render_braille, render_half  # noqa: E402
+from simulator.terminal import KEYS_LINE, Terminal, render_braille, render_half  # noqa: E402
 
 FLASH = os.path.join(provision.BUILD, "emulate-flash.bin")
 LONG_B_MS = 700  # Esc: a long press of B, as in the simulator

@@ -414,7 +414,9 @@ class GameScreen(PageStack, Screen):
             self.ask_hint()
             return
         if self.due is not None:
-            if kind == PRESS and b == A:
+            if self.session.link_wait():  # a person at a linked console to play
+                self.note(lang.s.G_NOTE_WAIT)
+            elif kind == PRESS and b == A:
                 self.due = None
                 self.advance()
             else:

@@ -164,7 +164,7 @@ def bottom(scr, fb, ack):
     footer ("A: SPEED UP", "PRESS A TO GO ON") lights the footer up instead."""
     T = lang.s
     note = scr.note_text
-    if scr.due is not None:
+    if scr.due is not None and not scr.session.link_wait():  # (A hurries no person)
         key, same = T.G_K_SPEED, T.G_NOTE_SPEED
     elif ack:
         key, same = T.G_K_A, T.G_NOTE_A
