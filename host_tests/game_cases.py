@@ -285,6 +285,9 @@ def saved_and_resumed(game, seed, cut, data_dir):
     d2 = Driver.in_game(game, NAMES[:3], bots, seed=seed, data_dir=data_dir)
     d2.app.game_store = Saves(data_dir)
     resume(d2.app, state, seats, rngs)
+    import sys
+
+    reader_kept = "ui.model.saved_log_read" in sys.modules  # (read once at Continue)
     d2.session = d2.app.top().session
     d2.session.record = []
     play(d2)
@@ -292,7 +295,7 @@ def saved_and_resumed(game, seed, cut, data_dir):
     left = SavedGames(Saves(data_dir)).load()
     out({"ui": d2.session.result[1], "eng": sc, "seats": [list(s) for s in seats],
          "rest_same": d2.session.record == acts[done:], "done": done,
-         "cleared": left is None})
+         "cleared": left is None, "reader_kept": reader_kept})
 
 
 def rematch(game, seed):
@@ -303,6 +306,10 @@ def rematch(game, seed):
     play(d)
     old = d.screen()
     res0 = old.panels[-1].choice == 1  # Menu preselected: a stray A starts no new game
+    import sys
+
+    info = old.session.game.info
+    gone = not any(n in sys.modules for n in [info.bots] + list(info.experts))
     d.press("LEFT")
     d.press("A")
     new = d.app.top()
@@ -310,7 +317,8 @@ def rematch(game, seed):
     res = {"new_screen": new is not old and type(new) is type(old),
            "same_seats": s2.seats == [of(x) for x in zip(NAMES[:3], bots)],
            "fresh": s2.state.scores == [0, 0, 0] and s2.state.round_no == 1,
-           "menu_first": res0}
+           "menu_first": res0, "bots_gone_at_game_over": gone,
+           "bots_back": s2.game.bots is not None and info.bots in sys.modules}
     d.session = s2
     play(d)
     d.press("A")

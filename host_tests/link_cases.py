@@ -39,10 +39,11 @@ def leaks(table):
     return bad, len(wire)
 
 
-def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0):
+def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0, burst=(0.0, 0)):
     """A linked game to game over; `error`/`drop`: each byte's chance, at each receiver, of
-    a flipped bit / of being lost."""
+    a flipped bit / of being lost; `burst`: emu.line's bursts of noise."""
     t = LinkTable(n, "/tmp/link-cases", seed=seed, error=error, drop=drop)
+    t.line.burst = tuple(burst)
     t.host_sets_table(game=game, bots=bots)
     t.play_to_end()
     bad, frames = leaks(t)
@@ -51,13 +52,15 @@ def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0):
                       "sent": len(t.sent), "seats": len(t.host.top().session.seats),
                       "own": [nd.top().session.here(nd.top().session.own)
                               for nd in t.nodes[1:]],
-                      "faults": t.line.faults, "resent": buses[0].resent,
+                      "faults": t.line.faults, "bursts": t.line.bursts,
+                      "resent": buses[0].resent,
                       "garbled": sum(b.dec.bad for b in buses)}))
 
 
-def unplugged(game, seed=7, computer=False):
+def unplugged(game, seed=7, computer=False, back=False):
     """Console 1's cable pulled after a few moves: the host's page, its text; then the
-    cable back (or a computer player takes the seat); the game to its end."""
+    cable back (or a computer player takes the seat, and with `back` the cable goes back
+    after all); the game to its end."""
     t = LinkTable(3, "/tmp/link-cases", seed=seed)
     t.host_sets_table(game=game, bots=1)
     seen = {}
@@ -77,7 +80,14 @@ def unplugged(game, seed=7, computer=False):
         if computer:
             tb.keys(tb.host, ["DOWN", "DOWN", "A"])  # the second level
             seen["bot"] = scr.session.bot(1)
-            tb.nodes.pop(1)  # (its cable stays out: the game goes on without it)
+            if back:
+                tb.run(3000)
+                tb.replug(1)
+                tb.run(4000)
+                seen["kind"] = scr.session.kind(1)
+                seen["own"] = tb.nodes[1].top().session.own
+            else:
+                tb.nodes.pop(1)  # (its cable stays out: the game goes on without it)
         else:
             tb.replug(1)
             tb.run(4000)

@@ -75,6 +75,13 @@ class Program:
         self._op(0x2800 | 2 << 8 | value)  # cmp r2, #value
         self._op(("beq-label", target))
 
+    def copy(self, src, dst):
+        """*(u32 *)dst = *(u32 *)src, once (r1, r2, r5)."""
+        self.const(1, src)
+        self.const(5, dst)
+        self._op(0x6800 | 1 << 3 | 2)  # ldr r2, [r1]
+        self._op(0x6000 | 5 << 3 | 2)  # str r2, [r5]
+
     def copy_forever(self, src, dst):
         """Loop: *(u32 *)dst = *(u32 *)src, with a WFI-free spin (r1, r2, r5)."""
         self.const(1, src)

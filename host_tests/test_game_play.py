@@ -91,12 +91,15 @@ def test_saved_after_every_action_and_resumed_after_power_loss(micropython, game
     assert r["done"] > 0 and r["seats"][0] == ["ANA", 0, None]  # (lama.seats.person("ANA"))
     assert r["rest_same"] and r["ui"] == r["eng"]
     assert r["cleared"], "the save is removed at game over"
+    assert r["reader_kept"] is False  # the moves' reader: not kept while the game is played
 
 
 @pytest.mark.parametrize("game", [1, 2])
 def test_rematch_same_seats_or_back_to_menu(micropython, game):
     r = case(micropython, "rematch(%d, 4)" % game)
     assert r["menu_first"] and r["new_screen"] and r["same_seats"] and r["fresh"] and r["menu"]
+    # issue 47: the computer players' code leaves RAM at the game over, a rematch loads it
+    assert r["bots_gone_at_game_over"] and r["bots_back"]
 
 
 @pytest.mark.parametrize("game", [1, 2])

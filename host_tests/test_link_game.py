@@ -45,6 +45,16 @@ def test_a_linked_game_on_a_faulty_line_ends_the_same_on_every_console(
     assert r["faults"] > 50 and r["resent"] > 0 and r["garbled"] > 0, "the faults were made"
 
 
+def test_a_linked_game_with_bursts_of_noise_ends_the_same_on_every_console(micropython):
+    """Bursts of noise (8 bytes garbled in a row, one burst in about 1,000 bytes at each
+    receiver) on top of bit errors and lost bytes: the same scores, no hand but its own."""
+    r = case(micropython, "whole_game(3, 2, 1, error=0.003, drop=0.003, burst=(0.001, 8))")
+    scores = r["scores"]
+    assert len(scores) == 3 and all(s == scores[0] for s in scores)
+    assert r["own"] == [True, True] and r["bad"] == []
+    assert r["bursts"] > 20 and r["resent"] > 0 and r["garbled"] > 0, "the faults were made"
+
+
 @pytest.mark.parametrize("game", [1, 2])
 def test_a_console_unplugged_is_said_at_once_and_rejoins(micropython, game):
     r = case(micropython, "unplugged(%d)" % game)
@@ -59,6 +69,16 @@ def test_a_console_gone_a_computer_player_takes_its_seat(micropython):
     r = case(micropython, "unplugged(2, computer=True)")
     assert r["seen"]["bot"] == "medium"
     assert all(s == r["scores"][0] for s in r["scores"]) and r["bad"] == []
+
+
+def test_a_console_back_after_a_computer_player_took_its_seat_plays_it_again(micropython):
+    """Its cable back after the host's person let a computer player take its seat: its
+    person plays the seat again (it had been left with no game, never at game over)."""
+    r = case(micropython, "unplugged(2, computer=True, back=True)")
+    assert r["seen"]["bot"] == "medium"
+    assert r["seen"]["kind"] == 2 and r["seen"]["own"] == 1, r["seen"]  # LINKED, seat 1
+    assert len(r["scores"]) == 3 and all(s == r["scores"][0] for s in r["scores"])
+    assert r["bad"] == []
 
 
 @pytest.mark.parametrize("game", [1, 2])

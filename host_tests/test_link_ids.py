@@ -29,6 +29,29 @@ def test_a_console_s_uid_is_drawn_once_and_kept_in_its_data_folder(tmp_path):
     assert uid(Board(3)) == bytes([3]) * 8
 
 
+@pytest.mark.parametrize("flash_id, kept", [
+    (b"\x00" * 8, True), (b"\xff" * 8, True), (b"", True), (bytes(range(8)), False)])
+def test_a_flash_with_no_unique_id_gives_a_drawn_uid_not_one_every_console_shares(
+        tmp_path, flash_id, kept):
+    """Two consoles whose flash answers no unique ID (all zeros, all ones) had the same link
+    uid, and the host took them for one console (the second joined as the first, and the
+    first never got its seat): such a uid counts as none, one is drawn and kept instead."""
+    from link.net import uid
+
+    class Board:
+        def __init__(self, folder, b):
+            folder.mkdir()
+            self.data_dir = str(folder)
+            self.entropy = type("E", (), {"read": lambda self, n: bytes([b]) * n})()
+
+    a = uid(Board(tmp_path / "a", 1), lambda: flash_id)
+    b = uid(Board(tmp_path / "b", 2), lambda: flash_id)
+    if kept:
+        assert (a, b) == (bytes([1]) * 8, bytes([2]) * 8)
+    else:
+        assert a == b == flash_id, "a real unique ID is the uid"
+
+
 def test_link_ids_records_round_trip_and_refuse_damage():
     from ui.model import link_ids
 

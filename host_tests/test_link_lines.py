@@ -75,6 +75,25 @@ def test_faults_hit_each_receiver_on_its_own():
     assert line.faults > 50
 
 
+def test_a_burst_of_noise_garbles_bytes_in_a_row_at_each_receiver_on_its_own():
+    t = T()
+    line = Line(lambda: t.now, burst=(0.01, 6), seed=5, record=True)
+    a, b = line.plug(), line.plug()
+    sent = bytes(range(256)) * 8
+    a.write(sent)
+    t.now = 10**6
+    ra, rb = a.read(), b.read()
+    assert bytes(line.wire) == sent and len(ra) == len(rb) == len(sent)
+    assert ra != rb and line.bursts >= 10
+    for got in (ra, rb):
+        bad = [i for i in range(len(sent)) if got[i] != sent[i]]
+        assert bad
+        runs = 0  # bytes garbled next to another garbled one: bursts, not single errors
+        for i in bad:
+            runs += i + 1 in bad or i - 1 in bad
+        assert runs > len(bad) // 2, bad
+
+
 def test_the_wire_keeps_its_bytes_compactly_and_their_times_only_when_asked():
     t = T()
     plain = Line(lambda: t.now, record=True)

@@ -67,6 +67,46 @@ def test_a_frame_sent_by_one_pico_reaches_every_uart_after_its_wire_time(tmp_pat
             p.close()
 
 
+SSI_DR0 = 0x18000060
+RAM = 0x20001000
+
+
+def unique_id_reader(tmp_path, name, uid=None):
+    """A Pico that asks its flash for its unique ID (the 0x4B command, 4 dummy bytes, 8 of
+    ID: a byte read back for each written, as the SDK's flash_get_unique_id) and keeps the
+    13 bytes read in RAM, a word each."""
+    prog = Program()
+    for i in range(13):
+        prog.store(SSI_DR0, 0x4B if i == 0 else 0)
+        prog.copy(SSI_DR0, RAM + 4 * i)
+    prog.sleep_forever()
+    image = bytearray(b"\xff" * firmware.FLASH_SIZE)
+    code = prog.assemble()
+    image[: len(code)] = code
+    path = tmp_path / (name + ".bin")
+    path.write_bytes(image)
+    return device.Pico(str(path), uid=uid)
+
+
+def test_each_emulated_pico_has_a_flash_unique_id_of_its_own(tmp_path):
+    """machine.unique_id() tells linked consoles apart (link.net.uid): rp2040js's flash
+    answered zeros to every Pico; each now answers its own (or the one it is given)."""
+    picos = [unique_id_reader(tmp_path, "a"), unique_id_reader(tmp_path, "b"),
+             unique_id_reader(tmp_path, "c", uid=bytes(range(1, 9)))]
+    try:
+        ids = []
+        for p in picos:
+            p.run(5)
+            words = struct.unpack("<13I", p.peek(RAM, 52))
+            assert words[:5] == (0,) * 5, words  # the command and its dummy bytes
+            ids.append(bytes(w & 0xFF for w in words[5:]))
+        assert ids[2] == bytes(range(1, 9))
+        assert len(set(ids)) == 3 and bytes(8) not in ids, ids
+    finally:
+        for p in picos:
+            p.close()
+
+
 # --- the official firmware ---------------------------------------------------------------
 needs_firmware = pytest.mark.skipif(not os.environ.get(firmware.ENV),
                                     reason="PICO_FIRMWARE is not set")

@@ -212,6 +212,7 @@ out["launch in the game"] = "ui.games.launch" in sys.modules
 out["readers in the game"] = [m for m in ("lama.codec_read", "lama.state_reader",
                                           "lama.statistics") if m in sys.modules]
 out["accents in an English game"] = "ui.draw.accents" in sys.modules
+out["boot-only code in the game"] = [m for m in ("stat_modes",) if m in sys.modules]
 d.keys("B:900,UP,A,A,WAIT:100")  # in-game menu: quit to the menu, confirmed
 out["after dice"] = games()
 out["after dice top"] = d.top()
@@ -264,6 +265,7 @@ def test_back_to_the_menu_frees_the_game_modules(micropython, mpy_path, tmp_path
     assert out["launch in the game"] is False  # its work done, a rematch loads it anew
     assert out["readers in the game"] == []  # a game in play only writes its saves
     assert out["accents in an English game"] is False  # (loaded by the first French letter)
+    assert out["boot-only code in the game"] == []  # (its names bound at boot: issue 47)
     assert out["menu words at the setup"] == ["M_STATS", "SETUP_PLAYERS"]
     assert out["menu words in the game"] == []  # the game reads its own
     assert "lama.dice" in out["dice"] and "lama.cards" not in out["dice"]

@@ -44,7 +44,7 @@ def test_the_saved_moves_fit_in_littlefs_inline_size_keeping_the_newest():
     Pico's littlefs to keep inline (at most 512 bytes a file, its 4 KB blocks / 8): a file
     larger gets a block of its own, erased at every save, which doubled the flash's wear."""
     from hal.store import HEADER, TRAILER, frame
-    from ui.model import saved_log
+    from ui.model import saved_log, saved_log_read
 
     log = MoveLog(40)
     for i in range(40):
@@ -52,7 +52,7 @@ def test_the_saved_moves_fit_in_littlefs_inline_size_keeping_the_newest():
     payload = saved_log.encode(65535, 3, "x" * 200, log)
     assert len(payload) <= saved_log.LOG_MAX
     assert len(frame(3, 1, 1, payload)) <= 512 and HEADER + saved_log.LOG_MAX + TRAILER <= 512
-    number, _round, msg, lines = saved_log.decode(payload)
+    number, _round, msg, lines = saved_log_read.decode(payload)
     assert number == 65535 and msg == "x" * 200 and lines and lines[-1] == log[-1]
 
 
@@ -74,15 +74,15 @@ def test_the_saved_moves_are_read_back_for_their_own_game_only(tmp_path):
     and the game over had two records to clear, some 100 ms of the Pico's flash before the
     menu): they carry the game's number, and another game, or an unnumbered one, never
     reads them as its own."""
-    from ui.model import saved_log
+    from ui.model import saved_log, saved_log_read
 
     log = MoveLog(40)
     log.append("ANA rolled 2 4 L")
     saves = _Saves(tmp_path, 7)
     saved_log.save(saves, 1, 2, "ANA rolled", log)
-    assert saved_log.load(saves, 1, 2) == ("ANA rolled", ["ANA rolled 2 4 L"])
-    assert saved_log.load(saves, 1, 3) is None  # another round
+    assert saved_log_read.load(saves, 1, 2) == ("ANA rolled", ["ANA rolled 2 4 L"])
+    assert saved_log_read.load(saves, 1, 3) is None  # another round
     saves.number = 8
-    assert saved_log.load(saves, 1, 2) is None  # another game, in the same round
+    assert saved_log_read.load(saves, 1, 2) is None  # another game, in the same round
     saves.number = None
-    assert saved_log.load(saves, 1, 2) is None  # no saved game
+    assert saved_log_read.load(saves, 1, 2) is None  # no saved game

@@ -5,7 +5,7 @@ only (link.view). A seat played on a console is a lama.seats LINKED seat whose d
 the console's id on the bus, which gives the same console its id again when it comes back
 (link.bus: by its uid, or the id it asks for after the host's restart)."""
 
-from lama.seats import LINKED, PERSON, detail, kind
+from lama.seats import BOT, LINKED, PERSON, detail, kind, linked
 from link import msg
 from link.bus import WINDOW, rest
 from link.view import events_for, state_fields
@@ -38,6 +38,7 @@ class LinkHost:
         self.taken = {}  # seat -> the action its console sent, not yet played
         self.gone = []  # seats whose console went and nobody was told yet (take_gone)
         self.back = []  # seats whose console came back (take_back)
+        self.had = {}  # seat -> the console that played it when the game began
         self.sent = 0  # messages sent (figures)
         self.closing = 0  # frames left to deliver what is queued once closed (close)
         self.closed = False  # nothing more to do: the app lets it go
@@ -111,6 +112,8 @@ class LinkHost:
         if kind == msg.HELLO and isinstance(value, str) and value:
             self.names[cid] = value[:3]
             seat = self.seat_of(cid)
+            if seat < 0:
+                seat = self.reclaim(cid)
             if seat >= 0:  # the same console back: its seat, and its view of the game
                 self.note_ids()
                 self.start_for(cid, seat)
@@ -122,6 +125,18 @@ class LinkHost:
             seat = self.seat_of(cid)
             if seat >= 0:
                 self.taken[seat] = msg.as_tuple(value)
+
+    def reclaim(self, cid):
+        """Console `cid` back after a computer player took its seat (its page's offer while
+        it was gone): its person takes the seat again (else it would wait with no game
+        till the end). The seat, or -1."""
+        ses = self.session
+        for seat, c in self.had.items():
+            if c == cid and ses is not None and kind(ses.seats[seat]) == BOT:
+                ses.seats[seat] = linked(ses.seats[seat][0], cid)
+                ses.unsaved = True  # (the seats are saved with the game)
+                return seat
+        return -1
 
     def roster(self):
         """Every linked console hears who is linked (their join screens list them)."""
@@ -147,6 +162,10 @@ class LinkHost:
         session.link = self
         self.taken = {}
         self.gone = []
+        self.had = {}
+        for i in range(len(session.seats)):
+            if kind(session.seats[i]) == LINKED:
+                self.had[i] = detail(session.seats[i])
         for seat, cid in self.linked_seats():
             self.start_for(cid, seat)
         self.note_ids()

@@ -8,17 +8,22 @@ def has_link(board):
     return got() if got is not None else getattr(board, "link", None) is not None
 
 
-def uid(board):
-    """This console's unique id: the board's (machine.unique_id on the Pico), else 8 bytes
-    of its entropy kept in its data folder (stored_uid): the same console back, even
-    restarted, is known by it."""
+def uid(board, unique_id=None):
+    """This console's unique id: the board's (machine.unique_id on the Pico, or
+    `unique_id()`), else 8 bytes of its entropy kept in its data folder (stored_uid): the
+    same console back, even restarted, is known by it. A flash without a unique ID (some
+    boards' chips answer all zeros or all ones: every such console alike) counts as none."""
     got = getattr(board, "link_uid", None)
     if got is None:
         try:
-            import machine
+            if unique_id is None:
+                import machine
 
-            got = machine.unique_id()
+                unique_id = machine.unique_id
+            got = bytes(unique_id())
         except (ImportError, AttributeError):
+            got = b""
+        if not got or got.count(got[:1]) == len(got):
             got = stored_uid(board)
         board.link_uid = got
     return got

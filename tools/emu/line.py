@@ -1,4 +1,4 @@
-"""An emulated link line: one shared wire for several emulated boards (a low from any TX wins, every RX hears every byte, bytes take their time at the baud rate, optional bit errors, drops and unplugging)."""
+"""An emulated link line: one shared wire for several emulated boards (a low from any TX wins, every RX hears every byte, bytes take their time at the baud rate, optional bit errors, bursts of noise, drops and unplugging)."""
 
 
 class Lcg:
@@ -24,6 +24,7 @@ class Port:
         self.tx_free = 0  # µs at which this TX finishes what it was given
         self.sent = 0
         self.heard = 0
+        self.noise = 0  # bytes of a burst of noise still to come at this receiver
 
     def write(self, buf):
         """Send bytes (non-blocking): each starts when the one before has gone."""
@@ -71,19 +72,23 @@ class Line:
     Each byte occupies 10 bit times from when its TX is free; bytes of different TXs
     that overlap in time reach every RX as their AND (a low wins: a collision garbles).
     `error`/`drop`: chance per byte and per receiver of one flipped bit / of losing the
-    byte. `record`: keep every byte the wire carried (after collisions, before the
+    byte; `burst`: (chance, length): per byte and per receiver, the chance that a burst of
+    noise begins there, garbling that byte and the next (`length` bytes in all: each
+    random, as a spike or a loose contact makes them). `record`: keep every byte the wire carried (after collisions, before the
     receivers' faults) in `self.wire` (a bytearray: a byte each) for tests that decode
     every frame; `stamps` too: when each of them ended, in `self.wire_t` (a list: 8 bytes
     or more each, only for a log that shows the times). `timed`: each port also keeps when
     each byte ended (read_timed), for emulators fed at those times."""
 
     def __init__(self, now_us, baud=115200, error=0.0, drop=0.0, seed=1, record=False,
-                 timed=False, stamps=False):
+                 timed=False, stamps=False, burst=(0.0, 0)):
         self.now_us = now_us
         self.baud = baud
         self.byte_us = (10_000_000 + baud - 1) // baud
         self.error = error
         self.drop = drop
+        self.burst = burst
+        self.bursts = 0
         self.rng = Lcg(seed)
         self.ports = []
         self.pending = []  # [start, end, value] of bytes not yet heard, in start order
@@ -156,6 +161,14 @@ class Line:
             if self.error and self.rng.below(1_000_000) < self.error * 1_000_000:
                 self.faults += 1
                 v ^= 1 << self.rng.below(8)
+            if (not p.noise and self.burst[0]
+                    and self.rng.below(1_000_000) < self.burst[0] * 1_000_000):
+                p.noise = self.burst[1]
+                self.bursts += 1
+            if p.noise:
+                p.noise -= 1
+                self.faults += 1
+                v = self.rng.below(256)
             p.rx.append(v)
             if self.timed:
                 p.rx_t.append(end)

@@ -17,6 +17,8 @@ const PIEZO_GPIO = 16; // PWM slice 0, channel A
 const TX_EMPTY = 1 << 4; // I2C IC_RAW_INTR_STAT
 const UART_DR = 0x0; // UART0's data register (a write sends a byte)
 const UART_TX_INTR = 1 << 5; // UARTRIS TXRIS
+const SSI_DR0 = 0x60; // the flash interface's data register (direct mode)
+const FLASH_RUID = 0x4b; // the flash's "read unique ID" command: 4 dummy bytes, then 8 of ID
 
 /** A logger that never throws and never writes to stdout (the control channel). */
 export class QuietLogger {
@@ -84,6 +86,7 @@ export class Chip {
     rp.flash.set(flash.bytes.subarray(0, flash.size));
     flash.bytes = rp.flash; // the model acts on this chip's array from now on
     rp.peripherals[0x40064] = new ChipResetRegs(rp, 'VREG_AND_CHIP_RESET');
+    if (board.uid) this._uniqueId(rp.peripherals[0x18000], board.uid);
     this.watchdog = rp.peripherals[0x40058];
     this.watchdog.reason = reason;
     if (scratch) this.watchdog.scratchData.set(scratch);
@@ -227,6 +230,22 @@ export class Chip {
 
   /** UART0 (the link port): each byte the firmware sends is emitted with its time (rp2040js
    *  sends it at once: the line's timing is the harness's, tools/pico/link_wire.py). */
+  /** The flash chip's unique ID (machine.unique_id: the SDK reads it at boot by the 0x4B
+   *  command in the SSI's direct mode, a byte read back for each byte written): `uid`, 8
+   *  bytes, instead of rp2040js's zeros (every emulated Pico alike, as no two real ones are). */
+  _uniqueId(ssi, uid) {
+    const write = ssi.writeUint32.bind(ssi);
+    let pos = -1; // the byte's place in a 0x4B command, -1: none under way
+    ssi.writeUint32 = (offset, value) => {
+      if (offset !== SSI_DR0) return write(offset, value);
+      if (pos < 0 && (value & 0xff) === FLASH_RUID) pos = 0;
+      else if (pos >= 0) pos += 1;
+      if (pos < 0) return write(offset, value);
+      ssi.dr0 = pos >= 5 ? uid[pos - 5] : 0;
+      if (pos === 12) pos = -1;
+    };
+  }
+
   _uart(uart) {
     uart.onByte = (value) => this.emit({ ev: 'uart', t: this.nanos, d: value });
     // rp2040js ORs the TX interrupt back in at every check ("TODO ... a proper FIFO for TX"):

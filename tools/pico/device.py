@@ -56,9 +56,12 @@ def run_until(emulated, test, limit_ms, step_ms):
 class Pico:
     """One emulated Pico. `flash`: a flash file (erased_flash() makes one); the panel kind
     ("ssd1306" or "sh1106") at I2C address `panel_addr`; `timing`: "typical" or "max"
-    flash timings. Everything runs only while run() is called (or `go` is on)."""
+    flash timings; `uid`: the flash's unique ID (8 bytes, machine.unique_id), else one of
+    its own drawn from the flash file's path (each Pico its own, as real ones). Everything
+    runs only while run() is called (or `go` is on)."""
 
-    def __init__(self, flash, panel="ssd1306", panel_addr=PANEL_ADDR, timing="typical"):
+    def __init__(self, flash, panel="ssd1306", panel_addr=PANEL_ADDR, timing="typical",
+                 uid=None):
         self.flash_path = flash
         self.kind = panel
         self.panel_addr = panel_addr
@@ -76,7 +79,7 @@ class Pico:
         self._next_id = 0
         self.cdc_port = None
         cmd = [node_path(), SCRIPT, "--bootrom", bootrom.path(), "--flash", flash, "--timing",
-               timing]
+               timing] + (["--uid", bytes(uid).hex()] if uid is not None else [])
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=ROOT, bufsize=0)
         self._reader = threading.Thread(target=self._read, daemon=True)

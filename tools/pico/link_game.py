@@ -23,14 +23,34 @@ def short_game(rounds):
 
 
 TO_LINK_FROM_SETTINGS = ["DOWN"] * 4 + ["A"]  # settings' row (3) -> Link game (7)
+TO_LINK_FROM_TOP = ["UP", "A"]  # the menu's first row -> its last: Link game
 PLACE_MS = 1500  # a console's settle after its last setup key
+OFF_MS = 3000  # a power cut lasts this long (a console says "host lost" after 2.5 s)
+
+
+def preset_flash(flashed, path, tmp, rounds=1):
+    """`path`: a copy of `flashed` whose settings are already short_game(rounds) (set once
+    on one Pico through its buttons and saved on its flash), for games that start from
+    there (set_table(preset=True)): each console's settings then cost no emulated time."""
+    game = LinkGame(flashed, 1, tmp)
+    try:
+        game.keys(0, ["A"])
+        game.settle()
+        game.wait_screen(0, lambda s: s.startswith("MainMenu"))
+        game.keys(0, short_game(rounds))
+        game.settle()
+        game.wire.run(1000)  # (the settings saved)
+        game.picos[0].save_flash(path)
+    finally:
+        game.close()
+    return path
 
 
 class LinkGame:
     """`n` Picos from the flash file `flashed` (provision.flashed(image, probe=True)), in
-    `tmp`; Pico 0 hosts. `slice_ms`, `error`, `seed`: LinkedPicos's."""
+    `tmp`; Pico 0 hosts. `slice_ms`, `error`, `seed`, `burst`: LinkedPicos's."""
 
-    def __init__(self, flashed, n, tmp, slice_ms=2.0, error=0.0, seed=1):
+    def __init__(self, flashed, n, tmp, slice_ms=2.0, error=0.0, seed=1, burst=(0.0, 0)):
         self.picos = []
         try:
             for i in range(n):
@@ -41,13 +61,14 @@ class LinkGame:
             self.close()
             raise
         self.wire = LinkedPicos(self.picos, error=error, seed=seed, slice_ms=slice_ms,
-                                stamps=True)
+                                stamps=True, burst=burst)
         self.queue = [[] for _ in range(n)]  # keys each console's person will press
         self.down = [None] * n  # (button, release at ms) held now
         self.free_at = [0.0] * n
         self.moves = []  # (console, t_ns on its clock) of the A of each move a person made
         self.move_at = [False] * n
         self.quits = 0  # turns where Draw was refused: Quit chosen
+        self.asked = [0] * n  # each probe's frame count at its person's last keys
 
     def close(self):
         for p in self.picos:
@@ -100,20 +121,22 @@ class LinkGame:
         return self.probes[k].screen()
 
     # --- the table ------------------------------------------------------------------------
-    def set_table(self, seats, rounds=1):
-        """Every console's settings (a short game: short_game(rounds)), then Link game >
-        Host on the host, Link game > Join on the others (each its name: P1, Q1, R1 ...),
-        then the host's table: L.L.A.M.A. with `seats` seats (the host's person and each
-        console first, computer players after), Start; until every console is in the game."""
+    def set_table(self, seats, rounds=1, preset=False):
+        """Every console's settings (a short game: short_game(rounds); `preset`: already
+        so, preset_flash's), then Link game > Host on the host, Link game > Join on the
+        others (each its name: P1, Q1, R1 ...), then the host's table: L.L.A.M.A. with
+        `seats` seats (the host's person and each console first, computer players after),
+        Start; until every console is in the game."""
         n = len(self.picos)
         for k in range(n):
             self.keys(k, ["A"])  # the title
         self.settle()
         for k in range(n):
             self.wait_screen(k, lambda s: s.startswith("MainMenu"))
-        self.keys(0, short_game(rounds) + TO_LINK_FROM_SETTINGS + ["A"])  # Link game, Host
+        to_link = TO_LINK_FROM_TOP if preset else short_game(rounds) + TO_LINK_FROM_SETTINGS
+        self.keys(0, to_link + ["A"])  # Link game, Host
         for k in range(1, n):  # (each console's own pace of the moves shown: instant too)
-            self.keys(k, short_game(rounds) + TO_LINK_FROM_SETTINGS)
+            self.keys(k, to_link)
         self.settle()
         self.wait_screen(0, lambda s: s.startswith("HostScreen"))
         for k in range(1, n):
@@ -193,7 +216,7 @@ class LinkGame:
         """Each person plays until every console shows its game-over page (True), or
         `limit_ms` have passed (False). `each(game)` is called between steps."""
         end = self.ms + limit_ms
-        asked = [0] * len(self.picos)  # the probe's frame count at each console's last keys
+        asked = self.asked  # the probe's frame count at each console's last keys
         while self.ms < end:
             if self.over():
                 return True
@@ -211,6 +234,33 @@ class LinkGame:
                 each(self)
             self.step()
         return self.over()
+
+    # --- faults ----------------------------------------------------------------------------
+    def power_cut(self, k, at_flash_op=None, limit_ms=20000, off_ms=OFF_MS):
+        """Pico `k` switched off (its flash kept, RAM lost): now, or (`at_flash_op`: n, mid)
+        at the n-th flash operation from now (a save's erase or program, cut halfway when
+        mid: the save torn); off `off_ms`, the others running on; then on again, booted to
+        its probe. Whether the cut came within `limit_ms`."""
+        pico = self.picos[k]
+        for name in ("A", "B", "UP", "DOWN", "LEFT", "RIGHT"):
+            pico.button(name, False)
+        self.queue[k] = []
+        self.down[k] = None
+        if at_flash_op is None:
+            pico.power(False)
+        else:
+            pico.cut_power_at(*at_flash_op)
+        cut = self.wire.run_until(lambda: not pico.stats()["powered"], limit_ms, step_ms=20)
+        if not cut:
+            return False
+        self.wire.run(off_ms)
+        said = pico.text().count("PICO-PROBE")
+        pico.power(True)
+        if not self.wire.run_until(lambda: pico.text().count("PICO-PROBE") > said, 10000):
+            raise RuntimeError("Pico %d did not boot again:\n%s" % (k, pico.text()[-1500:]))
+        self.probes[k] = Probe(pico)
+        self.asked[k] = 0
+        return True
 
     # --- what came out --------------------------------------------------------------------
     def texts(self):

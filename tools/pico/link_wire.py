@@ -12,11 +12,11 @@ class LinkedPicos:
     the start of its next slice: at most `slice_ms` late)."""
 
     def __init__(self, picos, baud=115200, error=0.0, drop=0.0, seed=1, slice_ms=1.0,
-                 stamps=False):
+                 stamps=False, burst=(0.0, 0)):
         self.picos = list(picos)
         self.t_us = 0
         self.line = Line(lambda: self.t_us, baud, error, drop, seed, record=True, timed=True,
-                         stamps=stamps)
+                         stamps=stamps, burst=burst)
         self.ports = [self.line.plug("pico%d" % i) for i in range(len(self.picos))]
         self.slice_ms = slice_ms
         self.sent_by = [bytearray() for _ in self.picos]  # what each Pico's TX sent

@@ -1,6 +1,7 @@
 // The emulated Pico as a process: JSON-line commands on stdin, JSON-line events on stdout, the USB CDC serial port on a loopback TCP socket; all on the emulated clock.
 //
-//   node tools/pico/pico.mjs --bootrom FILE --flash FILE [--timing typical|max]
+//   node tools/pico/pico.mjs --bootrom FILE --flash FILE [--timing typical|max] [--uid HEX]
+//   (--uid: the flash's unique ID, 8 bytes; else one drawn from the flash file's path)
 //
 // Commands ({"op": ..., "id": ...}; each is answered by {"ev": "done", "id": ...} once it
 // has taken effect, a run once its emulated time is over):
@@ -25,7 +26,9 @@
 // cut, reset {t, reason}, power {t, on}, usb {t, connected}, con {d} (what the device writes
 // on USB), uart {t, d} (a byte UART0 sent), log {msg}.
 
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import net from 'node:net';
 import readline from 'node:readline';
 import { Chip } from './chip.mjs';
@@ -41,7 +44,7 @@ function parseArgs(argv) {
     const key = argv[i].replace(/^--/, '');
     out[key.replace(/-(.)/g, (_, c) => c.toUpperCase())] = argv[i + 1];
   }
-  if (!out.bootrom || !out.flash) throw new Error('usage: pico.mjs --bootrom FILE --flash FILE [--timing typical|max]');
+  if (!out.bootrom || !out.flash) throw new Error('usage: pico.mjs --bootrom FILE --flash FILE [--timing typical|max] [--uid HEX]');
   out.flashSize = +out.flashSize;
   return out;
 }
@@ -57,6 +60,8 @@ flashBytes.set(fs.readFileSync(args.flash).subarray(0, args.flashSize));
 const flash = new NorFlash(flashBytes, args.flashSize, args.timing);
 
 const board = {
+  // the flash's unique ID: --uid HEX (8 bytes), else one drawn from the flash file's path
+  uid: Buffer.from(args.uid || createHash('sha256').update(path.resolve(args.flash)).digest('hex').slice(0, 16), 'hex'),
   panels: new Map([[0x3c, { present: true }]]),
   inputs: new Map([...BUTTON_GPIOS.map((g) => [g, 1]), [24, 1]]), // GP24: VBUS sense
 };

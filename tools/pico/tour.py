@@ -42,7 +42,8 @@ class Probe:
         if not found:
             raise RuntimeError("the bench probe did not start (no PICO-PROBE line):\n"
                                + pico.text()[-2000:])
-        line = pico.text().split("PICO-PROBE", 1)[1].split("\n", 1)[0].split()
+        # (the last one: a Pico restarted says it again)
+        line = pico.text().rsplit("PICO-PROBE", 1)[1].split("\n", 1)[0].split()
         self.ints_at = int(line[0], 16)
         self.name_at = int(line[1], 16)
 

@@ -86,6 +86,8 @@ class GameScreen(PageStack, Screen):
     def round_read(self):
         """The round-end page was read: the game-over page, or the next round's deal."""
         if self.session.result is not None:  # its moment (and sound), then the page
+            if self.app.memory is not None:  # the computer players' code: not needed now
+                self.app.memory().game_over(self.session)
             self.open_panel("event", "game_over", "", "game_over")
         else:
             self.session.next_round()
@@ -298,8 +300,15 @@ class GameScreen(PageStack, Screen):
         self.app.soon(self.app.home, busy=True)
 
     def rematch(self):
-        """A new game with the same seats and rules, started by the same seat."""
-        self.app.pages(self.app, "rematch", self.session)
+        """A new game with the same seats and rules, started by the same seat: the busy
+        mark first when its computer players' code went at the game's end (loaded again a
+        module a frame, ui.memory.game_over)."""
+        app = self.app
+        game = self.session.game
+        names = ()
+        if game.bots is None and getattr(self.session, "own", None) is None:  # (a console
+            names = app.memory().bot_code(game.info)  # of a link game deals no rematch)
+        app.soon(lambda: app.pages(app, "rematch", self.session), names)
 
     # -- the frame loop's calls --------------------------------------------------------
 

@@ -134,7 +134,10 @@ def rematch(app, session):
     in place of its screen. In a link game only the host deals again (its consoles follow)."""
     if getattr(session, "own", None) is not None:
         return  # (a console: the host's rematch, if it comes, takes this screen's place)
-    ses = new_session(app, session.game, session.seats, session.state.rules, session.first)
+    game = session.game
+    if game.bots is None:  # its computer players' code went at the game's end: again
+        game = load(game.info.id, app.memory().game_order().with_game(game.info.id))
+    ses = new_session(app, game, session.seats, session.state.rules, session.first)
     if session.link is not None:
         session.link.start(ses)  # every linked console its seat in the new game
     screen = screen_for(app, ses)
@@ -199,9 +202,11 @@ def restore_moves(screen):
     ses = screen.session
     if getattr(ses.store, "store", None) is None:
         return
-    from ui.model import saved_log
+    from ui.loop.resident import forget
+    from ui.model import saved_log_read
 
-    got = saved_log.load(ses.store, ses.game.info.id, ses.state.round_no)
+    got = saved_log_read.load(ses.store, ses.game.info.id, ses.state.round_no)
+    forget(saved_log_read.__name__)  # (read once: not kept while the game is played)
     if got is not None:
         screen.msg = got[0]
         for line in got[1]:

@@ -15,8 +15,9 @@ from lama import load
 from ui.loop import resident
 
 # the boot's screens, never shown again once the menu is up (a module that imports one
-# later loads it anew): not kept in RAM (issue 26: 1.8 KB of the Pico's heap)
-BOOT_CODE = ("ui.screens.title", "ui.screens.notices", "ui.screens.resume")
+# later loads it anew): not kept in RAM (issue 26: 1.8 KB of the Pico's heap); and the
+# file modes, whose two names codepack.py and hal.store took at their import (issue 47)
+BOOT_CODE = ("ui.screens.title", "ui.screens.notices", "ui.screens.resume", "stat_modes")
 # loaded when first needed, then kept: the 8x8 font's French accents, which the menus
 # draw at every visit once French is chosen (an English evening never loads them)
 KEPT_ONCE_LOADED = ("ui.draw.accents",)
@@ -35,6 +36,9 @@ LINK_LOBBY_CODE = ("ui.screens.link", "ui.screens.link_setup")
 # the code that reads the statistics and the saved games back (with each game's codec
 # body): let go when a game is set up or starts, and once it is counted (Saves.readers)
 SAVE_READERS = ("lama.statistics", "lama.codec_read", "lama.state_reader")
+# the computer players' helpers that a game's row (lama.games) does not name, imported by
+# its bots and experts: let go with them at the game's end (game_over)
+BOT_HELPERS = ("lama.thinking", "lama.dice_rank", "lama.card_playouts")
 
 
 def is_game_code(name):
@@ -83,6 +87,29 @@ def menu_below(app, code=MENU_CODE):
     stand_in(app)
     for name in code:
         resident.forget(name)
+
+
+def bot_code(info):
+    """The modules of the computer players of a game (its lama.games row `info`): its bots,
+    its flash tables' reader, its experts (what a rematch loads again, a module a frame)."""
+    names = [info.bots]
+    if info.tables is not None:
+        names.append(info.tables[0])
+    names.extend(info.experts)
+    return names
+
+
+def game_over(session):
+    """A game is over: its computer players' code leaves RAM for the game-over page (issue
+    47: 8 to 11 KB of the Pico's heap; no move is thought any more), and this plan with it,
+    as during the game (game_code.done). A rematch loads that code anew (ui.games.launch:
+    a Loaded whose `bots` is None)."""
+    game = session.game
+    game.bots = None
+    game.thinkers = None
+    for name in bot_code(game.info) + list(BOT_HELPERS):
+        resident.forget(name)
+    resident.forget(__name__)
 
 
 def game_order():

@@ -1,8 +1,9 @@
 """The moves in words of the game in progress, saved beside it (a record of its own,
 "log_dice", "log_cards"): after "Continue game?" the moves before the save are on the
 table again (issue 50). Written with the game after each action, under its game number
-and round: read back only for that game, it is left on flash when the game ends (no
-flash written at the game's end, nor worn) and written over by the next."""
+and round: read back only for that game (ui/model/saved_log_read.py, at "Continue game?":
+not in RAM while a game is played), it is left on flash when the game ends (no flash
+written at the game's end, nor worn) and written over by the next."""
 
 from lama import games
 from micropython import const
@@ -13,7 +14,7 @@ LOG_VERSION = const(2)  # 1: without the game number (read as no game's)
 # (its 4 KB blocks / 8): kept in the folder's own log, with no block of its own to erase
 # at each save (at 1 KB, a sector was erased every other save: issue 47's device table)
 LOG_MAX = const(499)
-_KIND = const(3)  # (ui.model.saves.KIND_GAME: a message about it is the saved game's)
+KIND = const(3)  # (ui.model.saves.KIND_GAME: a message about it is the saved game's)
 
 
 def record_name(game):
@@ -35,32 +36,6 @@ def encode(number, round_no, msg, log):
         first += 1
     return (bytes((number >> 8 & 0xFF, number & 0xFF, round_no & 0xFF, len(line))) + line
             + bytes((len(sizes) - first,)) + bytes(sizes[first:]) + bytes(text[at:]))
-
-
-def decode(payload):
-    """(game number, round, last-move line, [lines]) of a record's bytes (ValueError when
-    damaged)."""
-    number = payload[0] << 8 | payload[1]
-    payload = payload[2:]
-    n = payload[1]
-    msg = str(payload[2 : 2 + n], "utf-8")
-    at = 2 + n
-    count = payload[at]
-    sizes = payload[at + 1 : at + 1 + count]
-    if len(sizes) != count:
-        raise ValueError("log sizes")
-    at += 1 + count
-    lines = []
-    for k in sizes:
-        lines.append(str(payload[at : at + k], "utf-8"))
-        at += k
-    if at != len(payload):
-        raise ValueError("log length")
-    return (number, payload[0], msg, lines)
-
-
-def _older(version, payload):
-    return (0, 0, "", [])  # (version 1, without the number: no game's, never read back)
 
 
 def number_of(saves, game):
@@ -88,21 +63,10 @@ def save(saves, game, round_no, msg, log):
     when it is not)."""
     try:
         data = encode(number_of(saves, game), round_no, msg, log)
-        saves.store.save(record_name(game), _KIND, LOG_VERSION, data, LOG_MAX)
+        saves.store.save(record_name(game), KIND, LOG_VERSION, data, LOG_MAX)
     except (MemoryError, ValueError):
         pass
 
 
-def load(saves, game, round_no):
-    """(last-move line, [lines]) saved for kind `game`'s saved game in round `round_no`,
-    or None (none, another game's, another round's)."""
-    value, _outcome = saves.store.load(record_name(game), _KIND, LOG_VERSION, LOG_MAX, decode,
-                                       True, _older)
-    number = number_of(saves, game)
-    if value is None or not number or value[0] != number or value[1] != round_no & 0xFF:
-        return None
-    return value[2], value[3]
-
-
 def clear(saves, game):
-    saves.store.clear(record_name(game), _KIND, LOG_VERSION, LOG_MAX)
+    saves.store.clear(record_name(game), KIND, LOG_VERSION, LOG_MAX)
