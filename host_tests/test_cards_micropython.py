@@ -1,4 +1,4 @@
-"""The card rule and bot tests, whole games and transcripts again under the MicroPython port."""
+"""The card rule, clue and bot tests, whole games and transcripts again under the MicroPython port."""
 
 import os
 import subprocess
@@ -11,6 +11,7 @@ import support
 import test_bot_levels
 import test_cards_bots
 import test_cards_rules
+import test_card_clues
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(mp.TOOLS, "transcript.py")
@@ -22,7 +23,7 @@ def test_card_rule_tests_pass_under_micropython(micropython):
     assert out[:-1] == [""] or out[:-1] == [], out
 
 
-@pytest.mark.parametrize("module", [test_cards_bots, test_bot_levels])
+@pytest.mark.parametrize("module", [test_cards_bots, test_bot_levels, test_card_clues])
 def test_bot_tests_pass_under_micropython(micropython, module):
     names, out = support.run_tests_under_micropython(micropython, module)
     assert out[-1] == "ran %d" % len(names)

@@ -400,7 +400,7 @@ def test_mpy_files_are_bytecode_unless_built_for_the_boards_architecture(build):
     rp2040 = image.build("", str(build), str(build) + "-src", "armv6m")
     arch = {p: d[2] >> 2 for p, d in rp2040.items() if p.endswith(".mpy")}
     hot = {p for p, a in arch.items() if a}
-    assert hot == {"lama/card_playouts.mpy", "lama/card_expert.mpy", "lama/dice_expert.mpy",
+    assert hot == {"lama/card_playouts.mpy", "lama/card_expert.mpy", "lama/card_clues.mpy", "lama/dice_expert.mpy",
                    "lama/score.mpy", "hal/buttons.mpy", "hal/oled.mpy", "ui/draw/gfx.mpy",
                    "ui/games/pieces.mpy", "link/frame.mpy"}
     assert all(arch[p] == native.ARCHS.index("armv6m") for p in hot)

@@ -3,6 +3,7 @@ in both languages and fit where they are drawn: the 5x7 font 21 a line (keys and
 too: nothing a player reads is in the 3x5 font), 8x8 text 16; each font has every character
 its texts use, French accents included; the hint's sentences read right in both languages."""
 
+from lama.score import NAME_LENGTH
 from ui.draw import glyphs
 from ui.text import strings_en, strings_fr
 
@@ -58,8 +59,9 @@ def test_game_texts_fit_their_place():
 
 
 def gfx_wrap(text):
-    """The lines of a hint (numbers at their widest) wrapped at spaces, 21 a line."""
-    words = text.replace("%a", "10").replace("%b", "10").replace("%s", "S").replace("%u", "S").split()
+    """The lines of a hint (numbers and names at their widest) wrapped at spaces, 21 a line."""
+    words = text.replace("%a", "10").replace("%b", "10").replace("%s", "S").replace("%u", "S")
+    words = words.replace("%n", "W" * NAME_LENGTH).split()  # a seat's name (the clue reasons)
     lines = [words[0]]
     for w in words[1:]:
         if len(lines[-1]) + 1 + len(w) <= 21:

@@ -1,43 +1,42 @@
-"""The L.L.A.M.A. `expert` (issue 16), from the bot's view only (C14): sampled play-outs of
-the round to choose between two cards that fit, expert1's draw-or-quit judgement shifted
-near the game's end, and its thinking cut into slices that the game screen spreads over
-frames (think()).
+"""The L.L.A.M.A. `expert` (issues 16 and 52), from the bot's view only (C14): sampled
+play-outs of the round on deals that agree with what the table saw (lama.card_clues), to
+choose between two cards that fit and, when expert1's estimate is near even, between a draw
+and a quit; its thinking cut into slices that the game screen spreads over frames (think()).
 
-Two cards fit: the unseen cards are dealt at random into the other hands (their sizes are
-known) and the draw pile, up to PLAYOUTS times, the same deals for both cards, and each
-card is played out to the round's end: expert plays the top's value, else the next, and
-draws above OWN_DRAW_POINTS; the others draw as `cautious` and play as `cautious` on even
-deals, the top's value first as `expert1` on odd ones (a view cannot tell which kind of
-player it faces; lama.card_bots). Dealing stops
-once one card is clearly better (looked at after FIRST_DEALS deals, then every
-_LOOK_EVERY). The card with the better sum wins: minus the round points (a token returned
-counts as minus its value) while the game cannot end this round; once it may, the chance
-to win the game (S5): a share of the win when a play-out ends it, else estimated from the
-scores, each seat weighed by _WIN_DECAY thousandths to the power (its score - the lowest),
-about exp(-points / 8).
-Nothing fits: expert1's estimate of (points after drawing - after quitting), plus
-_ENDGAME_SHIFT points once a score is within _ENDGAME_WITHIN of the target (the leader plays
-safe, the others take the risk), mixed with expert1's sampled play-outs when within
-SAMPLE_MARGIN points of even (lama.card_bots), EXPERT_SAMPLES of them.
-The deals are shuffled by SampleShuffler (here: the dice game loads no code of it), seeded from the view alone (with
-SeededRng the shuffles took about 40 % of the expert's time), into buffers
-made once a decision; a play-out lasts MAX_STEPS turns at most; the two-card choice stops
-dealing once STEP_BUDGET turns are spent (a bound on a decision's work), and think()
-yields after each SLICE turns of play-out (a deal counted as _DEAL_TURNS more) or
-SAMPLES_A_SLICE of expert1's samples.
+The unseen cards are dealt into the other hands (their sizes are known) and the draw pile,
+each hand's groups by its clues (a player who drew or quit on top t held no t and no t+1
+then: weighed, not excluded), up to PLAYOUTS times, the same deals for both choices, and
+each choice is played out to the round's end: expert plays the top's value, else the next,
+and draws above OWN_DRAW_POINTS; the others play and draw as `cautious` (lama.card_bots:
+what most seats are; as `expert1` on half the deals, the top's value first, it won less).
+Dealing stops once one choice is clearly better (looked at after FIRST_DEALS deals, then
+every _LOOK_EVERY): a clear choice takes few deals, a close one up to PLAYOUTS, or
+DRAW_PLAYOUTS for a draw against a quit (issue 52: the extra deals won games there, and
+against cautious players about one decision in 30 comes to that cap). The choice with the better sum wins: minus the round
+points (a token returned counts as minus its value) while the game cannot end this round;
+once it may, the chance to win the game (S5): a share of the win when a play-out ends it,
+else estimated from the scores, each seat weighed by _WIN_DECAY thousandths to the power
+(its score - the lowest), about exp(-points / 8).
+Nothing fits: a hand over ALWAYS_DRAW_POINTS draws; else expert1's linear estimate of
+(points after drawing - after quitting), plus _ENDGAME_SHIFT points once a score is within
+_ENDGAME_WITHIN of the target (the leader plays safe, the others take the risk), decides
+when it is more than _MC_MARGIN points from even; nearer, the play-outs of a draw and of a
+quit do.
+The deals are shuffled by SampleShuffler (here: the dice game loads no code of it), seeded
+from the view alone (with SeededRng the shuffles took about 40 % of the expert's time),
+into buffers made once a decision; a play-out lasts MAX_STEPS turns at most; dealing stops
+once STEP_BUDGET turns are spent (DRAW_BUDGET for a draw: a bound on a decision's work), and think() yields after
+each SLICE turns of play-out (a deal counted as _DEAL_TURNS more).
 """
 
-from lama import cards
-from lama import native as micropython  # @micropython.native and .viper: lama.native
+from lama import card_clues, cards
+from lama import native as micropython  # @micropython.viper: lama.native
 from lama.native import ptr8
 from lama.card_playouts import (
     ALWAYS_DRAW_POINTS,
     CAUTIOUS_DRAW_POINTS,
     PLAY_OUT_POINTS,
-    SAMPLE_MARGIN,
-    deal_unseen,
     draw_estimate,
-    sample_steps,
 )
 from lama.score import round_points
 from lama.symbols import LLAMA, N_SYMBOLS
@@ -46,18 +45,22 @@ from lama.thinking import decided
 from micropython import const
 
 
-EXPERT_SAMPLES = const(48)  # expert1's play-outs of a near-even draw (expert1 takes 16)
 PLAYOUTS = const(96)  # deals sampled per decision at most (each played out once per card)
 FIRST_DEALS = const(16)  # deals before the first look at whether one card is clearly better
 _LOOK_EVERY = const(8)  # deals between two looks
 _CLEAR_Z2 = const(4)  # clearly better: the mean difference over 2 standard errors (z squared)
 MAX_STEPS = const(120)  # turns at most in one play-out (then the hands are scored)
-STEP_BUDGET = const(3840)  # turns of play-out per decision: no more deals once it is spent
+STEP_BUDGET = const(4000)  # turns of play-out per decision: no more deals once it is spent
+DRAW_PLAYOUTS = const(192)  # deals at most for a draw against a quit (a near-even one: _MC_MARGIN)
+DRAW_BUDGET = const(8000)  # ... and their turns of play-out
 WIN_SCALE = const(1000)  # a whole win in a play-out's value when the game may end this round
 _WIN_DECAY = const(882)  # thousandths of a seat's weight (its chance to win) kept per point above the lowest score
 OWN_DRAW_POINTS = const(5)  # expert draws above this many points in a play-out (below 6)
 _ENDGAME_WITHIN = const(10)  # once a score is this close to the target (S5), the draw ...
 _ENDGAME_SHIFT = const(3)  # ... estimate is shifted by this many points
+_MC_MARGIN = const(12)  # points of the linear estimate within which a draw is played out
+DRAW_CHOICE = const(7)  # _compare's choices besides the card values 0..6
+QUIT_CHOICE = const(8)
 SLICE = const(64)  # turns of play-out between two yields of think(): one frame's work
 _DEAL_TURNS = const(32)  # a deal's shuffle and copies, counted as this many turns in a slice
 
@@ -95,14 +98,13 @@ class SampleShuffler:
 
 
 @micropython.viper
-def _play_out(hands, sizes, pile, pos: int, top: int, quit, p: int, me: int, top_first: int) -> int:
+def _play_out(hands, sizes, pile, pos: int, top: int, quit, p: int, me: int) -> int:
     """Play the round on from seat p's turn, the draw pile being pile[pos:]: the turns it
     took times 8 plus (the seat that emptied its hand, or -1) + 1, one small int (a tuple
     would be a heap allocation a play-out).
     expert (seat me) plays the top's value, else the next one, else draws while its hand
     scores more than OWN_DRAW_POINTS; the others play the fitting value they hold most of
-    (ties: the higher) as cautious does, or the top's value first as expert1 does when
-    `top_first`, else draw above CAUTIOUS_DRAW_POINTS (the draw rule of
+    (ties: the higher) as cautious does, else draw above CAUTIOUS_DRAW_POINTS (the draw rule of
     lama.card_bots.PLAY_OUT_POINTS); else quit.
     Viper code on MicroPython: the bytearrays read through ptr8, the ints machine words."""
     n = int(len(hands))
@@ -135,7 +137,7 @@ def _play_out(hands, sizes, pile, pos: int, top: int, quit, p: int, me: int, top
         ca = h[a]
         cb = h[b]
         if ca or cb:
-            if ca and (p == me or top_first or ca > cb or (ca == cb and a > b)):
+            if ca and (p == me or ca > cb or (ca == cb and a > b)):
                 top = a
             else:
                 top = b
@@ -189,13 +191,13 @@ def _win_weights():
 _WEIGHTS = _win_weights()
 
 
-@micropython.native
 def _outcome(view, hands, emptied, may_end, scores):
     """The value of a play-out's end for the view's seat (higher is better): minus its
     round points while the game cannot end this round; else its chance to win (S5), in
     WIN_SCALE parts, minus a whole win: a share of the win when the play-out's scores end
     the game, their estimate by _WEIGHTS when it goes on. `scores`: a list of view.n to
-    count the scores in (made once a decision)."""
+    count the scores in (made once a decision). Bytecode (issue 52): as native code it
+    took 1.5 KB more of the Pico's heap, for a few per cent of a decision's time."""
     me = view.seat
     rules = view.rules
     if not may_end:
@@ -242,12 +244,14 @@ def _seed(view):
     return x
 
 
-def _compare(view, plays, k, out):
-    """Generator: summed over k sampled deals (fewer once STEP_BUDGET turns of play-out are
-    spent, or, for two cards, once one is clearly better: clear()), into `out`, the
-    play-out value of playing each card value of `plays`, every card on the same deals;
+def _compare(view, plays, k, out, budget=STEP_BUDGET):
+    """Generator: summed over k sampled deals (fewer once `budget` turns of play-out are
+    spent, or, for two choices, once one is clearly better: clear()), into `out`, the
+    play-out value of each choice of `plays` (a card value, or DRAW_CHOICE, QUIT_CHOICE),
+    every choice on the same deals, dealt as the table's clues say (lama.card_clues);
     yields after each SLICE turns."""
     unseen = cards.unseen(view)
+    clues = view.clues
     pool = bytearray()
     for v in range(N_SYMBOLS):
         pool.extend(bytes([v]) * unseen[v])
@@ -271,25 +275,35 @@ def _compare(view, plays, k, out):
     scores = list(view.scores)
     base[me] = bytearray(view.hand)
     for i in range(k):
-        if used >= STEP_BUDGET:
+        if used >= budget:
             break
         if i >= FIRST_DEALS and (i - FIRST_DEALS) % _LOOK_EVERY == 0 and clear(diff, diff2, i):
             break
         shuffler.shuffle(pool)
-        dealt = deal_unseen(view, pool, base)
+        dealt = card_clues.deal(pool, base, sizes0, clues, me, i)
         since += _DEAL_TURNS
         before = out[0] - out[1] if len(plays) == 2 else 0
         for c in range(len(plays)):
             v = plays[c]
             for p in range(n):
                 hands[p][:] = base[p]
-            hands[me][v] -= 1
             sizes[:] = sizes0
-            sizes[me] -= 1
+            quit[:] = quit0
+            pos = dealt
+            top = view.top
+            if v == DRAW_CHOICE:
+                hands[me][pool[pos]] += 1
+                sizes[me] += 1
+                pos += 1
+            elif v == QUIT_CHOICE:
+                quit[me] = 1
+            else:
+                hands[me][v] -= 1
+                sizes[me] -= 1
+                top = v
             emptied = me
             if sizes[me]:
-                quit[:] = quit0
-                ended = _play_out(hands, sizes, pool, dealt, v, quit, nxt, me, i & 1)
+                ended = _play_out(hands, sizes, pool, pos, top, quit, nxt, me)
                 emptied = (ended & 7) - 1
                 steps = ended >> 3
                 used += steps
@@ -322,8 +336,8 @@ def think(view, actions, rng):
     """Generator: expert's decision, yielding None after each slice of play-outs (the game
     screen resumes it, later in the frame or on the next), then the action. Plays when it
     can (of two cards that fit, the one the play-outs prefer); otherwise draws or quits by
-    the shifted estimate, mixed with expert1's play-outs within SAMPLE_MARGIN points of
-    even. Deterministic; sees only its view (C14)."""
+    the shifted estimate, or by the play-outs of both within _MC_MARGIN points of even.
+    Deterministic; sees only its view (C14: the table's clues are in it)."""
     plays = []
     for a in actions:
         if a[0] == cards.PLAY:
@@ -345,12 +359,12 @@ def think(view, actions, rng):
     est, n_unseen = draw_estimate(view)
     scale = 1000 * n_unseen
     est += endgame_shift(view) * scale
-    if est > SAMPLE_MARGIN * scale or est < -SAMPLE_MARGIN * scale:
+    if est > _MC_MARGIN * scale or est < -_MC_MARGIN * scale:
         yield (cards.QUIT,) if est > 0 else actions[0]
         return
-    summed = [0]
-    yield from sample_steps(view, EXPERT_SAMPLES, summed, SampleShuffler(_seed(view)))
-    yield actions[0] if est * EXPERT_SAMPLES + summed[0] * scale < 0 else (cards.QUIT,)
+    totals = [0, 0]
+    yield from _compare(view, (DRAW_CHOICE, QUIT_CHOICE), DRAW_PLAYOUTS, totals, DRAW_BUDGET)
+    yield actions[0] if totals[0] > totals[1] else (cards.QUIT,)
 
 
 def choose(view, actions, rng):

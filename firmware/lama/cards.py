@@ -45,7 +45,7 @@ CardsState fields (read them; change them only through apply)
   ender (seat that ended the round just over, C3, or NO_SEAT), reason, points, returned.
 """
 
-from lama import match, score
+from lama import card_clues, match, score
 from lama.errors import RuleError
 from lama.match import GAME_OVER as GAME_OVER  # re-exported: lama.cards.GAME_OVER
 from lama.match import ALL_QUIT, EMPTY, ROUND_OVER, TURN, alone
@@ -115,6 +115,7 @@ class CardsState(match.Match):
         self.pile = bytearray()
         self.discard = new_counts()
         self.top = 0
+        self.clues = card_clues.new(n)  # what the table saw this round (not saved: a resumed game starts it anew)
 
     def round_scores(self):
         """C10/C11: every hand's points, face-down ones included, and whose hand is empty."""
@@ -159,13 +160,14 @@ class CardsState(match.Match):
         s.reason = self.reason
         s.points = list(self.points)
         s.returned = list(self.returned)
+        s.clues = bytearray(self.clues)
         return s
 
 
 class View:
     """What the player in `seat` may know (C14): own hand, the discard pile (its top and
     every card played on it this round), the draw pile's size, every hand's size, who has
-    quit, the scores and the settings. Copies: nothing in it leads back to hidden cards."""
+    quit, the scores, the settings and what the table saw of each hand (lama.card_clues). Copies: nothing in it leads back to hidden cards."""
 
     def __init__(self, state, seat):
         self.seat = seat
@@ -184,6 +186,7 @@ class View:
         for p in range(state.n):
             self.sizes[p] = total(state.hands[p])
         self.quit = bytearray(state.quit)
+        self.clues = bytearray(state.clues)
 
 
 def view(state, seat):
@@ -233,6 +236,7 @@ def _deal(state, first, rng):
     state.top = deck[pos]
     state.discard[state.top] = 1
     state.pile = deck[pos + 1 :]
+    card_clues.new_round(state.clues, n)
     match.start_round(state, first)
 
 
@@ -345,6 +349,7 @@ def apply(state, action, rng):
 def _play(state, p, v):
     """C4: the card goes on the discard pile; C9: the last card ends the round."""
     hand = state.hands[p]
+    card_clues.on_play(state.clues, state.n, p, v, total(hand))
     hand[v] -= 1
     state.discard[v] += 1
     state.top = v
@@ -359,6 +364,7 @@ def _play(state, p, v):
 
 def _draw(state, p):
     """C5: the top card of the draw pile joins the hand; the turn ends."""
+    card_clues.on_stop(state.clues, state.n, p, state.top, True)
     v = state.pile[0]
     state.pile[0:1] = b""
     state.hands[p][v] += 1
@@ -369,6 +375,7 @@ def _draw(state, p):
 
 def _quit(state, p):
     """C6: the hand goes face down (it still scores); no more turns this round."""
+    card_clues.on_stop(state.clues, state.n, p, state.top, False)
     state.quit[p] = 1
     ev = [("quit", p)]
     match.next_turn(state, p, ev)

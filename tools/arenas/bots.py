@@ -1,6 +1,7 @@
 """The one registry of bots by name for the host tools: the firmware's own (the BOTS of each
 game's bot module, as lama.games names it: what the device plays), plus the CPython-only
-dice bot `solo`."""
+dice bot `solo` and the frozen card
+`expert16` (the card expert before issue 52, a reference opponent)."""
 
 import sys
 
@@ -17,4 +18,8 @@ def bots(game):
         from arenas.dice_solo import choose_solo
 
         out["solo"] = choose_solo
+    if row.id == games.GAME_CARDS:
+        from arenas.card_expert16 import choose
+
+        out["expert16"] = choose  # the card expert before issue 52: a frozen reference
     return out

@@ -1,7 +1,7 @@
 """The L.L.A.M.A. hint's reasons: which card follows, what a draw may add, how close the
 others are to going out (ui.games.hint asks this module through ui.model.games)."""
 
-from lama.symbols import LLAMA, N_SYMBOLS, total
+from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS, total
 from ui.games.odds import R_QUIT_RACE, closest, tenths
 
 # The reasons, filled in from the string table (G_WHY): (key, number, number).
@@ -14,6 +14,34 @@ R_DRAW = "draw"  # unseen cards that would add no points, unseen cards
 R_QUIT_HAND = "quit_hand"  # hand points, tenths of draws that would add points
 R_QUIT_HAND_ALL = "quit_hand_all"  # hand points (every draw would add points)
 R_QUIT_FORCED = "quit_forced"  # nothing fits and drawing is not allowed (C8)
+R_CLUE_DREW = "clue_drew"  # a seat (%n) drew on a top (%a): it held no %a or %b (lama.card_clues)
+R_CLUE_QUIT = "clue_quit"  # the same for a quit
+
+
+def think_clue(view, actions, rng, think, action):
+    """Generator: None after each slice, returning what the expert inferred when that decided
+    `action` (think's choice on `view`), or None: think again with the table's clues set
+    aside (`view`'s are blanked); a different choice means they decided it, and the reason
+    names the seat that tells most (lama.card_clues.telling): (R_CLUE_DREW or R_CLUE_QUIT,
+    the top, the next value, the seat)."""
+    from lama import card_clues
+
+    seat = card_clues.telling(view)
+    if seat < 0:
+        return None
+    last = view.clues[card_clues.LAST * view.n + seat]
+    view.clues = card_clues.new(view.n)
+    other = action
+    for a in think(view, actions, rng):
+        if a is not None:
+            other = a
+            break
+        yield None
+    if other == action:
+        return None
+    top = (last & 7) - 1
+    key = R_CLUE_QUIT if last & card_clues.QUIT_BIT else R_CLUE_DREW
+    return key, SYMBOLS[top], SYMBOLS[0 if top == LLAMA else top + 1], seat
 
 
 def reason(mod, st, action):

@@ -14,7 +14,9 @@ def reasons(session):
 def think_hint(session):
     """Generator: the hint, thought a slice at a time like a computer player's move (the
     expert's THINKERS entry, when it has one): None after each slice, then (action,
-    reason key, a, b) for the person to act, or False when nobody is."""
+    reason key, a, b[, the seat it names]) for the person to act, or False when nobody is.
+    The reason is what the expert inferred from the table when that decided the move (the
+    reasons module's think_clue, when it has one), else the move's own reason."""
     if not session.person_to_act():
         yield False
         return
@@ -31,7 +33,11 @@ def think_hint(session):
             if action is not None:
                 break
             yield None
-    yield (action,) + reasons(session).reason(mod, st, action)
+    why = reasons(session)
+    clue = None
+    if slices is not None and hasattr(why, "think_clue"):  # what it inferred, if that decided it
+        clue = yield from why.think_clue(view, actions, SeededRng(st.turn + 1), slices, action)
+    yield (action,) + (clue or why.reason(mod, st, action))
 
 
 def action_words(T, session, action):

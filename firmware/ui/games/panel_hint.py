@@ -49,6 +49,8 @@ class HintPanel(Panel):
         lang.drop("G_WHY")  # (all the reasons: about 1 KB, not kept once worded)
         words = words.replace("%u", "" if h[3] == 1 else "s")
         words = words.replace("%a", str(h[2])).replace("%b", str(h[3]))
+        if len(h) > 4:  # a seat the reason names (what the expert inferred from its move)
+            words = words.replace("%n", self.screen.session.name(h[4]))
         self.lines = [gfx.fit(line, gfx.MID_COLS)] + gfx.wrap(words, gfx.MID_COLS)[:4]
         return self.lines
 

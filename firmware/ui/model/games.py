@@ -34,7 +34,8 @@ GAMES = (
     GameUi(GAME_DICE, ("ui.games.dice", "DiceScreen"), "ui.games.dice_hint",
            ("GAME_DICE", "RULES_DICE", "G_END_EMPTY_D", "HOWTO_DICE"), ("lama.dice", "ui.games.dice")),
     GameUi(GAME_CARDS, ("ui.games.cards", "CardsScreen"), "ui.games.cards_hint",
-           ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C", "HOWTO_CARDS"), ("lama.cards", "lama.card_bots", "lama.card_expert", "lama.card_playouts",
+           ("GAME_CARDS", "RULES_CARDS", "G_END_EMPTY_C", "HOWTO_CARDS"), ("lama.cards", "lama.card_clues", "lama.card_bots", "lama.card_expert",
+                                       "lama.card_playouts",
                                        "ui.games.cards")),
 )
 # the pages over the tables (ui.memory.game_code.page_code) were loaded once since boot:

@@ -243,7 +243,8 @@ G_YOU_PLACED = "You placed %p of %n"
 G_PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 G_NEW_HIGH = "New best score!"
 G_HIDDEN = "HAND HIDDEN"
-# G_WHY: %a and %b are numbers; %s and %u an s when %a and %b are not 1 (plurals)
+# G_WHY: %a and %b are numbers (card values in clue_*); %s and %u an s when %a and %b are not 1
+# (plurals); %n a player's name
 G_WHY = {
     "roll": "%a in 10 rolls let a card go.",
     "roll_all": "Every roll lets a card go.",
@@ -263,6 +264,8 @@ G_WHY = {
     "quit_hand": "Keep %a point%s: %b in 10 draws would add more.",
     "quit_hand_all": "Keep %a point%s: every draw would add more.",
     "quit_forced": "No card fits and you may not draw.",
+    "clue_drew": "%n drew on a %a: held no %a or %b.",
+    "clue_quit": "%n quit on a %a: held no %a or %b.",
 }
 
 # storage, statistics, continuing a saved game (ui/model/saves.py, ui/screens/stats.py, ui/boot.py)

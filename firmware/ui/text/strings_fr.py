@@ -242,7 +242,8 @@ G_YOU_PLACED = "Tu es %p sur %n"
 G_PLACES = ("1er", "2e", "3e", "4e", "5e", "6e")
 G_NEW_HIGH = "Meilleur score !"
 G_HIDDEN = "MAIN CACHÉE"
-# G_WHY : %a et %b sont des nombres ; %s et %u un s quand %a et %b ne valent pas 1
+# G_WHY : %a et %b sont des nombres (des cartes dans clue_*) ; %s et %u un s quand %a et %b
+# ne valent pas 1 ; %n le nom d'un joueur
 G_WHY = {
     "roll": "%a chance%s sur 10 de défausser une carte.",
     "roll_all": "Tout lancer défausse une carte.",
@@ -262,6 +263,8 @@ G_WHY = {
     "quit_hand": "Garde tes %a point%s : %b chance%u sur 10 d'en ajouter.",
     "quit_hand_all": "Garde tes %a point%s : piocher en ajouterait.",
     "quit_forced": "Aucune carte ne va et tu ne peux pas piocher.",
+    "clue_drew": "Sur un %a, %n a pioché : ni %a ni %b en main.",
+    "clue_quit": "Sur un %a, %n a dit stop : ni %a ni %b en main.",
 }
 
 # sauvegarde, statistiques, reprise d'une partie (ui/model/saves.py, ui/screens/stats.py, ui/boot.py)
