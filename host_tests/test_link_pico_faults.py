@@ -133,7 +133,8 @@ def test_a_console_s_cable_pulled_mid_game_on_the_picos(short_flash, tmp_path, o
         png.write(str(tmp_path / "gone.png"), g.picos[0].image())
         seen["image"] = g.picos[0].image()
         g.keys(0, ["A"] if offer == "wait" else ["DOWN", "DOWN", "A"])  # Wait, or medium
-        g.settle()
+        g.settle()  # (the keys pressed; a computer player's code then loads: a frame or two)
+        g.wire.run_until(lambda: not g.probes[0].screen().endswith("LinkLostPanel"), 1000)
         seen["waiting"] = g.probes[0].screen()
         g.wire.run(2000)
         seen["since"] = len(wire_now(g))
