@@ -208,28 +208,37 @@ def test_a_poll_whose_last_byte_looks_like_a_sync_is_answered():
     rig.until(lambda: rig.console_got[rig.consoles.index(two)] == [b"x"], 1000)
 
 
+class _Wire:
+    """A console's port as its bus sees it: what the test puts in rx is read at the next
+    tick; what the console writes is kept in out."""
+
+    def __init__(self):
+        self.rx = b""
+        self.out = []
+
+    def read(self):
+        got = self.rx
+        self.rx = b""
+        return got
+
+    def write(self, buf):
+        self.out.append(bytes(buf))
+
+
+def _bare_console():
+    """A console's bus on a _Wire, its clock a list's first item: (bus, wire, now)."""
+    from link.console_bus import ConsoleBus
+
+    now = [0]
+    wire = _Wire()
+    return ConsoleBus(wire, lambda: now[0], b"uid1"), wire, now
+
+
 def test_a_frame_half_heard_survives_a_second_tick_in_the_same_millisecond():
     """A link game ticks the bus through the frame's rest and again at the next frame's
     start, microseconds later: a frame half heard at the first must not be given up at the
     second (no byte came meanwhile, but the line is not quiet: the rest is on its way)."""
-    from link.console_bus import ConsoleBus
-
-    class Wire:
-        def __init__(self):
-            self.rx = b""
-            self.out = []
-
-        def read(self):
-            got = self.rx
-            self.rx = b""
-            return got
-
-        def write(self, buf):
-            self.out.append(bytes(buf))
-
-    now = [0]
-    wire = Wire()
-    con = ConsoleBus(wire, lambda: now[0], b"uid1")
+    con, wire, now = _bare_console()
     hello = F.encode(F.HOST, F.NOBODY, F.HELLO, 0, 0, b"\x00\x00uid1")
     welcome = F.encode(1, F.HOST, F.WELCOME, 9, 0xFF, b"uid1")
     poll = F.encode(1, F.HOST, F.POLL, 9, 255)
@@ -261,24 +270,7 @@ def test_a_frame_heard_in_clumps_ms_apart_is_not_given_up_between_them():
     """Bytes may reach the bus in clumps a few ms apart (an RX FIFO's, the emulated Picos'
     2 ms slices): a tick between two clumps of one frame, the line silent 2-3 ms, must not
     give the frame up (at a 1 ms quiet it was, and the poll went unanswered)."""
-    from link.console_bus import ConsoleBus
-
-    class Wire:
-        def __init__(self):
-            self.rx = b""
-            self.out = []
-
-        def read(self):
-            got = self.rx
-            self.rx = b""
-            return got
-
-        def write(self, buf):
-            self.out.append(bytes(buf))
-
-    now = [0]
-    wire = Wire()
-    con = ConsoleBus(wire, lambda: now[0], b"uid1")
+    con, wire, now = _bare_console()
     wire.rx = F.encode(F.ALL, F.HOST, F.DISCOVER, 9, 0xFF)
     con.tick()
     now[0] = 5

@@ -28,13 +28,18 @@ def program(tmp_path, name, send=b""):
     prog.store(UART0 + UARTCR, 0x301)  # UARTEN, TXE, RXE
     for b in send:
         prog.store(UART0, b)
+    return booted(prog, tmp_path, name)
+
+
+def booted(prog, tmp_path, name, uid=None):
+    """A Pico whose flash holds `prog` (then sleeping), made in tmp_path as NAME.bin."""
     prog.sleep_forever()
     image = bytearray(b"\xff" * firmware.FLASH_SIZE)
     code = prog.assemble()
     image[: len(code)] = code
     path = tmp_path / (name + ".bin")
     path.write_bytes(image)
-    return device.Pico(str(path))
+    return device.Pico(str(path), uid=uid)
 
 
 def rx_fifo(pico):
@@ -79,13 +84,7 @@ def unique_id_reader(tmp_path, name, uid=None):
     for i in range(13):
         prog.store(SSI_DR0, 0x4B if i == 0 else 0)
         prog.copy(SSI_DR0, RAM + 4 * i)
-    prog.sleep_forever()
-    image = bytearray(b"\xff" * firmware.FLASH_SIZE)
-    code = prog.assemble()
-    image[: len(code)] = code
-    path = tmp_path / (name + ".bin")
-    path.write_bytes(image)
-    return device.Pico(str(path), uid=uid)
+    return booted(prog, tmp_path, name, uid)
 
 
 def test_each_emulated_pico_has_a_flash_unique_id_of_its_own(tmp_path):
