@@ -295,3 +295,42 @@ def saves_and_lobby(n=3, actions=12, seed=5):
     finally:
         LinkHost.acted, Session.flush = acted, flush
     print(json.dumps({"at_saves": at_saves, "stack": stack}))
+
+
+def relinked_at_a_choice(game, seed=9):
+    """The host's START for a console again (as when it takes the console back after a
+    relink) while that console's person's choice is on its way: the START comes first (a
+    new game screen at the person's choice), then the answer to the choice sent before it;
+    the console must show it and play on (it sat at a choice no key could make), to game
+    over."""
+    t = LinkTable(2, "/tmp/link-cases", seed=seed)
+    t.host_sets_table(game=game, bots=0)
+    con = t.nodes[1]
+    seen = {}
+
+    def raced():
+        scr = con.top()
+        return (t.in_game(con) and hasattr(scr, "panels") and not scr.panels
+                and scr.due is None and scr.session.person_to_act() and con.idle())
+
+    end = t.t + 120000
+    while not (len(t.sent) > 20 and raced()):  # (a few moves first)
+        if t.t > end:
+            raise RuntimeError("the console's person never came to a choice")
+        for nd in t.nodes:
+            if nd.idle():
+                t.person_step(nd)
+        t.run(25)
+    hs = t.host.top().session
+    seat = con.top().session.own
+    t.unplug(1)  # the choice stays on the console, the START on the host, till the cable is back
+    hs.link.start_for(hs.link.console_of(seat), seat)
+    t.person_step(con)
+    seen["awaiting"] = con.top().session.awaiting
+    t.replug(1)
+    t.run(3000)
+    scr = con.top()
+    seen["replaced"] = scr.session.awaiting is False
+    seen["stuck"] = scr.mode == 1 and scr.session.console.has_update()  # (1: M_TURN)
+    t.play_to_end(600000)
+    print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": leaks(t)[0]}))

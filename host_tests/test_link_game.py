@@ -152,3 +152,18 @@ def test_the_host_puts_an_actions_frames_on_the_line_before_it_saves(micropython
     assert r["at_saves"] == [0] * len(r["at_saves"]), r
     assert r["stack"][:2] == ["MenuToCome", "CardsScreen"], r  # (how to play over it)
     assert not {"LinkMenu", "HostScreen", "LinkSetupScreen"} & set(r["stack"]), r
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_a_console_given_its_start_again_while_its_choice_is_on_the_way_plays_on(
+        micropython, game):
+    """The host's START again (taking a console back after a relink) crossing the console's
+    person's choice on the line: the console's new game screen sits at the choice, and the
+    answer to the choice sent before comes next; it is shown and play goes on (the screen
+    sat at a choice no key could make, and the game never ended: a faulty line's game with
+    the discovery slot rarer did that)."""
+    r = case(micropython, "relinked_at_a_choice(%d)" % game)
+    seen = r["seen"]
+    assert seen["awaiting"] is True and seen["replaced"] is True, seen
+    assert seen["stuck"] is False, seen
+    assert r["scores"][0] == r["scores"][1] and r["bad"] == []
