@@ -7,7 +7,6 @@ from lama import cards, games
 from lama.rng import SeededRng
 from lama.score import Rules
 from link import msg
-from link.bus import DISCOVER_IDLE_MS, DISCOVER_MS
 from link.console import LinkConsole
 from lama.seats import bot, linked, person
 from link.host import LinkHost
@@ -19,7 +18,6 @@ class HostBusStandIn:
         self.out = []  # (console id, payload)
         self.inbox = []
         self.pending = []
-        self.discover_ms = DISCOVER_MS
 
     def tick(self):
         pass
@@ -138,27 +136,6 @@ def test_a_console_gone_is_said_once_and_back_it_gets_its_seat_and_view_again():
     assert host.take_back() == 1 and host.present(1)
     got = sent(bus, 1)
     assert got[0][0] == msg.START and got[0][1][1] == 1 and got[1][0] == msg.STATE
-
-
-def test_the_discovery_slot_is_rare_while_every_linked_seat_is_on_the_line():
-    """A discovery slot holds the line ~45 ms (a move waits behind it): once the game runs
-    with every linked seat's console on the line it opens every DISCOVER_IDLE_MS; a seat's
-    console lost, every DISCOVER_MS again, for it to rejoin."""
-    bus = HostBusStandIn()
-    host = LinkHost(bus)
-    bus.pending.append(("joined", 1, b"\x01\x02"))
-    bus.inbox.append((1, msg.encode(msg.HELLO, "BEN")))
-    host.pump()
-    assert bus.discover_ms == DISCOVER_MS  # the lobby: consoles may still come
-    host, bus, ses = table()
-    assert bus.discover_ms == DISCOVER_IDLE_MS > DISCOVER_MS
-    bus.pending.append(("lost", 1))
-    host.pump()
-    assert bus.discover_ms == DISCOVER_MS
-    bus.pending.append(("joined", 1, b"\x01\x02"))
-    bus.inbox.append((1, msg.encode(msg.HELLO, "BEN")))
-    host.pump()
-    assert host.present(1) and bus.discover_ms == DISCOVER_IDLE_MS
 
 
 def test_an_actions_share_goes_on_the_line_before_the_hosts_frame_is_drawn():

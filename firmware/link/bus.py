@@ -16,10 +16,6 @@ MISSES = const(5)  # missed polls in a row (a garbled answer counts half) ...
 LOST_MS = const(1500)  # ... over at least this long: the console is lost
 HOST_LOST_MS = const(2500)  # a console not polled this long: "host lost"
 DISCOVER_MS = const(600)  # how often the host opens a discovery slot while a seat is free
-# ... once the game runs and every linked seat's console is on the line (link.host): a slot
-# holds the line ~45 ms, a move waiting behind it; a console that goes is lost (the seat
-# gone) and the slot is back to DISCOVER_MS for it to rejoin
-DISCOVER_IDLE_MS = const(5000)
 BURST_BYTES = const(1024)  # at most this much queued data written in one tick
 # a line silent longer than this: no more of a frame is coming. Bytes may come in clumps a
 # few ms apart (an RX FIFO's, an emulator's slices: 2 ms on the emulated Picos); at 1 ms,

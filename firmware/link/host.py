@@ -7,7 +7,7 @@ the console's id on the bus, which gives the same console its id again when it c
 
 from lama.seats import BOT, LINKED, PERSON, detail, kind, linked
 from link import msg
-from link.bus import DISCOVER_IDLE_MS, DISCOVER_MS, WINDOW, rest
+from link.bus import WINDOW, rest
 from link.view import events_for, state_fields
 
 CLOSE_FRAMES = 80  # frames a closed host still serves the line (its last words out)
@@ -99,7 +99,6 @@ class LinkHost:
                 if seat >= 0 and seat not in self.gone:
                     self.gone.append(seat)
                 self.roster()
-                self.discovery()
         while True:
             got = bus.recv()
             if got is None:
@@ -121,7 +120,6 @@ class LinkHost:
                 if seat in self.gone:
                     self.gone.remove(seat)
                 self.back.append(seat)
-                self.discovery()
             self.roster()
         elif kind == msg.ACT and isinstance(value, list) and value:
             seat = self.seat_of(cid)
@@ -171,21 +169,6 @@ class LinkHost:
         for seat, cid in self.linked_seats():
             self.start_for(cid, seat)
         self.note_ids()
-        self.discovery()
-
-    def discovery(self):
-        """How often the bus opens its discovery slot: rarely (DISCOVER_IDLE_MS) while a game
-        runs with every linked seat's console on the line, else every DISCOVER_MS (the
-        lobby; a seat whose console went, for it to rejoin)."""
-        if not hasattr(self.bus, "discover_ms"):
-            return
-        ses = self.session
-        ms = DISCOVER_IDLE_MS if ses is not None else DISCOVER_MS
-        if ses is not None:
-            for i in range(len(ses.seats)):
-                if self.console_of(i) is not None and not self.present(i):
-                    ms = DISCOVER_MS
-        self.bus.discover_ms = ms
 
     def note_ids(self):
         """The uids of the seats' consoles on the line, kept (keep) when one is new."""
@@ -208,7 +191,6 @@ class LinkHost:
         for i in range(len(ses.seats)):
             if self.console_of(i) is not None and not self.present(i):
                 self.gone.append(i)
-        self.discovery()
 
     def start_for(self, cid, seat):
         ses = self.session

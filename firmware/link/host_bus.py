@@ -53,7 +53,6 @@ class HostBus(Line):
         self.turn = 0
         self.repoll = 0
         self.last_discover = ticks_ms() - DISCOVER_MS
-        self.discover_ms = DISCOVER_MS  # how often the discovery slot opens (link.host sets it)
         self.resent = 0
         self.polls = 0
         self.missed = 0
@@ -233,7 +232,7 @@ class HostBus(Line):
             self.turn = (self.turn + 1) % (F.MAX_ID + 1)
             c = self.turn
             if c == 0:
-                if (ticks_diff(now, self.last_discover) >= self.discover_ms
+                if (ticks_diff(now, self.last_discover) >= DISCOVER_MS
                         and FREE in self.state[1:]):
                     self.last_discover = now
                     self._write(F.ALL, F.HOST, F.DISCOVER, self.epoch, 0xFF)
