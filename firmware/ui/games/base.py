@@ -152,6 +152,10 @@ class GameScreen(PageStack, Screen):
         self.dirty = True
         sound(self.app, "error")
 
+    def choosing(self):
+        """A person's choice is on screen (the mode is one of the game's choices)."""
+        return self.mode != M_WAIT and self.mode != M_ACK and self.mode != M_ANIM
+
     def active(self):
         """The seat the table shows as playing: the one to act, or the computer player
         whose move is still on screen."""

@@ -7,12 +7,10 @@ from lama.errors import RuleError
 from lama.seats import bot, person
 from link.view import rebuild
 from ui.games.session import Session
-from ui.games.base import M_ACK, M_ANIM, M_WAIT
 from ui.text import lang
 
 UPDATE = ("link",)  # RemoteSession.think's action: the host's next update, to be shown
 REMOTE = "@"  # on a console, every other seat: played elsewhere (its moves come as updates)
-PAST_A_CHOICE = (M_WAIT, M_ACK, M_ANIM)  # a game screen's modes other than a person's choice
 
 
 class RemoteSession(Session):
@@ -124,7 +122,7 @@ def frame(screen):
             screen.app.pages(screen.app, "linked", link)  # (ui.screens.link: its new game)
         elif link.ended:
             screen.to_menu()
-        elif screen.mode not in PAST_A_CHOICE and link.has_update() and not screen.panels:
+        elif screen.choosing() and link.has_update() and not screen.panels:
             # the host's word at this person's choice (its START again after a relink, then
             # the answer to the choice sent before it): shown first, as at any other wait
             screen.begin_turn()
