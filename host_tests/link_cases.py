@@ -7,6 +7,8 @@ import json
 from emu.link_audit import message_leaks, wire_messages
 from simulator.link_play import SLICE_MS, LinkTable
 
+ROOT = "/tmp/link-cases"  # the consoles' data folders: test_link_game gives each case its own
+
 MSG_START = 3
 MSG_EVENTS = 4
 MSG_STATE = 5
@@ -42,7 +44,7 @@ def leaks(table):
 def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0, burst=(0.0, 0)):
     """A linked game to game over; `error`/`drop`: each byte's chance, at each receiver, of
     a flipped bit / of being lost; `burst`: emu.line's bursts of noise."""
-    t = LinkTable(n, "/tmp/link-cases", seed=seed, error=error, drop=drop)
+    t = LinkTable(n, ROOT, seed=seed, error=error, drop=drop)
     t.line.burst = tuple(burst)
     t.host_sets_table(game=game, bots=bots)
     t.play_to_end()
@@ -61,7 +63,7 @@ def unplugged(game, seed=7, computer=False, back=False):
     """Console 1's cable pulled after a few moves: the host's page, its text; then the
     cable back (or a computer player takes the seat, and with `back` the cable goes back
     after all); the game to its end."""
-    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    t = LinkTable(3, ROOT, seed=seed)
     t.host_sets_table(game=game, bots=1)
     seen = {}
 
@@ -76,7 +78,7 @@ def unplugged(game, seed=7, computer=False, back=False):
         seen["text"] = d.says("console is gone")
         seen["name"] = d.says(scr.session.name(1) + "'s console is gone")
         seen["console_note"] = tb.nodes[1].top().note_text
-        d.shot("/tmp/link-cases-gone.png")
+        d.shot(ROOT + "/gone.png")
         if computer:
             tb.keys(tb.host, ["DOWN", "DOWN", "A"])  # the second level
             seen["bot"] = scr.session.bot(1)
@@ -101,7 +103,7 @@ def unplugged(game, seed=7, computer=False, back=False):
 def host_power_cut(game, seed=7):
     """The host switched off mid-game and on again: "Continue linked game?", A; the
     consoles rejoin to their seats; the game to its end."""
-    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    t = LinkTable(3, ROOT, seed=seed)
     t.host_sets_table(game=game, bots=1)
     seen = {}
 
@@ -113,7 +115,7 @@ def host_power_cut(game, seed=7):
         seen["boot"] = tb.host.top_name()
         seen["asks"] = d.says("Continue linked game?")
         seen["console_note"] = tb.nodes[1].top().note_text
-        d.shot("/tmp/link-cases-continue.png")
+        d.shot(ROOT + "/continue.png")
         tb.keys(tb.host, ["A"])
         tb.until(lambda: tb.in_game(tb.host))
         tb.run(4000)
@@ -127,7 +129,7 @@ def host_power_cut(game, seed=7):
 def bystander(seed=3):
     """A console at its menu on the same line as a host and a joined console: it reads
     nothing from the line, and the host never counts it."""
-    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    t = LinkTable(3, ROOT, seed=seed)
     host, joined, idle = t.nodes
     t.to_link_menu(host)
     t.keys(host, ["A"])
@@ -143,7 +145,7 @@ def bystander(seed=3):
 def host_ends(seed=7):
     """Console 1 gone, the host's person ends the game on its page: the other console hears
     it and goes to its menu; the host's save is gone."""
-    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    t = LinkTable(3, ROOT, seed=seed)
     t.host_sets_table(game=2, bots=1)
     for _ in range(40):
         for nd in t.nodes:
@@ -174,7 +176,7 @@ def both_restarted(game, seed=7, uids=True):
     (their ids on the line forgotten; `uids` False: each console's uid is link.net's, kept
     in its data folder): "Continue linked game?", A; the second console joins first, then
     the first; each gets its own seat back (its name, its hand); the game to its end."""
-    t = LinkTable(3, "/tmp/link-cases", seed=seed, uids=uids)
+    t = LinkTable(3, ROOT, seed=seed, uids=uids)
     t.host_sets_table(game=game, bots=1)
     seen = {}
 
@@ -212,7 +214,7 @@ def turn_words(seed=7):
     the host's thinking slices meanwhile (none: it waits for the console's word)."""
     from ui.games.base import GameScreen
 
-    t = LinkTable(3, "/tmp/link-cases", seed=seed)
+    t = LinkTable(3, ROOT, seed=seed)
     t.host_sets_table(game=2, bots=1)
     seen = {}
     spun = [0, 0]  # the host's frames while a linked person is to play; its thinking slices
@@ -282,7 +284,7 @@ def saves_and_lobby(n=3, actions=12, seed=5):
 
     LinkHost.acted, Session.flush = spied_acted, spied_flush
     try:
-        t = LinkTable(n, "/tmp/link-cases", seed=seed, fine=True)
+        t = LinkTable(n, ROOT, seed=seed, fine=True)
         t.host_sets_table(game=2, bots=1)
         stack = [type(s).__name__ for s in t.host.app.stack]
         end = t.t + 120000
@@ -303,7 +305,7 @@ def relinked_at_a_choice(game, seed=9):
     new game screen at the person's choice), then the answer to the choice sent before it;
     the console must show it and play on (it sat at a choice no key could make), to game
     over."""
-    t = LinkTable(2, "/tmp/link-cases", seed=seed)
+    t = LinkTable(2, ROOT, seed=seed)
     t.host_sets_table(game=game, bots=0)
     con = t.nodes[1]
     seen = {}

@@ -5,6 +5,8 @@ unplugged mid-game, the host switched off mid-game."""
 
 import json
 import os
+import shutil
+import tempfile
 
 import pytest
 
@@ -12,8 +14,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def case(micropython, call, timeout=600):
-    proc = micropython.run("from link_cases import *\n" + call, path=[HERE], timeout=timeout,
-                           heapsize="8M")
+    """Runs link_cases' `call` with the consoles' data in a folder of this run's own (two
+    test runs at once on one machine must not share the consoles' uids and saves)."""
+    root = tempfile.mkdtemp(prefix="link-cases-")
+    try:
+        proc = micropython.run("import link_cases\nlink_cases.ROOT = %r\nfrom link_cases import *\n"
+                               % root + call, path=[HERE], timeout=timeout, heapsize="8M")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
