@@ -56,6 +56,30 @@ def title_drawn(text):
     return bytes.fromhex(got.stdout.strip().splitlines()[-1])
 
 
+def game_with_a_fault(short_flash, tmp_path, seed, fault):
+    """A three-seat linked card game on two Picos (a person at each, a computer player)
+    played to game over on a line that flips bits; `fault(g, seen)` runs once, as soon as
+    each person has moved and both consoles are idle, and notes in `seen` what it saw.
+    Returns (game, whether it ended, seen); the caller closes the game."""
+    from pico.link_game import LinkGame
+
+    game = LinkGame(short_flash, 2, tmp_path, error=ERROR_RATE, seed=seed)
+    seen = {}
+
+    def each(g):
+        if not seen and len({k for k, _ in g.moves}) >= 2 and g.idle(0) and g.idle(1):
+            fault(g, seen)
+
+    try:
+        game.set_table(3, preset=True)
+        over = game.play_to_end(GAME_MS, each=each)
+        assert seen, "no fault made: %r" % game.moves
+    except BaseException:
+        game.close()
+        raise
+    return game, over, seen
+
+
 def check_game(game, seats):
     """Every console at game over with the same scores, no traceback, no frame that gave a
     console a hand but its own; the messages the host sent, decoded off the wire."""
@@ -115,15 +139,9 @@ def test_a_console_s_cable_pulled_mid_game_on_the_picos(short_flash, tmp_path, o
     and gets its view; the game goes on to game over."""
     from link import msg
     from link.bus import LOST_MS
-    from pico.link_game import LinkGame
     from simulator import png
 
-    game = LinkGame(short_flash, 2, tmp_path, error=ERROR_RATE, seed=4 + (offer == "computer"))
-    seen = {}
-
-    def pull(g):
-        if seen or len({k for k, _ in g.moves}) < 2 or not (g.idle(0) and g.idle(1)):
-            return
+    def pull(g, seen):
         g.wire.run(300)  # (the move's frames out)
         seen["at"] = g.ms
         g.wire.unplug(1)
@@ -146,10 +164,8 @@ def test_a_console_s_cable_pulled_mid_game_on_the_picos(short_flash, tmp_path, o
                   if dst == 1 and m[0] == msg.START]
         seen["start"] = starts[-1] if starts else None
 
+    game, over, seen = game_with_a_fault(short_flash, tmp_path, 4 + (offer == "computer"), pull)
     try:
-        game.set_table(3, preset=True)
-        over = game.play_to_end(GAME_MS, each=pull)
-        assert seen, "no cable pulled: %r" % game.moves
         print("the host's page %d ms after the cable came out" % seen["after_ms"])
         assert seen["after_ms"] <= 2 * LOST_MS, seen["after_ms"]
         assert not seen["waiting"].endswith("LinkLostPanel"), "Wait closes the page"
@@ -175,14 +191,7 @@ def test_the_host_s_power_cut_mid_save_on_the_picos(short_flash, tmp_path):
     operation (a save torn); it stays off three seconds (the console says the host is
     lost), then boots: "Continue linked game?", A; the console rejoins to its seat; the
     game goes on to game over, the same on both."""
-    from pico.link_game import LinkGame
-
-    game = LinkGame(short_flash, 2, tmp_path, error=ERROR_RATE, seed=5)
-    seen = {}
-
-    def cut(g):
-        if seen or len({k for k, _ in g.moves}) < 2 or not (g.idle(0) and g.idle(1)):
-            return
+    def cut(g, seen):
         seen["cut"] = g.power_cut(0, at_flash_op=(1, True))
         assert seen["cut"], "no save within 20 s"
         seen["boot"] = g.wait_screen(0, lambda s: s.startswith("ContinueScreen"), 15000)
@@ -193,10 +202,8 @@ def test_the_host_s_power_cut_mid_save_on_the_picos(short_flash, tmp_path):
         seen["rejoined"] = g.wire.run_until(
             lambda: states_to(wire_now(g), seen["since"]).get(1), 8000)
 
+    game, over, seen = game_with_a_fault(short_flash, tmp_path, 5, cut)
     try:
-        game.set_table(3, preset=True)
-        over = game.play_to_end(GAME_MS, each=cut)
-        assert seen, "no power cut: %r" % game.moves
         assert seen["boot"] == "ContinueScreen"
         assert seen["rejoined"], "the console got its view from the host's new run"
         assert over, ([p.screen() for p in game.probes], [t[-1500:] for t in game.texts()])
@@ -214,14 +221,8 @@ def test_a_console_switched_off_mid_game_joins_again_to_its_own_seat_on_the_pico
     host knows it by its ID and gives it its seat back (the page goes, its view comes); the
     game goes on to game over, the same on both."""
     from link.bus import LOST_MS
-    from pico.link_game import LinkGame
 
-    game = LinkGame(short_flash, 2, tmp_path, error=ERROR_RATE, seed=6)
-    seen = {}
-
-    def off(g):
-        if seen or len({k for k, _ in g.moves}) < 2 or not (g.idle(0) and g.idle(1)):
-            return
+    def off(g, seen):
         g.wire.run(300)
         g.power_cut(1)  # (off OFF_MS: the host's page comes meanwhile)
         seen["page"] = host_says(g, "LinkLostPanel")
@@ -242,10 +243,8 @@ def test_a_console_switched_off_mid_game_joins_again_to_its_own_seat_on_the_pico
             and not host_says(g, "LinkLostPanel"), 4 * LOST_MS + 5000)
         seen["views"] = states_to(wire_now(g), seen["since"])
 
+    game, over, seen = game_with_a_fault(short_flash, tmp_path, 6, off)
     try:
-        game.set_table(3, preset=True)
-        over = game.play_to_end(GAME_MS, each=off)
-        assert seen, "no power cut: %r" % game.moves
         assert seen["page"], "the host said the console was gone"
         assert seen["back"], (game.probes[1].screen(), game.probes[0].screen())
         assert seen["views"].get(1), "its view came"
