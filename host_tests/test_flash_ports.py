@@ -27,6 +27,7 @@ class FakePort:
         os.set_blocking(self.master, False)
         self.device = os.ttyname(self.slave)
         self.kind = kind
+        self.ctrl_c = 0  # Ctrl-Cs it got
         self.done = threading.Event()
         self.thread = threading.Thread(target=self.serve, daemon=True)
         self.thread.start()
@@ -58,10 +59,23 @@ class FakePort:
             elif self.kind == "echo":  # a loop-back: what is written comes back
                 self.send(got)
                 time.sleep(0.01)
+            elif self.kind == "deaf once":  # MicroPython whose program took a Ctrl-C as input
+                self.repl(got)
             elif self.kind == "other":  # another firmware: its own prompt and answers
                 if got:
                     self.send(b"\r\nERROR: unknown command\r\nAT> ")
                 time.sleep(0.01)
+
+    def repl(self, got):
+        """The raw REPL's way in, as MicroPython answers it, from the second Ctrl-C on."""
+        for c in got:
+            if c == 3:
+                self.ctrl_c += 1
+            elif c == 1 and self.ctrl_c >= 2:
+                self.send(b"\r\nraw REPL; CTRL-B to exit\r\n>")
+            elif c == 4 and self.ctrl_c >= 2:
+                self.send(b"OK\r\nMPY: soft reboot\r\nraw REPL; CTRL-B to exit\r\n>")
+        time.sleep(0.01)
 
     def stop(self):
         self.done.set()
@@ -97,6 +111,21 @@ def test_make_flash_against_a_streaming_port_ends_with_a_clear_message(tmp_path)
         port.stop()
     assert proc.returncode != 0
     assert NOT_MP in proc.stderr, proc.stderr
+
+
+def test_a_board_whose_program_missed_the_ctrl_c_gets_a_second_one(monkeypatch):
+    """A program that took the first Ctrl-C as plain input (hal.watchdog's stop, between its
+    kbd_intr(-1) and kbd_intr(3)), or a board still starting: the raw REPL all the same."""
+    from flash import port as flash_port
+
+    monkeypatch.setattr(flash_port, "TIMEOUT_S", 1.0)
+    port = FakePort("deaf once")
+    try:
+        board = flash_port.Connection(port.device)
+        board.close()
+    finally:
+        port.stop()
+    assert port.ctrl_c == 2
 
 
 def test_the_whole_command_has_a_limit_too(monkeypatch):

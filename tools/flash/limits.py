@@ -44,12 +44,13 @@ REPLY_MAX = 256 * 1024  # bytes one exec may bring back (the file listing: a few
 
 
 class PortError(Exception):
-    """The port went past a limit: too slow (`overall`: the whole command's), or too many
-    bytes for one step."""
+    """The port went past a limit: too slow (`overall`: the whole command's; `step`: the
+    step's), or too many bytes for one step."""
 
-    def __init__(self, message, overall=False):
+    def __init__(self, message, overall=False, step=False):
         Exception.__init__(self, message)
         self.overall = overall
+        self.step = step
 
 
 def cost(execs, nbytes):
@@ -114,7 +115,8 @@ class GuardedSerial:
         if now >= self.budget.end:
             raise PortError("the whole command took over %s" % self.budget.text(), True)
         if now >= self.end:
-            raise PortError("no complete reply within %g s (%s)" % (self.seconds, self.why))
+            raise PortError("no complete reply within %g s (%s)" % (self.seconds, self.why),
+                            step=True)
 
     def read(self, n=1):
         out = b""

@@ -119,14 +119,29 @@ class Connection:
         self.guard = GuardedSerial(self.t.serial, self.budget, TIMEOUT_S)
         self.t.serial = self.guard
         try:
-            with contextlib.redirect_stdout(io.StringIO()):  # mpremote prints what it got
-                self.t.enter_raw_repl(soft_reset=True, timeout_overall=TIMEOUT_S)
+            self._enter_raw_repl()
         except Exception as e:  # TransportError, PortError, a serial error
             self.close()
             why = str(e).strip() or type(e).__name__
             if not isinstance(e, PortError):
                 why = "no raw REPL: " + why
             raise not_micropython(port, why)
+
+    def _enter_raw_repl(self):
+        """mpremote's way in (a Ctrl-C, a Ctrl-A, a soft reset), once more when the board did
+        not answer: a program that took the Ctrl-C as plain input (between the watchdog's
+        kbd_intr(-1) and kbd_intr(3)), or a board still starting, gets a second one."""
+        from mpremote.transport import TransportError
+
+        for last in (False, True):
+            self._enter_step()
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):  # mpremote prints what it got
+                    self.t.enter_raw_repl(soft_reset=True, timeout_overall=TIMEOUT_S)
+                return
+            except (TransportError, PortError) as e:
+                if last or isinstance(e, PortError) and not e.step:  # (too much, too long)
+                    raise
 
     def garbled(self, what, reply):
         """The DeployError for a reply MicroPython would not give."""
@@ -216,8 +231,12 @@ class Connection:
         """Soft reset from the friendly REPL: the board runs boot.py then main.py."""
         self._step(self._reset)
 
-    def _reset(self):
+    def _enter_step(self):
+        """A step of entering a REPL: FLASH_TIMEOUT seconds, ENTER_MAX bytes."""
         self.guard.step(TIMEOUT_S, ENTER_MAX, "FLASH_TIMEOUT=%g s" % TIMEOUT_S)
+
+    def _reset(self):
+        self._enter_step()
         self.t.exit_raw_repl()
         self.t.read_until(1, b">>> ", timeout=TIMEOUT_S)
         self.t.serial.write(b"\x04")
