@@ -213,12 +213,15 @@ out["readers in the game"] = [m for m in ("lama.codec_read", "lama.state_reader"
                                           "lama.statistics") if m in sys.modules]
 out["accents in an English game"] = "ui.draw.accents" in sys.modules
 out["boot-only code in the game"] = [m for m in ("stat_modes",) if m in sys.modules]
+mark = [d.top(), "ui.draw.battery" in sys.modules]  # (no cell fitted: no battery mark)
 d.keys("B:900,UP,A,A,WAIT:100")  # in-game menu: quit to the menu, confirmed
 out["after dice"] = games()
 out["after dice top"] = d.top()
 out["grew"] = used() - menu
 d.keys("DOWN,A,UP,A,B,WAIT:100")
 out["cards"] = games()
+mark += [d.top(), "ui.draw.battery" in sys.modules]
+out["battery mark code without a cell"] = mark
 d.keys("B:900,UP,A,A,WAIT:100")
 out["after cards"] = games()
 d.keys("DOWN,DOWN,A")
@@ -266,6 +269,9 @@ def test_back_to_the_menu_frees_the_game_modules(micropython, mpy_path, tmp_path
     assert out["readers in the game"] == []  # a game in play only writes its saves
     assert out["accents in an English game"] is False  # (loaded by the first French letter)
     assert out["boot-only code in the game"] == []  # (its names bound at boot: issue 47)
+    # the menu and the games draw the battery mark only with a cell: without one its
+    # module is not in RAM (issue 47: some 300 B of the Pico's heap in a game)
+    assert out["battery mark code without a cell"] == ["DiceScreen", False, "CardsScreen", False]
     assert out["menu words at the setup"] == ["M_STATS", "SETUP_PLAYERS"]
     assert out["menu words in the game"] == []  # the game reads its own
     assert "lama.dice" in out["dice"] and "lama.cards" not in out["dice"]

@@ -4,7 +4,7 @@ play, draw or quit; a curtain between two people's private hands; bots step by s
 
 from hal.buttons import A, LEFT, PRESS, RIGHT
 from lama import cards
-from ui.draw import battery, gfx
+from ui.draw import gfx
 from ui.text import lang
 from ui.games.base import M_ACK, M_TURN, GameScreen, sound
 from ui.games.pieces import bottom, player, BAR_Y, FACES, GROUP_H, MSG_Y, button_bar, big_symbol, grouped
@@ -120,7 +120,10 @@ class CardsScreen(GameScreen):
         x = gfx.mid(fb, T.G_PTS, x + 3, 0) + 4
         pile = T.G_PILE + " " + str(len(st.pile))
         gfx.mid_right(fb, pile, 127, 0)
-        battery.mark(fb, x, 0, 124 - gfx.mid_width(pile))
+        if getattr(self.app.board.power, "battery", None) is not None:  # (no cell: no mark,
+            from ui.draw import battery  # nor its module in RAM)
+
+            battery.mark(fb, x, 0, 124 - gfx.mid_width(pile))
         fb.hline(0, 8, 128, 1)
         # the discard pile's top card, large
         fb.rect(0, ROW_Y - 1, 28, 28, 1)

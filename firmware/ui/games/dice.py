@@ -4,7 +4,7 @@ player's cards and score; roll or quit, the discard and take choices, bots step 
 from hal.buttons import A, DOWN, LEFT, PRESS, RIGHT, UP
 from lama import dice
 from lama.symbols import LLAMA, N_SYMBOLS, total
-from ui.draw import battery, gfx
+from ui.draw import gfx
 from ui.text import lang
 from ui.games.base import (ANIM_FRAME_MS, ANIM_TIMES, M_ACK, M_ANIM, M_TURN, M_WAIT, GameScreen,
                            sound)
@@ -319,7 +319,11 @@ class DiceScreen(GameScreen):
         # header: whose turn, their score; the dice on the right
         x = gfx.mid(fb, ses.name(p), 0, 2)
         x = gfx.mid(fb, str(st.scores[p] if before is None else before[2]), x + 6, 2)
-        battery.mark(fb, gfx.mid(fb, T.G_PTS, x + 3, 2) + 4, 2, 89)  # left of the dice
+        x = gfx.mid(fb, T.G_PTS, x + 3, 2)
+        if getattr(self.app.board.power, "battery", None) is not None:  # (no cell: no mark,
+            from ui.draw import battery  # nor its module in RAM)
+
+            battery.mark(fb, x + 4, 2, 89)  # left of the dice
         faces = None
         if self.mode == M_ANIM:
             faces = self.anim_faces

@@ -4,7 +4,7 @@ has one), statistics, settings, the controls card, rules, about and a link game.
 import gc
 
 from lama import games as lama_games
-from ui.draw import battery, gfx
+from ui.draw import gfx
 from ui.model import games
 from ui.model.saves_menu import compact
 from ui.screens.menu import ListScreen
@@ -88,7 +88,10 @@ class MainMenu(ListScreen):
 
     def draw(self, fb):
         ListScreen.draw(self, fb)
-        battery.mark(fb, gfx.W - battery.W, 57)  # right of the footer
+        if getattr(self.app.board.power, "battery", None) is not None:  # (no cell: no mark,
+            from ui.draw import battery  # nor its module in RAM)
+
+            battery.mark(fb, gfx.W - battery.W, 57)  # right of the footer
 
     def choose(self, i):
         app = self.app
