@@ -4,8 +4,6 @@ from lama.symbols import LLAMA, N_SYMBOLS, SYMBOLS
 from ui.draw import gfx, icons
 from ui.text import lang
 
-import micropython
-
 COLW = 12  # width of one symbol column of a grouped row
 COUNT_DY = 8  # a grouped row's counts: this far under its symbols (its boxes 17 high)
 GROUP_H = 17
@@ -144,7 +142,6 @@ def button_bar(fb, labels, selected, y, disabled=0):
         x += w
 
 
-@micropython.native
 def player(scr, fb, i, x0, y, x1):
     """Seat i in the readable font from x0 to x1: name, cards held; the active seat
     inverted, a seat that has quit struck through, a dash instead of its cards."""
