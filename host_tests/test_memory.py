@@ -405,3 +405,15 @@ def test_a_game_continued_at_boot_is_freed_at_the_menu_too(micropython, mpy_path
     assert out["boot"] == "ContinueScreen" and out["game"] == "DiceScreen"
     assert "lama.dice" in out["in game"]
     assert out["menu"] == "MainMenu" and out["after"] == []
+
+
+def test_a_tune_is_one_flat_tuple_of_its_notes():
+    """hal.sound's tunes, in RAM all evening (issue 47): each is one tuple (frequency Hz,
+    duration ms, ...), not a tuple of (frequency, duration) tuples, which took about 300 B
+    more of the Pico's heap; every note a sound frequency and a short duration."""
+    from hal.sound import TUNES
+
+    for name, tune in TUNES.items():
+        assert type(tune) is tuple and len(tune) % 2 == 0 and tune, name
+        assert all(type(x) is int for x in tune), name
+        assert all(100 <= f <= 5000 and 1 <= ms <= 500 for f, ms in zip(tune[::2], tune[1::2])), name

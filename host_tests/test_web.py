@@ -373,9 +373,10 @@ p = Page(); pwm = PagePwm(p); s = Sound(pwm, PageTimer(pwm))
 p.log = []
 s.play('win')
 want = []; t = 0
-for f, ms in TUNES['win']:
-    want.append((f, DUTY, t)); t += ms
-want.append((TUNES['win'][-1][0], 0, t))
+win = TUNES['win']  # (frequency, ms, frequency, ms, ...)
+for i in range(0, len(win), 2):
+    want.append((win[i], DUTY, t)); t += win[i + 1]
+want.append((win[-2], 0, t))
 ok = [p.log == want]
 p.log = []; s.play('click'); ok.append(p.log[0] == (2200, DUTY, 0))
 p.log = []; s.stop(); ok.append(p.log == [(2200, 0, 0)])

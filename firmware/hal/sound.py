@@ -5,16 +5,18 @@ from micropython import const
 
 DUTY = const(32768)  # 50 %: loudest for a piezo
 
-# name -> ((frequency Hz, duration ms), ...); every tune lasts well under half a second
+# name -> (frequency Hz, duration ms, frequency, duration, ...): a tune's notes in one flat
+# tuple (a tuple a note took some 300 B more of the heap in all); every tune lasts well
+# under half a second
 TUNES = {
-    "click": ((2200, 6),),
-    "roll": ((900, 14), (1200, 14), (1500, 14), (1800, 14)),
-    "bust": ((440, 90), (330, 90), (220, 160)),
-    "win": ((784, 80), (988, 80), (1175, 80), (1568, 200)),
-    "llamas": ((660, 60), (880, 60), (660, 60), (880, 120)),  # three llamas rolled
-    "out": ((988, 70), (1319, 70), (1760, 140)),  # a player goes out
-    "round": ((523, 90), (659, 90), (523, 140)),  # a round ends
-    "error": ((180, 120),),
+    "click": (2200, 6),
+    "roll": (900, 14, 1200, 14, 1500, 14, 1800, 14),
+    "bust": (440, 90, 330, 90, 220, 160),
+    "win": (784, 80, 988, 80, 1175, 80, 1568, 200),
+    "llamas": (660, 60, 880, 60, 660, 60, 880, 120),  # three llamas rolled
+    "out": (988, 70, 1319, 70, 1760, 140),  # a player goes out
+    "round": (523, 90, 659, 90, 523, 140),  # a round ends
+    "error": (180, 120),
 }
 
 
@@ -60,14 +62,17 @@ class Sound:
         self._start_note()
 
     def _start_note(self):
-        freq, ms = self._tune[self._note]
+        """Note `_note` of the tune: its frequency and duration at 2 * _note of TUNES'."""
+        i = 2 * self._note
+        freq = self._tune[i]
+        ms = self._tune[i + 1]
         self._pwm.freq(freq)
         self._pwm.duty_u16(DUTY)
         self._timer.init(mode=self._timer.ONE_SHOT, period=ms, callback=self._next_cb)
 
     def _next(self, timer):
         self._note += 1
-        if self._muted or self._note >= len(self._tune):
+        if self._muted or 2 * self._note >= len(self._tune):
             self._pwm.duty_u16(0)
             self._tune = ()
             return
