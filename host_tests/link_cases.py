@@ -336,3 +336,29 @@ def relinked_at_a_choice(game, seed=9):
     seen["stuck"] = scr.mode == 1 and scr.session.console.has_update()  # (1: M_TURN)
     t.play_to_end(600000)
     print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": leaks(t)[0]}))
+
+
+def host_memory(seed=3):
+    """A link game's host alone on the line (no console joined: this interpreter holds the
+    host's modules only), its table with two computer players, in play: which of the
+    link's modules it holds; then a console's ids kept as at its first seat (the save at
+    the frame's end), and whether the ids' code is held after it."""
+    import sys
+
+    t = LinkTable(1, ROOT, seed=seed)
+    t.host_sets_table(game=2, bots=2)
+    t.run(2000)
+    host = t.host.app
+
+    def held():
+        return sorted(n for n in sys.modules if n.startswith(("link", "ui.games.", "ui.model.link",
+                                                              "ui.screens.link")))
+
+    in_game = held()
+    linked = sys.modules.get("ui.games.linked")
+    view = sys.modules.get("link.view")
+    host.link.keep({1: b"12345678"})
+    t.run(500)
+    print(json.dumps({"in_game": in_game, "after_keep": held(),
+                      "linked_has_session": hasattr(linked, "RemoteSession"),
+                      "view_has_rebuild": hasattr(view, "rebuild")}))

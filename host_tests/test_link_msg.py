@@ -7,7 +7,8 @@ from lama import cards, dice
 from lama.rng import SeededRng
 from lama.score import Rules
 from link import msg
-from link.view import events_for, filler, rebuild, state_fields
+from link.rebuild import filler, rebuild
+from link.view import events_for, state_fields
 
 
 def test_every_kind_round_trips():

@@ -1,1 +1,1 @@
-"""Link play: frames on one shared line (link.frame), the host/console polling machines over it (link.bus: their common part; link.host_bus, link.console_bus), and the game over them (link.msg, link.view, link.host, link.console, link.net)."""
+"""Link play: frames on one shared line (link.frame), the host/console polling machines over it (link.bus: their common part; link.host_bus, link.console_bus), and the game over them (link.msg, link.view, link.rebuild, link.host, link.console, link.net)."""

@@ -18,7 +18,7 @@ class Watch:
     def __init__(self, table):
         from link.console import LinkConsole
         from link.host import LinkHost
-        from ui.games.linked import UPDATE, RemoteSession
+        from ui.games.remote import UPDATE, RemoteSession
 
         self.table = table
         self.moves = []

@@ -156,7 +156,7 @@ def start_console_game(app, link, replace=False):
     """The game the host started (link.ready_start) on this console's screen."""
     from lama import games
     from ui.games.launch import load, screen_for
-    from ui.games.linked import RemoteSession
+    from ui.games.remote import RemoteSession
 
     got = link.ready_start()
     if got is None:
