@@ -116,7 +116,8 @@ def lobby_gone(app):
     stack = app.stack
     while len(stack) > 2:
         stack.pop(1).leave()
-    for name in app.memory().LINK_LOBBY_CODE:
+    memory = app.memory()
+    for name in memory.LINK_LOBBY_CODE + memory.LINK_ONCE_CODE:
         forget(name)
 
 
@@ -160,6 +161,7 @@ def resume(app, state, seats, rng_states=()):
         if seat[1] == LINKED:  # a link game: host it again
             from link.host import LinkHost
             from link.net import host_bus
+            from ui.loop.resident import forget
             from ui.model import link_ids
 
             known = link_ids.load(ses.store, state.GAME)  # each console its id, and seat
@@ -170,6 +172,8 @@ def resume(app, state, seats, rng_states=()):
                 app.link.keep = keep_ids(app, ses)
                 app.link.start(ses)  # its consoles rejoin, each to its seat
                 app.link.resumed()
+            for name in app.memory().LINK_ONCE_CODE:
+                forget(name)
             break
     screen = screen_for(app, ses)
     restore_moves(screen)
@@ -187,9 +191,11 @@ def keep_ids(app, ses):
         got = dict(ids)
 
         def save():
+            from ui.loop.resident import forget
             from ui.model import link_ids
 
             link_ids.save(ses.store, gid, got)
+            forget(link_ids.__name__)  # (saved: not kept while the game is played)
 
         app.later(save)
 

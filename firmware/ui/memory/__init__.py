@@ -33,6 +33,10 @@ MENU_OWN_CODE = ("ui.screens.main_menu", "ui.model.saves_menu")  # (under the se
 # a link game's lobby (Host or Join, who is linked, the linked table): not kept while
 # its game is played (ui.games.launch: its screens leave the stack then)
 LINK_LOBBY_CODE = ("ui.screens.link", "ui.screens.link_setup")
+# what a link game's host uses once, as its game starts or resumes (its bus made, its
+# consoles' ids read or saved): not kept while it is played (issue 48); a console first
+# seen in its seat has the ids saved again (ui.games.launch.keep_ids), and let go
+LINK_ONCE_CODE = ("link.net", "ui.model.link_ids")
 # the code that reads the statistics and the saved games back (with each game's codec
 # body): let go when a game is set up or starts, and once it is counted (Saves.readers)
 SAVE_READERS = ("lama.statistics", "lama.codec_read", "lama.state_reader")
