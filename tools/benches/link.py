@@ -9,14 +9,17 @@
 - bytes_per_turn: every byte on the line during the game over the turns (play, draw, quit
   events the host sent the first console).
 - host_heap_free_min_linked / _unlinked: the host's least free heap after a collect (asked
-  every HEAP_EVERY_MS) in the linked game, and in the same table played on the host alone
-  (the console's seat a second computer player; main menu > L.L.A.M.A.).
+  at every change of the host's screen or page, and every HEAP_EVERY_MS) in a second linked
+  game, the same table and seed (the timed game has no collect asked: one would hold up
+  the move it fell in), and in the same table played on the host alone (the console's
+  seat a second computer player; main menu > L.L.A.M.A.).
 - emulated_s_per_host_s: the emulator's speed over the linked game.
 
 LINK_PICOS (default 2) sets how many Picos are linked; LINK_SEATS the seats (default:
 the Picos and one computer player); LINK_ROUNDS 1 plays one round (0, the default: to 10
 points); LINK_FLASHED a flash file to use instead of provisioning one (another build's,
-to compare); LINK_UNLINKED=0 skips the unlinked game (its heap figure). The unix-port figure for six consoles is
+to compare); LINK_HEAP=0 skips the second linked game, LINK_UNLINKED=0 the unlinked one (their
+heap figures). The unix-port figure for six consoles is
 `make bench BENCH=link_table` (the MicroPython unix port's boards, emulated clock)."""
 
 import json
@@ -35,7 +38,7 @@ from pico.tour import frames
 
 SLICE_MS = 2.0
 GAME_MS = 240_000  # a game is played to its end, or this long
-HEAP_EVERY_MS = 2000
+HEAP_EVERY_MS = 500
 
 
 def percentile(values, q):
@@ -99,14 +102,33 @@ def turns(game):
 
 
 def heap_watch(game, least):
-    """An `each` for play_to_end: the host's free heap after a collect, every HEAP_EVERY_MS."""
-    state = {"next": game.ms + HEAP_EVERY_MS}
+    """An `each` for play_to_end: the host's free heap after a collect, at each change of its
+    screen or page (a page's code comes with it: a round's end is the least) and every
+    HEAP_EVERY_MS."""
+    state = {"next": game.ms + HEAP_EVERY_MS, "screen": None}
 
     def each(g):
-        if g.ms >= state["next"]:
+        screen = g.probes[0].screen()
+        if g.ms >= state["next"] or screen != state["screen"]:
             least.append(g.collect(0))
             state["next"] = g.ms + HEAP_EVERY_MS
+            state["screen"] = screen
     return each
+
+
+def linked_heap(flashed, n, seats, rounds, log):
+    """The host's least free heap over the same linked game, played again with collects."""
+    with tempfile.TemporaryDirectory() as tmp:
+        game = LinkGame(flashed, n, tmp, slice_ms=SLICE_MS)
+        try:
+            game.set_table(seats, rounds=rounds)
+            heap = []
+            over = game.play_to_end(GAME_MS, each=heap_watch(game, heap))
+            log("  %d Picos, the heap's game: %s, %d samples" % (
+                n, "game over" if over else "stopped", len(heap)))
+            return min(heap) if heap else None
+        finally:
+            game.close()
 
 
 def linked(flashed, n, seats, rounds, log):
@@ -114,11 +136,10 @@ def linked(flashed, n, seats, rounds, log):
         game = LinkGame(flashed, n, tmp, slice_ms=SLICE_MS)
         try:
             game.set_table(seats, rounds=rounds)
-            heap = []
             host0 = time.time()
             ms0 = game.ms
             wire0 = len(game.wire.line.wire)
-            over = game.play_to_end(GAME_MS, each=heap_watch(game, heap))
+            over = game.play_to_end(GAME_MS)
             speed = (game.ms - ms0) / 1000 / max(1e-9, time.time() - host0)
             log("  %d Picos: %s after %.1f emulated s, %d moves by people" % (
                 n, "game over" if over else "stopped", (game.ms - ms0) / 1000, len(game.moves)))
@@ -135,7 +156,6 @@ def linked(flashed, n, seats, rounds, log):
                 "moves_timed": len(lat),
                 "turns": t,
                 "bytes_per_turn": round((len(game.wire.line.wire) - wire0) / max(1, t)),
-                "host_heap_free_min_linked": min(heap) if heap else None,
                 "same_scores": len(set(map(str, game.final_scores()))) == 1,
                 "tracebacks": sum(x.count("Traceback") for x in texts),
                 "emulated_s_per_host_s": round(speed, 3),
@@ -179,6 +199,8 @@ def main():
     t0 = time.time()
     out = linked(flashed, n, seats, rounds, log)
     out["rounds_setting"] = rounds
+    if os.environ.get("LINK_HEAP", "1") != "0":
+        out["host_heap_free_min_linked"] = linked_heap(flashed, n, seats, rounds, log)
     if os.environ.get("LINK_UNLINKED", "1") != "0":
         out["host_heap_free_min_unlinked"] = unlinked(flashed, seats, rounds, log)
     out["host_s"] = round(time.time() - t0, 1)
