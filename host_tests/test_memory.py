@@ -192,6 +192,7 @@ d = Driver(seed=2, data_dir=DATA)
 out = {}
 d.keys("A")
 out["menu"] = games()
+menu_words_list = d.app.top().words()
 out["boot screens at the menu"] = [m for m in ("ui.screens.title", "ui.screens.notices")
                                    if m in sys.modules]
 menu = used()
@@ -208,6 +209,8 @@ out["dice top"] = d.top()
 out["menu code in the game"] = [m for m in ("ui.screens.main_menu", "ui.screens.menu",
                                            "ui.model.saves_menu") if m in sys.modules]
 out["under the game"] = type(d.app.stack[0]).__name__
+menu_words_before = list(menu_words_list)
+out["menu words under the game"] = [type(v).__name__ for v in d.app.stack[0].carried]
 out["launch in the game"] = "ui.games.launch" in sys.modules
 out["readers in the game"] = [m for m in ("lama.codec_read", "lama.state_reader",
                                           "lama.statistics") if m in sys.modules]
@@ -217,6 +220,7 @@ mark = [d.top(), "ui.draw.battery" in sys.modules]  # (no cell fitted: no batter
 d.keys("B:900,UP,A,A,WAIT:100")  # in-game menu: quit to the menu, confirmed
 out["after dice"] = games()
 out["after dice top"] = d.top()
+out["menu words after the game"] = d.app.top()._words == menu_words_before and len(menu_words_before)
 out["grew"] = used() - menu
 d.keys("DOWN,A,UP,A,B,WAIT:100")
 out["cards"] = games()
@@ -274,6 +278,10 @@ def test_back_to_the_menu_frees_the_game_modules(micropython, mpy_path, tmp_path
     assert out["battery mark code without a cell"] == ["DiceScreen", False, "CardsScreen", False]
     assert out["menu words at the setup"] == ["M_STATS", "SETUP_PLAYERS"]
     assert out["menu words in the game"] == []  # the game reads its own
+    # the main menu's words wait under the game as one str (a list of ten: about 300 B
+    # more of the Pico's heap, issue 47), a list again when it comes back
+    assert out["menu words under the game"] == ["int", "int", "str", "FileTable"]
+    assert out["menu words after the game"] == 10
     assert "lama.dice" in out["dice"] and "lama.cards" not in out["dice"]
     assert out["after dice top"] == "MainMenu"
     assert out["after dice"] == []

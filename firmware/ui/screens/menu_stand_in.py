@@ -17,12 +17,19 @@ def stand_in(app):
     then dropped: ui.memory.menu_below)."""
     under = app.stack[0]
     if not isinstance(under, MenuToCome):
-        app.stack[0] = MenuToCome(app, [getattr(under, k, None) for k in CARRIED])
+        carried = [getattr(under, k, None) for k in CARRIED]
+        if carried[_WORDS] is not None:  # its words as one str through the game
+            carried[_WORDS] = _SEP.join(carried[_WORDS])
+        app.stack[0] = MenuToCome(app, carried)
 
 
 # what the menu brings back from before the game: its cursor and scroll, and its words
-# (read from flash once, kept while the language stays: ui.screens.main_menu.words)
+# (read from flash once, kept while the language stays: ui.screens.main_menu.words), kept
+# under the game as one str (a list of ten took about 400 B of the Pico's heap, the str
+# about 110: issue 47), made a list again when the menu comes back
 CARRIED = ("cursor", "top", "_words", "_of")
+_WORDS = 2  # (CARRIED's index of the words)
+_SEP = "\n"  # (no word has a line break)
 
 
 class MenuToCome(Screen):
@@ -41,7 +48,10 @@ class MenuToCome(Screen):
         app.memory().drop_loaded(app)
         gc.collect()
         menu = getattr(load(MENU[0]), MENU[1])(app)
-        for k, v in zip(CARRIED, self.carried):
+        carried = self.carried
+        if len(carried) > _WORDS and type(carried[_WORDS]) is str:
+            carried[_WORDS] = carried[_WORDS].split(_SEP)
+        for k, v in zip(CARRIED, carried):
             if v is not None:
                 setattr(menu, k, v)
         app.replace(menu)
