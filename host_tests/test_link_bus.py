@@ -437,3 +437,52 @@ def test_a_host_on_hold_answers_nothing_new_and_polls_again_after():
     host.hold = False
     host.tick()
     assert host.polls == polls + 1 or host.waiting == 0
+
+
+def test_a_payload_heard_is_answered_at_the_hosts_next_tick_before_another_poll():
+    """A console's move heard: the host polls no one until the game took it (at most
+    TAKE_MS), so the game's answer goes on the line at the tick after it, not behind the
+    poll of a console that may be a whole frame (drawing) from answering."""
+    rig = Rig(2, seed=5)
+    rig.until(rig.all_linked, 5000)
+    rig.run(100)
+    host = rig.host
+    con = rig.consoles[0]
+    assert con.send(b"my move")
+    while not host.inbox:  # the host ticks alone, each console at every ms
+        rig.clock.now += 1
+        for c in rig.consoles:
+            c.tick()
+        host.tick()
+    assert host.waiting == -1  # (no poll went out with the tick that heard it)
+    assert host.recv() == (con.console_id, b"my move")
+    before = host.bytes_out
+    assert host.send(con.console_id, b"its events") and host.send(2, b"theirs")
+    host.tick()  # the game's answer: on the line at once, then the next poll
+    assert host.bytes_out - before >= 2 * (F.HEADER + F.TRAILER) + 16
+    got = []
+    for _ in range(100):
+        rig.clock.now += 1
+        for c in rig.consoles:
+            c.tick()
+            m = c.recv()
+            if m is not None:
+                got.append(m)
+    assert sorted(got) == [b"its events", b"theirs"]
+
+
+def test_a_payload_the_game_does_not_take_holds_the_polls_only_a_while():
+    rig = Rig(1, seed=6)
+    rig.until(rig.all_linked, 5000)
+    host = rig.host
+    assert rig.consoles[0].send(b"x")
+    while not host.inbox:
+        rig.clock.now += 1
+        rig.consoles[0].tick()
+        host.tick()
+    polls = host.polls
+    for _ in range(200):  # nobody takes it: the host polls again after TAKE_MS
+        rig.clock.now += 1
+        rig.consoles[0].tick()
+        host.tick()
+    assert host.polls > polls + 5

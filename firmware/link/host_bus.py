@@ -11,6 +11,10 @@ except ImportError:  # CPython
         return x
 
 STALL_MS = const(40)  # a tick later than this after the last: the host stood still
+# payloads heard and not yet taken by the game (recv): no new poll for this long, so that the
+# game's answer (a console's move: its events to every console) goes out at the game's next
+# tick, not behind the poll of a console busy drawing (its answer up to a frame away)
+TAKE_MS = const(30)
 
 
 class HostBus(Line):
@@ -43,6 +47,7 @@ class HostBus(Line):
             epoch = (ticks_ms() * 37 + 11) % 255 + 1
         self.epoch = epoch
         self.inbox = []
+        self.inbox_at = 0  # when the inbox's newest payload was heard
         self._events = []
         self.waiting = -1  # console polled (0: the discovery slot), -1: none
         self.hold = False  # True: no new poll (the line kept quiet through the host's save)
@@ -116,7 +121,8 @@ class HostBus(Line):
                 self.waiting = -1
         if self.waiting < 0 and not self.hold:
             self._burst()
-            self._poll_next(now)
+            if not self.inbox or ticks_diff(now, self.inbox_at) >= TAKE_MS:
+                self._poll_next(now)
 
     def _on_frame(self, f, now):
         c = f.src
@@ -146,6 +152,7 @@ class HostBus(Line):
         self.tx_sent[c] = 0  # what is still unacked was lost: send it again
         if f.kind == F.DATA and f.seq == self.rx_next[c]:
             self.inbox.append((c, f.payload))
+            self.inbox_at = now
             self.rx_next[c] = (self.rx_next[c] + 1) & 0xFF
 
     def _hello(self, payload):
