@@ -172,3 +172,87 @@ def test_a_console_says_its_name_at_each_link_and_queues_whole_updates():
     assert link.next_update() == ["refused", "C4", None]
     link.act((cards.PLAY, 3))
     assert msg.decode(bus.out[-1]) == (msg.ACT, [cards.PLAY, 3])
+
+
+def test_the_host_puts_its_save_off_while_a_linked_consoles_person_is_to_act():
+    """A save stops the host's CPU and the line for ~200 ms: while the person of a linked
+    console on the line is to act (their move would wait behind it), the save waits, at
+    most SAVE_WAIT_MS; it is due at once for anyone else's turn, or a console gone."""
+    from link.host import SAVE_WAIT_MS
+
+    host, bus, ses = table()
+    assert ses.link_wait() and host.present(1)  # BEN's turn
+    assert host.may_save(100) is False
+    assert host.may_save(100 + SAVE_WAIT_MS - 1) is False
+    assert host.may_save(100 + SAVE_WAIT_MS) is True  # not put off for ever
+    assert host.may_save(5000) is False  # (a new wait)
+    bus.pending.append(("lost", 1))
+    host.pump()
+    assert host.may_save(5001) is True  # BEN's console gone: nothing to wait for
+    host, bus, ses = table()
+    ses.act(ses.legal()[0])  # BEN's move: DEV's turn, a computer's
+    assert not ses.link_wait() and host.may_save(0) is True
+
+
+SAVE_DUE = r"""
+import json
+from ui.games.base import GameScreen
+
+class Ses:
+    unsaved = True
+    thought = None
+    flushed = 0
+    state = None
+    store = None
+    def flush(self):
+        self.flushed += 1
+        self.unsaved = False
+
+class Link:
+    ok = False
+    out = 0
+    def may_save(self, now):
+        return self.ok
+    def out_now(self, sleep_ms):
+        self.out += 1
+    def saved(self):
+        pass
+
+class Clock:
+    def ticks_ms(self):
+        return 0
+    def sleep_ms(self, ms):
+        pass
+
+class App:
+    draws = 0
+    clock = Clock()
+
+class Scr(GameScreen):
+    def __init__(self):
+        pass
+
+scr = Scr()
+ses = Ses()
+ses.link = Link()
+scr.session = ses
+scr.app = App()
+scr.drawn = 0
+scr.busy_frames = 0
+scr.said = False
+scr.now = lambda: 0
+out = []
+scr.after_frame()
+out.append([ses.flushed, ses.link.out, ses.unsaved])
+ses.link.ok = True
+scr.after_frame()
+out.append([ses.flushed, ses.link.out, ses.unsaved])
+print(json.dumps(out))
+"""
+
+
+def test_a_game_screen_on_a_link_games_host_saves_only_when_the_host_may(micropython):
+    """GameScreen.after_frame asks the host (may_save) before it saves: put off, nothing is
+    written and the action stays unsaved; allowed, the move goes out first, then the save."""
+    out = micropython.run_json(SAVE_DUE)
+    assert out == [[0, 0, True], [1, 1, False]], out

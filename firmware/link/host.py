@@ -7,12 +7,13 @@ the console's id on the bus, which gives the same console its id again when it c
 
 from lama.seats import BOT, LINKED, PERSON, detail, kind, linked
 from link import msg
-from link.bus import WINDOW, rest
+from link.bus import WINDOW, rest, ticks_diff
 from link.view import events_for, state_fields
 
 CLOSE_FRAMES = 80  # frames a closed host still serves the line (its last words out)
 OUT_MS = 60  # at most this long spent putting an action's frames on the line before a save
 OUT_STEP_MS = 2  # ... ticking the bus this often meanwhile
+SAVE_WAIT_MS = 2000  # a save put off while a linked console's person is to act: this long at most
 
 
 def unsent(bus):
@@ -46,6 +47,7 @@ class LinkHost:
         # host's game saves it: ui.model.link_ids; after a restart, HostBus(known))
         self.ids = {}
         self.keep = None
+        self.put_off = None  # when a save was first put off (may_save), else None
 
     # -- who is linked -------------------------------------------------------------------
 
@@ -232,6 +234,24 @@ class LinkHost:
         flush = getattr(bus.line, "flush", None) if hasattr(bus, "line") else None
         if flush is not None:
             flush()
+
+    def may_save(self, now):
+        """Whether the host saves now (ui.games.base.GameScreen.after_frame; `now` ticks_ms):
+        not while the person of a linked console on the line is to act, for at most
+        SAVE_WAIT_MS. A save stops the host's CPU and so the line for ~200 ms (two files,
+        flash erases): that person's move, made meanwhile, waited for it (the p95 of
+        `make bench BENCH=link`); put off, it is saved with that move, once its frames
+        are out (out_now)."""
+        ses = self.session
+        if ses is None or not ses.link_wait() or not self.present(ses.state.turn):
+            self.put_off = None
+            return True
+        if self.put_off is None:
+            self.put_off = now
+        if ticks_diff(now, self.put_off) >= SAVE_WAIT_MS:
+            self.put_off = None
+            return True
+        return False
 
     def saved(self):
         """The host's save is over: the bus polls again."""
