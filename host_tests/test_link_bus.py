@@ -486,3 +486,37 @@ def test_a_payload_the_game_does_not_take_holds_the_polls_only_a_while():
         rig.consoles[0].tick()
         host.tick()
     assert host.polls > polls + 5
+
+
+def test_a_consoles_rest_ends_once_an_update_is_whole_not_at_its_events():
+    """The host sends an action's EVENTS then its STATE, back to back: a console's rest goes
+    on through the STATE's bytes (a frame run between them shows nothing and the update
+    waits for its end), and ends once the STATE is in; anything else ends it at once."""
+    from link import msg
+    from link.console import LinkConsole
+
+    class Bus:
+        state = "linked"
+
+        def __init__(self, coming):
+            self.coming = coming
+            self.inbox = []
+            self.ticks = 0
+
+        def tick(self):
+            self.ticks += 1
+            got = self.coming.pop(0) if self.coming else None
+            if got is not None:
+                self.inbox.append(got)
+
+    events = msg.encode(msg.EVENTS, [1, [["play", 1, 3]]])
+    state = msg.encode(msg.STATE, [1, 2])
+    bus = Bus([None, events, None, state, None, None])
+    LinkConsole(bus, "BEN").rest(lambda ms: None, 40, lambda: False, 4)
+    assert bus.ticks == 4 and len(bus.inbox) == 2
+    bus = Bus([msg.encode(msg.ROSTER, ["BEN"]), None])
+    LinkConsole(bus, "BEN").rest(lambda ms: None, 40, lambda: False, 4)
+    assert bus.ticks == 1
+    bus = Bus([events, None, None])  # its STATE lost: the rest ends in its time
+    LinkConsole(bus, "BEN").rest(lambda ms: None, 20, lambda: False, 4)
+    assert bus.ticks == 5
