@@ -542,3 +542,30 @@ def test_a_consoles_choice_answers_a_poll_heard_since_its_last_tick_at_once():
     rig.clock.now += 5
     rig.host.tick()
     assert rig.host.recv() == (con.console_id, msg.encode(msg.ACT, [1, 2]))
+
+
+def test_the_console_whose_person_is_to_act_is_polled_every_other_poll():
+    """bus.first (link.host: the console whose person is to act) is polled every other
+    poll, so its choice waits behind one other console's poll at most; the others still
+    take turns; a first console gone is polled no more."""
+    rig = Rig(4, seed=8)
+    rig.until(rig.all_linked, 5000)
+    host = rig.host
+    polled = []
+    write = host._write
+
+    def logged(dst, src, kind, seq, ack, payload=b""):
+        if kind == F.POLL:
+            polled.append(dst)
+        write(dst, src, kind, seq, ack, payload)
+
+    host._write = logged
+    host.first = 3
+    rig.run(2000)
+    assert len(polled) > 40
+    assert all(polled[i] == 3 or polled[i + 1] == 3 for i in range(len(polled) - 1))
+    assert {1, 2, 4} <= set(polled)
+    host.first = 0
+    del polled[:]
+    rig.run(1000)
+    assert max(polled.count(c) for c in (1, 2, 3, 4)) <= min(polled.count(c) for c in (1, 2, 3, 4)) + 2

@@ -192,3 +192,10 @@ def test_the_host_puts_its_save_off_while_a_linked_consoles_person_is_to_act():
     host, bus, ses = table()
     ses.act(ses.legal()[0])  # BEN's move: DEV's turn, a computer's
     assert not ses.link_wait() and host.may_save(0) is True
+
+
+def test_the_bus_polls_first_the_console_whose_person_is_to_act():
+    host, bus, ses = table()
+    assert bus.first == 1  # BEN's turn
+    ses.act(ses.legal()[0])
+    assert bus.first == 0  # DEV's, a computer player's: no console first

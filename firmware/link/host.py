@@ -122,6 +122,7 @@ class LinkHost:
                 if seat in self.gone:
                     self.gone.remove(seat)
                 self.back.append(seat)
+                self.poll_first()
             self.roster()
         elif kind == msg.ACT and isinstance(value, list) and value:
             seat = self.seat_of(cid)
@@ -171,6 +172,7 @@ class LinkHost:
         for seat, cid in self.linked_seats():
             self.start_for(cid, seat)
         self.note_ids()
+        self.poll_first()
 
     def note_ids(self):
         """The uids of the seats' consoles on the line, kept (keep) when one is new."""
@@ -207,9 +209,17 @@ class LinkHost:
         for i, cid in self.linked_seats():
             self.send(cid, msg.EVENTS, [seat, events_for(events, i)])
             self.send(cid, msg.STATE, state_fields(st, i))
+        self.poll_first()
         # on the line now if it is free, not once the host's own frame is drawn (20-40 ms
         # on the Pico: its panel's transfer alone is 23 ms)
         self.bus.tick()
+
+    def poll_first(self):
+        """The bus polls the console whose person is to act every other poll (its choice
+        waits behind no more than one other console's poll), none else."""
+        ses = self.session
+        cid = self.console_of(ses.state.turn) if ses.link_wait() else None
+        self.bus.first = cid if cid is not None and cid in self.names else 0
 
     def out_now(self, sleep_ms):
         """Before the host saves (a flash erase stops its CPU and its UART's interrupts

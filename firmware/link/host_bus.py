@@ -55,7 +55,9 @@ class HostBus(Line):
         self.answered = False
         self.deadline = 0
         self.ticked = ticks_ms()  # when tick() last ran
-        self.turn = 0
+        self.turn = 0  # the last console polled in turn (0: the discovery slot)
+        self.polled = -1  # the last console polled, in turn or first
+        self.first = 0  # a console polled every other poll (its person to act; link.host)
         self.repoll = 0
         self.last_discover = ticks_ms() - DISCOVER_MS
         self.resent = 0
@@ -235,24 +237,33 @@ class HostBus(Line):
             self.tx_sent[c] = k
 
     def _poll_next(self, now):
-        for _ in range(F.MAX_ID + 1):
-            self.turn = (self.turn + 1) % (F.MAX_ID + 1)
-            c = self.turn
-            if c == 0:
-                if (ticks_diff(now, self.last_discover) >= DISCOVER_MS
-                        and FREE in self.state[1:]):
-                    self.last_discover = now
-                    self._write(F.ALL, F.HOST, F.DISCOVER, self.epoch, 0xFF)
-                    break
-            elif self.state[c] != FREE:
-                self._write(c, F.HOST, F.POLL, self.epoch, (self.rx_next[c] - 1) & 0xFF)
-                self.polls += 1
-                break
+        f = self.first
+        if 1 <= f <= F.MAX_ID and self.polled != f and self.state[f] != FREE:
+            c = f  # the console whose person is to act: every other poll
         else:
-            return
-        self.waiting = self.turn
+            c = -1
+            for _ in range(F.MAX_ID + 1):
+                self.turn = (self.turn + 1) % (F.MAX_ID + 1)
+                t = self.turn
+                if t == 0:
+                    if (ticks_diff(now, self.last_discover) >= DISCOVER_MS
+                            and FREE in self.state[1:]):
+                        self.last_discover = now
+                        self._write(F.ALL, F.HOST, F.DISCOVER, self.epoch, 0xFF)
+                        c = 0
+                        break
+                elif self.state[t] != FREE:
+                    c = t
+                    break
+            if c < 0:
+                return
+        if c:
+            self._write(c, F.HOST, F.POLL, self.epoch, (self.rx_next[c] - 1) & 0xFF)
+            self.polls += 1
+        self.polled = c
+        self.waiting = c
         self.answered = False
         self.bad_at_poll = self.dec.bad
         # the longest answer: a DATA frame, or a HELLO (old id, epoch, a uid of 16)
-        reply = F.HEADER + F.TRAILER + (MAX_PAYLOAD if self.turn else 18)
+        reply = F.HEADER + F.TRAILER + (MAX_PAYLOAD if c else 18)
         self.deadline = now + wire_ms(self.written + reply, self.baud) + REPLY_MS
