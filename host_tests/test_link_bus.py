@@ -569,3 +569,32 @@ def test_the_console_whose_person_is_to_act_is_polled_every_other_poll():
     del polled[:]
     rig.run(1000)
     assert max(polled.count(c) for c in (1, 2, 3, 4)) <= min(polled.count(c) for c in (1, 2, 3, 4)) + 2
+
+
+def test_with_no_consoles_person_to_act_idle_polls_leave_the_line_free():
+    """first 0 (the host's person or a computer player to act): with nothing queued, a poll
+    goes out IDLE_POLL_MS after the last answer at the soonest, so the host's move finds
+    the line free; what is queued still goes at once, and with first unknown (-1) or a
+    console's person to act, polls follow each other as fast as they are answered."""
+    from link.host_bus import IDLE_POLL_MS
+
+    counts = []
+    for first in (-1, 0, 2):
+        rig = Rig(2, seed=9, frame=4)
+        rig.until(rig.all_linked, 5000)
+        host = rig.host
+        host.first = first
+        rig.run(100)
+        polls = host.polls
+        rig.run(1200)
+        counts.append(host.polls - polls)
+    assert counts[1] <= 1200 // IDLE_POLL_MS + 1, counts
+    assert counts[0] > 2 * counts[1] and counts[2] > 2 * counts[1], counts
+    host.first = 0
+    rig.run(200)
+    took = []
+    got = rig.console_got[0]
+    for k in range(3):
+        assert host.send(rig.consoles[0].console_id, b"now%d" % k)
+        took.append(rig.until(lambda k=k: len(got) == k + 1, 1000))
+    assert max(took) <= 12, took  # (sent at the host's next tick, its 4 ms frame)

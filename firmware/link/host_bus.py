@@ -15,6 +15,10 @@ STALL_MS = const(40)  # a tick later than this after the last: the host stood st
 # game's answer (a console's move: its events to every console) goes out at the game's next
 # tick, not behind the poll of a console busy drawing (its answer up to a frame away)
 TAKE_MS = const(30)
+# no console's person to act (first 0: the host's person's turn, or a computer player's) and
+# nothing queued: a poll this long after the last answer at the soonest (the line free when
+# the host's move comes: its frames go out at once, before the host draws)
+IDLE_POLL_MS = const(30)
 
 
 class HostBus(Line):
@@ -57,7 +61,10 @@ class HostBus(Line):
         self.ticked = ticks_ms()  # when tick() last ran
         self.turn = 0  # the last console polled in turn (0: the discovery slot)
         self.polled = -1  # the last console polled, in turn or first
-        self.first = 0  # a console polled every other poll (its person to act; link.host)
+        # a console polled every other poll (its person to act; link.host); 0 none: no
+        # console's person to act, idle polls spaced (IDLE_POLL_MS); -1 not known: no gaps
+        self.first = -1
+        self.freed = ticks_ms() - IDLE_POLL_MS  # when the last poll was answered (or missed)
         self.repoll = 0
         self.last_discover = ticks_ms() - DISCOVER_MS
         self.resent = 0
@@ -115,16 +122,31 @@ class HostBus(Line):
         if self.waiting >= 0:
             if self.answered:
                 self.waiting = -1
+                self.freed = now
             elif late and ticks_diff(now, self.deadline) >= 0:
                 self.deadline = now + REPLY_MS  # the console's time to answer, from now
             elif ticks_diff(now, self.deadline) >= 0 and not busy:
                 # garbage heard meanwhile: the console may well have answered
                 self._missed(self.waiting, now, 1 if self.dec.bad > self.bad_at_poll else 2)
                 self.waiting = -1
+                self.freed = now
         if self.waiting < 0 and not self.hold:
             self._burst()
-            if not self.inbox or ticks_diff(now, self.inbox_at) >= TAKE_MS:
+            if self._may_poll(now):
                 self._poll_next(now)
+
+    def _may_poll(self, now):
+        """Whether a new poll goes out now: not while the game has not taken a payload
+        heard (TAKE_MS), nor, when no console's person is to act and nothing is queued,
+        sooner than IDLE_POLL_MS after the last answer."""
+        if self.inbox and ticks_diff(now, self.inbox_at) < TAKE_MS:
+            return False
+        if self.first != 0 or self.repoll or ticks_diff(now, self.freed) >= IDLE_POLL_MS:
+            return True
+        for c in range(1, F.MAX_ID + 1):
+            if self.txq[c] and self.state[c] == LINKED:
+                return True
+        return False
 
     def _on_frame(self, f, now):
         c = f.src
