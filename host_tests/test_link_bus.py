@@ -598,3 +598,37 @@ def test_with_no_consoles_person_to_act_idle_polls_leave_the_line_free():
         assert host.send(rig.consoles[0].console_id, b"now%d" % k)
         took.append(rig.until(lambda k=k: len(got) == k + 1, 1000))
     assert max(took) <= 12, took  # (sent at the host's next tick, its 4 ms frame)
+
+
+def test_the_discovery_slot_is_rarer_while_a_consoles_person_is_to_act():
+    """A discovery slot holds the line ~45 ms: while a console's person is to act (first)
+    it opens every DISCOVER_TURN_MS, else every DISCOVER_MS (a console may come back)."""
+    from link.bus import DISCOVER_MS
+    from link.host_bus import DISCOVER_TURN_MS
+
+    slots = []
+    for first in (1, 0):
+        rig = Rig(1, seed=10, frame=4)
+        rig.until(rig.all_linked, 5000)
+        host = rig.host
+        host.first = first
+        rig.run(DISCOVER_TURN_MS)
+        got = []
+        write = host._write
+
+        def logged(dst, src, kind, seq, ack, payload=b"", got=got, write=write):
+            if kind == F.DISCOVER:
+                got.append(dst)
+            write(dst, src, kind, seq, ack, payload)
+
+        host._write = logged
+        rig.run(3 * DISCOVER_TURN_MS)
+        slots.append(len(got))
+    assert slots[0] <= 3 and slots[1] >= 3 * DISCOVER_TURN_MS // DISCOVER_MS - 2, slots
+    rig.host.first = 1
+    rig.ports[0].unplug()  # that console gone (lost): its slot every DISCOVER_MS again
+    rig.run(3000)
+    assert rig.host.members() == []
+    del got[:]
+    rig.run(3 * DISCOVER_TURN_MS)
+    assert len(got) >= 3 * DISCOVER_TURN_MS // DISCOVER_MS - 2, got

@@ -197,5 +197,9 @@ def test_the_host_puts_its_save_off_while_a_linked_consoles_person_is_to_act():
 def test_the_bus_polls_first_the_console_whose_person_is_to_act():
     host, bus, ses = table()
     assert bus.first == 1  # BEN's turn
+    bus.pending.append(("lost", 1))
+    host.pump()
+    assert bus.first == 0  # BEN's console gone
+    host, bus, ses = table()
     ses.act(ses.legal()[0])
     assert bus.first == 0  # DEV's, a computer player's: no console first

@@ -100,6 +100,7 @@ class LinkHost:
                 self.names.pop(ev[1], None)
                 if seat >= 0 and seat not in self.gone:
                     self.gone.append(seat)
+                    self.poll_first()  # (not its console: it is gone)
                 self.roster()
         while True:
             got = bus.recv()

@@ -19,6 +19,9 @@ TAKE_MS = const(30)
 # nothing queued: a poll this long after the last answer at the soonest (the line free when
 # the host's move comes: its frames go out at once, before the host draws)
 IDLE_POLL_MS = const(30)
+# while a console's person is to act (first), the discovery slot (the line held ~45 ms, the
+# move waiting behind it) opens this often only (else DISCOVER_MS)
+DISCOVER_TURN_MS = const(2500)
 
 
 class HostBus(Line):
@@ -268,7 +271,9 @@ class HostBus(Line):
                 self.turn = (self.turn + 1) % (F.MAX_ID + 1)
                 t = self.turn
                 if t == 0:
-                    if (ticks_diff(now, self.last_discover) >= DISCOVER_MS
+                    f = self.first
+                    every = DISCOVER_TURN_MS if f > 0 and self.state[f] != FREE else DISCOVER_MS
+                    if (ticks_diff(now, self.last_discover) >= every
                             and FREE in self.state[1:]):
                         self.last_discover = now
                         self._write(F.ALL, F.HOST, F.DISCOVER, self.epoch, 0xFF)
