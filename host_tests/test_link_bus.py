@@ -632,3 +632,47 @@ def test_the_discovery_slot_is_rarer_while_a_consoles_person_is_to_act():
     del got[:]
     rig.run(3 * DISCOVER_TURN_MS)
     assert len(got) >= 3 * DISCOVER_TURN_MS // DISCOVER_MS - 2, got
+
+
+def test_a_consoles_choice_waits_a_few_ms_for_the_hosts_poll_not_a_frame():
+    """LinkConsole.act ticks the bus every ms (its rest's sleep) until its choice went out
+    in answer to the host's poll, ACT_WAIT_MS at most: a poll that came while the frame's
+    picture is drawn (20-40 ms on the Pico) would have waited for its end."""
+    from link import msg
+    from link.console import ACT_WAIT_MS, LinkConsole
+    from link.host_bus import IDLE_POLL_MS
+
+    rig = Rig(1, seed=11)
+    rig.until(rig.all_linked, 5000)
+    rig.run(100)
+    host, con = rig.host, rig.consoles[0]
+    host.first = 0  # (idle polls: IDLE_POLL_MS apart)
+    for _ in range(100):  # the last poll answered ...
+        rig.clock.now += 1
+        con.tick()
+        host.tick()
+        if host.waiting < 0:
+            break
+    assert host.waiting < 0
+    host.freed = rig.clock.now - IDLE_POLL_MS + 4  # ... the next one 4 ms from now
+    link = LinkConsole(con, "BEN")
+    slept = []
+
+    def sleep_ms(ms):  # the host ticks every 3 ms meanwhile
+        slept.append(ms)
+        rig.clock.now += ms
+        if rig.clock.now % 3 == 0:
+            host.tick()
+
+    link.rest(sleep_ms, 0, lambda: False, 4)  # (the app's rest: its sleep kept)
+    sent = con.frames_out
+    link.act((1, 2))
+    assert con.frames_out == sent + 1 and len(slept) <= ACT_WAIT_MS
+    for _ in range(10):
+        rig.clock.now += 1
+        host.tick()
+    assert host.recv() == (con.console_id, msg.encode(msg.ACT, [1, 2]))
+    slept[:] = []
+    con.state = "searching"  # not linked: nothing sent, nothing waited for
+    link.act((1, 2))
+    assert slept == []
