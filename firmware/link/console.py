@@ -6,8 +6,6 @@ link game makes none of this and reads nothing from the line."""
 from link import msg
 from link.bus import rest
 
-ACT_WAIT_MS = 10  # a person's choice waits this long at most for the host's poll
-
 
 def whole(bus):
     """Whether what the host sent is whole for the game: not an action's EVENTS whose STATE
@@ -31,7 +29,6 @@ class LinkConsole:
         self.queue = []  # [seat, events, fields] or ["refused", rule]: updates not yet shown
         self.ended = False  # the host ended the game
         self.closed = False  # left (the menu): the app lets it go
-        self.sleep_ms = None  # the app's sleep (its rest's), once it rested
 
     def close(self):
         self.closed = True
@@ -43,7 +40,6 @@ class LinkConsole:
     def rest(self, sleep_ms, ms, stop, step):
         """The frame's rest with the bus ticked through it (link.bus.rest; ui.loop.app),
         over once an update is whole (its view too: whole)."""
-        self.sleep_ms = sleep_ms  # (act's, for the poll its choice answers)
         rest(self.bus, sleep_ms, ms, stop, step, whole)
 
     def pump(self):
@@ -109,19 +105,8 @@ class LinkConsole:
 
     def act(self, action):
         """Send the person's choice to the host (it answers with the action's events): in
-        answer to the host's next poll, waited for (the bus ticked every ms) for at most
-        ACT_WAIT_MS, not after this frame's picture (20-40 ms on the Pico: a poll that
-        comes while it is drawn waits for its end; the press's own answer is ~25 ms)."""
+        answer to a poll heard since the bus's last tick at once, not after this frame's
+        picture (20-40 ms on the Pico)."""
         bus = self.bus
-        if not bus.send(msg.encode(msg.ACT, list(action))):
-            return  # (not linked: the relink's START comes instead)
-        out = getattr(bus, "frames_out", None)
+        bus.send(msg.encode(msg.ACT, list(action)))
         bus.tick()
-        sleep_ms = self.sleep_ms
-        if out is None or sleep_ms is None:
-            return
-        waited = 0
-        while bus.frames_out == out and waited < ACT_WAIT_MS:
-            sleep_ms(1)
-            waited += 1
-            bus.tick()
