@@ -522,28 +522,6 @@ def test_a_consoles_rest_ends_once_an_update_is_whole_not_at_its_events():
     assert bus.ticks == 5
 
 
-def test_a_consoles_choice_answers_a_poll_heard_since_its_last_tick_at_once():
-    """LinkConsole.act ticks the bus: a poll that came since its last tick is answered with
-    the choice now, not once the frame's picture is drawn."""
-    from link import msg
-    from link.console import LinkConsole
-
-    rig = Rig(1, seed=7)
-    rig.until(rig.all_linked, 5000)
-    rig.run(100)
-    con = rig.consoles[0]
-    while rig.host.waiting != con.console_id:  # the host's poll goes out ...
-        rig.clock.now += 1
-        rig.host.tick()
-    rig.clock.now += 5  # ... and is on the console's RX, not yet read
-    sent = con.frames_out
-    LinkConsole(con, "BEN").act((1, 2))
-    assert con.frames_out == sent + 1 and con.txq  # the choice, in answer (acked later)
-    rig.clock.now += 5
-    rig.host.tick()
-    assert rig.host.recv() == (con.console_id, msg.encode(msg.ACT, [1, 2]))
-
-
 def test_the_console_whose_person_is_to_act_is_polled_every_other_poll():
     """bus.first (link.host: the console whose person is to act) is polled every other
     poll, so its choice waits behind one other console's poll at most; the others still

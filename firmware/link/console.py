@@ -104,9 +104,5 @@ class LinkConsole:
         return bool(q) and (q[0][0] == "refused" or q[0][2] is not None)
 
     def act(self, action):
-        """Send the person's choice to the host (it answers with the action's events): in
-        answer to a poll heard since the bus's last tick at once, not after this frame's
-        picture (20-40 ms on the Pico)."""
-        bus = self.bus
-        bus.send(msg.encode(msg.ACT, list(action)))
-        bus.tick()
+        """Send the person's choice to the host (it answers with the action's events)."""
+        self.bus.send(msg.encode(msg.ACT, list(action)))
