@@ -610,3 +610,20 @@ def test_the_discovery_slot_is_rarer_while_a_consoles_person_is_to_act():
     del got[:]
     rig.run(3 * DISCOVER_TURN_MS)
     assert len(got) >= 3 * DISCOVER_TURN_MS // DISCOVER_MS - 2, got
+
+
+def test_a_host_on_hold_still_puts_what_it_queued_on_the_line_but_polls_no_one():
+    """LinkHost.out_now holds the bus from its start: the poll (or discovery slot) out is
+    answered or over, what the action queued goes out, and no poll follows it (the save
+    would have waited for that poll's answer, or gone with it unanswered)."""
+    rig = Rig(2, seed=12)
+    rig.until(rig.all_linked, 5000)
+    rig.run(100)
+    host = rig.host
+    host.hold = True
+    polls = host.polls
+    cid = rig.consoles[0].console_id
+    assert host.send(cid, b"the move")
+    rig.until(lambda: rig.console_got[0] == [b"the move"], 1000)
+    rig.run(300)
+    assert host.polls == polls and host.waiting == -1

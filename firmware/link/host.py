@@ -230,18 +230,15 @@ class LinkHost:
         new poll until saved() (the line quiet through the save), the UART's transmit
         buffer let drain."""
         bus = self.bus
+        held = hasattr(bus, "hold")
+        if held:
+            bus.hold = True  # (no new poll: its frames go out, then the line stays quiet)
         bus.tick()
         waited = 0
-        while unsent(bus) > 0 and waited < OUT_MS:
+        while (unsent(bus) > 0 or (held and bus.waiting >= 0)) and waited < OUT_MS:
             sleep_ms(OUT_STEP_MS)
             waited += OUT_STEP_MS
             bus.tick()
-        if hasattr(bus, "hold"):
-            bus.hold = True
-            while bus.waiting >= 0 and waited < OUT_MS:
-                sleep_ms(OUT_STEP_MS)
-                waited += OUT_STEP_MS
-                bus.tick()
         flush = getattr(bus.line, "flush", None) if hasattr(bus, "line") else None
         if flush is not None:
             flush()

@@ -133,9 +133,9 @@ class HostBus(Line):
                 self._missed(self.waiting, now, 1 if self.dec.bad > self.bad_at_poll else 2)
                 self.waiting = -1
                 self.freed = now
-        if self.waiting < 0 and not self.hold:
-            self._burst()
-            if self._may_poll(now):
+        if self.waiting < 0:
+            self._burst()  # (on hold too: what the host queued goes out before its save)
+            if not self.hold and self._may_poll(now):
                 self._poll_next(now)
 
     def _may_poll(self, now):
