@@ -437,3 +437,193 @@ def test_a_host_on_hold_answers_nothing_new_and_polls_again_after():
     host.hold = False
     host.tick()
     assert host.polls == polls + 1 or host.waiting == 0
+
+
+def test_a_payload_heard_is_answered_at_the_hosts_next_tick_before_another_poll():
+    """A console's move heard: the host polls no one until the game took it (at most
+    TAKE_MS), so the game's answer goes on the line at the tick after it, not behind the
+    poll of a console that may be a whole frame (drawing) from answering."""
+    rig = Rig(2, seed=5)
+    rig.until(rig.all_linked, 5000)
+    rig.run(100)
+    host = rig.host
+    con = rig.consoles[0]
+    assert con.send(b"my move")
+    while not host.inbox:  # the host ticks alone, each console at every ms
+        rig.clock.now += 1
+        for c in rig.consoles:
+            c.tick()
+        host.tick()
+    assert host.waiting == -1  # (no poll went out with the tick that heard it)
+    assert host.recv() == (con.console_id, b"my move")
+    before = host.bytes_out
+    assert host.send(con.console_id, b"its events") and host.send(2, b"theirs")
+    host.tick()  # the game's answer: on the line at once, then the next poll
+    assert host.bytes_out - before >= 2 * (F.HEADER + F.TRAILER) + 16
+    got = []
+    for _ in range(100):
+        rig.clock.now += 1
+        for c in rig.consoles:
+            c.tick()
+            m = c.recv()
+            if m is not None:
+                got.append(m)
+    assert sorted(got) == [b"its events", b"theirs"]
+
+
+def test_a_payload_the_game_does_not_take_holds_the_polls_only_a_while():
+    rig = Rig(1, seed=6)
+    rig.until(rig.all_linked, 5000)
+    host = rig.host
+    assert rig.consoles[0].send(b"x")
+    while not host.inbox:
+        rig.clock.now += 1
+        rig.consoles[0].tick()
+        host.tick()
+    polls = host.polls
+    for _ in range(200):  # nobody takes it: the host polls again after TAKE_MS
+        rig.clock.now += 1
+        rig.consoles[0].tick()
+        host.tick()
+    assert host.polls > polls + 5
+
+
+def test_a_consoles_rest_ends_once_an_update_is_whole_not_at_its_events():
+    """The host sends an action's EVENTS then its STATE, back to back: a console's rest goes
+    on through the STATE's bytes (a frame run between them shows nothing and the update
+    waits for its end), and ends once the STATE is in; anything else ends it at once."""
+    from link import msg
+    from link.console import LinkConsole
+
+    class Bus:
+        state = "linked"
+
+        def __init__(self, coming):
+            self.coming = coming
+            self.inbox = []
+            self.ticks = 0
+
+        def tick(self):
+            self.ticks += 1
+            got = self.coming.pop(0) if self.coming else None
+            if got is not None:
+                self.inbox.append(got)
+
+    events = msg.encode(msg.EVENTS, [1, [["play", 1, 3]]])
+    state = msg.encode(msg.STATE, [1, 2])
+    bus = Bus([None, events, None, state, None, None])
+    LinkConsole(bus, "BEN").rest(lambda ms: None, 40, lambda: False, 4)
+    assert bus.ticks == 4 and len(bus.inbox) == 2
+    bus = Bus([msg.encode(msg.ROSTER, ["BEN"]), None])
+    LinkConsole(bus, "BEN").rest(lambda ms: None, 40, lambda: False, 4)
+    assert bus.ticks == 1
+    bus = Bus([events, None, None])  # its STATE lost: the rest ends in its time
+    LinkConsole(bus, "BEN").rest(lambda ms: None, 20, lambda: False, 4)
+    assert bus.ticks == 5
+
+
+def test_the_console_whose_person_is_to_act_is_polled_every_other_poll():
+    """bus.first (link.host: the console whose person is to act) is polled every other
+    poll, so its choice waits behind one other console's poll at most; the others still
+    take turns; a first console gone is polled no more."""
+    rig = Rig(4, seed=8)
+    rig.until(rig.all_linked, 5000)
+    host = rig.host
+    polled = []
+    write = host._write
+
+    def logged(dst, src, kind, seq, ack, payload=b""):
+        if kind == F.POLL:
+            polled.append(dst)
+        write(dst, src, kind, seq, ack, payload)
+
+    host._write = logged
+    host.first = 3
+    rig.run(2000)
+    assert len(polled) > 40
+    assert all(polled[i] == 3 or polled[i + 1] == 3 for i in range(len(polled) - 1))
+    assert {1, 2, 4} <= set(polled)
+    host.first = 0
+    del polled[:]
+    rig.run(1000)
+    assert max(polled.count(c) for c in (1, 2, 3, 4)) <= min(polled.count(c) for c in (1, 2, 3, 4)) + 2
+
+
+def test_with_no_consoles_person_to_act_idle_polls_leave_the_line_free():
+    """first 0 (the host's person or a computer player to act): with nothing queued, a poll
+    goes out IDLE_POLL_MS after the last answer at the soonest, so the host's move finds
+    the line free; what is queued still goes at once, and with first unknown (-1) or a
+    console's person to act, polls follow each other as fast as they are answered."""
+    from link.host_bus import IDLE_POLL_MS
+
+    counts = []
+    for first in (-1, 0, 2):
+        rig = Rig(2, seed=9, frame=4)
+        rig.until(rig.all_linked, 5000)
+        host = rig.host
+        host.first = first
+        rig.run(100)
+        polls = host.polls
+        rig.run(1200)
+        counts.append(host.polls - polls)
+    assert counts[1] <= 1200 // IDLE_POLL_MS + 1, counts
+    assert counts[0] > 2 * counts[1] and counts[2] > 2 * counts[1], counts
+    host.first = 0
+    rig.run(200)
+    took = []
+    got = rig.console_got[0]
+    for k in range(3):
+        assert host.send(rig.consoles[0].console_id, b"now%d" % k)
+        took.append(rig.until(lambda k=k: len(got) == k + 1, 1000))
+    assert max(took) <= 12, took  # (sent at the host's next tick, its 4 ms frame)
+
+
+def test_the_discovery_slot_is_rarer_while_a_consoles_person_is_to_act():
+    """A discovery slot holds the line ~45 ms: while a console's person is to act (first)
+    it opens every DISCOVER_TURN_MS, else every DISCOVER_MS (a console may come back)."""
+    from link.bus import DISCOVER_MS
+    from link.host_bus import DISCOVER_TURN_MS
+
+    slots = []
+    for first in (1, 0):
+        rig = Rig(1, seed=10, frame=4)
+        rig.until(rig.all_linked, 5000)
+        host = rig.host
+        host.first = first
+        rig.run(DISCOVER_TURN_MS)
+        got = []
+        write = host._write
+
+        def logged(dst, src, kind, seq, ack, payload=b"", got=got, write=write):
+            if kind == F.DISCOVER:
+                got.append(dst)
+            write(dst, src, kind, seq, ack, payload)
+
+        host._write = logged
+        rig.run(3 * DISCOVER_TURN_MS)
+        slots.append(len(got))
+    assert slots[0] <= 3 and slots[1] >= 3 * DISCOVER_TURN_MS // DISCOVER_MS - 2, slots
+    rig.host.first = 1
+    rig.ports[0].unplug()  # that console gone (lost): its slot every DISCOVER_MS again
+    rig.run(3000)
+    assert rig.host.members() == []
+    del got[:]
+    rig.run(3 * DISCOVER_TURN_MS)
+    assert len(got) >= 3 * DISCOVER_TURN_MS // DISCOVER_MS - 2, got
+
+
+def test_a_host_on_hold_still_puts_what_it_queued_on_the_line_but_polls_no_one():
+    """LinkHost.out_now holds the bus from its start: the poll (or discovery slot) out is
+    answered or over, what the action queued goes out, and no poll follows it (the save
+    would have waited for that poll's answer, or gone with it unanswered)."""
+    rig = Rig(2, seed=12)
+    rig.until(rig.all_linked, 5000)
+    rig.run(100)
+    host = rig.host
+    host.hold = True
+    polls = host.polls
+    cid = rig.consoles[0].console_id
+    assert host.send(cid, b"the move")
+    rig.until(lambda: rig.console_got[0] == [b"the move"], 1000)
+    rig.run(300)
+    assert host.polls == polls and host.waiting == -1

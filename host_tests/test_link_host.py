@@ -172,3 +172,34 @@ def test_a_console_says_its_name_at_each_link_and_queues_whole_updates():
     assert link.next_update() == ["refused", "C4", None]
     link.act((cards.PLAY, 3))
     assert msg.decode(bus.out[-1]) == (msg.ACT, [cards.PLAY, 3])
+
+
+def test_the_host_puts_its_save_off_while_a_linked_consoles_person_is_to_act():
+    """A save stops the host's CPU and the line for ~200 ms: while the person of a linked
+    console on the line is to act (their move would wait behind it), the save waits, at
+    most SAVE_WAIT_MS; it is due at once for anyone else's turn, or a console gone."""
+    from link.host import SAVE_WAIT_MS
+
+    host, bus, ses = table()
+    assert ses.link_wait() and host.present(1)  # BEN's turn
+    assert host.may_save(100) is False
+    assert host.may_save(100 + SAVE_WAIT_MS - 1) is False
+    assert host.may_save(100 + SAVE_WAIT_MS) is True  # not put off for ever
+    assert host.may_save(5000) is False  # (a new wait)
+    bus.pending.append(("lost", 1))
+    host.pump()
+    assert host.may_save(5001) is True  # BEN's console gone: nothing to wait for
+    host, bus, ses = table()
+    ses.act(ses.legal()[0])  # BEN's move: DEV's turn, a computer's
+    assert not ses.link_wait() and host.may_save(0) is True
+
+
+def test_the_bus_polls_first_the_console_whose_person_is_to_act():
+    host, bus, ses = table()
+    assert bus.first == 1  # BEN's turn
+    bus.pending.append(("lost", 1))
+    host.pump()
+    assert bus.first == 0  # BEN's console gone
+    host, bus, ses = table()
+    ses.act(ses.legal()[0])
+    assert bus.first == 0  # DEV's, a computer player's: no console first

@@ -155,3 +155,67 @@ def test_a_changed_setting_is_shown_before_it_is_saved(micropython):
     out = micropython.run_json(SETTINGS)
     assert out["top"] == "MainMenu", out
     assert out["frames"] == [["show", "settings"]], out
+
+
+SAVE_DUE = r"""
+import json
+from ui.games.base import GameScreen
+
+class Ses:
+    unsaved = True
+    thought = None
+    flushed = 0
+    state = None
+    store = None
+    def flush(self):
+        self.flushed += 1
+        self.unsaved = False
+
+class Link:
+    ok = False
+    out = 0
+    def may_save(self, now):
+        return self.ok
+    def out_now(self, sleep_ms):
+        self.out += 1
+    def saved(self):
+        pass
+
+class Clock:
+    def ticks_ms(self):
+        return 0
+    def sleep_ms(self, ms):
+        pass
+
+class App:
+    draws = 0
+    clock = Clock()
+
+class Scr(GameScreen):
+    def __init__(self):
+        pass
+
+scr = Scr()
+ses = Ses()
+ses.link = Link()
+scr.session = ses
+scr.app = App()
+scr.drawn = 0
+scr.busy_frames = 0
+scr.said = False
+scr.now = lambda: 0
+out = []
+scr.after_frame()
+out.append([ses.flushed, ses.link.out, ses.unsaved])
+ses.link.ok = True
+scr.after_frame()
+out.append([ses.flushed, ses.link.out, ses.unsaved])
+print(json.dumps(out))
+"""
+
+
+def test_a_game_screen_on_a_link_games_host_saves_only_when_the_host_may(micropython):
+    """GameScreen.after_frame asks the host (may_save) before it saves: put off, nothing is
+    written and the action stays unsaved; allowed, the move goes out first, then the save."""
+    out = micropython.run_json(SAVE_DUE)
+    assert out == [[0, 0, True], [1, 1, False]], out

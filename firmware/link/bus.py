@@ -99,16 +99,16 @@ class Line:
         self.frames_out += 1
 
 
-def rest(bus, sleep_ms, ms, stop, step=4):
+def rest(bus, sleep_ms, ms, stop, step=4, whole=None):
     """A link game's rest between frames (ui.loop.app): sleep `ms` in slices of `step` ms
     with `sleep_ms`, ticking `bus` after each, so that an exchange waits milliseconds for
     the other end, not whole 25 ms frames (make bench BENCH=link_bus gives the figures);
     it ends early once `stop()` (a press) or once the bus has a payload for the game (the
-    next frame shows it)."""
+    next frame shows it), with `whole(bus)`: once that payload is whole for the game."""
     while ms > 0 and not stop():
         s = step if ms > step else ms
         sleep_ms(s)
         ms -= s
         bus.tick()
-        if bus.inbox:
+        if bus.inbox and (whole is None or whole(bus)):
             return

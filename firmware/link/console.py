@@ -7,6 +7,14 @@ from link import msg
 from link.bus import rest
 
 
+def whole(bus):
+    """Whether what the host sent is whole for the game: not an action's EVENTS whose STATE
+    is still on its way (right behind it: a frame run between the two shows nothing, and
+    the update waits for its end)."""
+    got = bus.inbox
+    return not got or not got[-1] or got[-1][0] != msg.EVENTS  # (its first byte: its kind)
+
+
 class LinkConsole:
     """Over `bus` (link.console_bus.ConsoleBus: tick, send, recv, state), playing as `name`."""
 
@@ -30,8 +38,9 @@ class LinkConsole:
         return self.bus.state
 
     def rest(self, sleep_ms, ms, stop, step):
-        """The frame's rest with the bus ticked through it (link.bus.rest; ui.loop.app)."""
-        rest(self.bus, sleep_ms, ms, stop, step)
+        """The frame's rest with the bus ticked through it (link.bus.rest; ui.loop.app),
+        over once an update is whole (its view too: whole)."""
+        rest(self.bus, sleep_ms, ms, stop, step, whole)
 
     def pump(self):
         bus = self.bus

@@ -7,12 +7,13 @@ the console's id on the bus, which gives the same console its id again when it c
 
 from lama.seats import BOT, LINKED, PERSON, detail, kind, linked
 from link import msg
-from link.bus import WINDOW, rest
+from link.bus import WINDOW, rest, ticks_diff
 from link.view import events_for, state_fields
 
 CLOSE_FRAMES = 80  # frames a closed host still serves the line (its last words out)
 OUT_MS = 60  # at most this long spent putting an action's frames on the line before a save
 OUT_STEP_MS = 2  # ... ticking the bus this often meanwhile
+SAVE_WAIT_MS = 2000  # a save put off while a linked console's person is to act: this long at most
 
 
 def unsent(bus):
@@ -46,6 +47,7 @@ class LinkHost:
         # host's game saves it: ui.model.link_ids; after a restart, HostBus(known))
         self.ids = {}
         self.keep = None
+        self.put_off = None  # when a save was first put off (may_save), else None
 
     # -- who is linked -------------------------------------------------------------------
 
@@ -98,6 +100,7 @@ class LinkHost:
                 self.names.pop(ev[1], None)
                 if seat >= 0 and seat not in self.gone:
                     self.gone.append(seat)
+                    self.poll_first()  # (not its console: it is gone)
                 self.roster()
         while True:
             got = bus.recv()
@@ -120,6 +123,7 @@ class LinkHost:
                 if seat in self.gone:
                     self.gone.remove(seat)
                 self.back.append(seat)
+                self.poll_first()
             self.roster()
         elif kind == msg.ACT and isinstance(value, list) and value:
             seat = self.seat_of(cid)
@@ -169,6 +173,7 @@ class LinkHost:
         for seat, cid in self.linked_seats():
             self.start_for(cid, seat)
         self.note_ids()
+        self.poll_first()
 
     def note_ids(self):
         """The uids of the seats' consoles on the line, kept (keep) when one is new."""
@@ -205,9 +210,17 @@ class LinkHost:
         for i, cid in self.linked_seats():
             self.send(cid, msg.EVENTS, [seat, events_for(events, i)])
             self.send(cid, msg.STATE, state_fields(st, i))
+        self.poll_first()
         # on the line now if it is free, not once the host's own frame is drawn (20-40 ms
         # on the Pico: its panel's transfer alone is 23 ms)
         self.bus.tick()
+
+    def poll_first(self):
+        """The bus polls the console whose person is to act every other poll (its choice
+        waits behind no more than one other console's poll), none else."""
+        ses = self.session
+        cid = self.console_of(ses.state.turn) if ses.link_wait() else None
+        self.bus.first = cid if cid is not None and cid in self.names else 0
 
     def out_now(self, sleep_ms):
         """Before the host saves (a flash erase stops its CPU and its UART's interrupts
@@ -217,21 +230,36 @@ class LinkHost:
         new poll until saved() (the line quiet through the save), the UART's transmit
         buffer let drain."""
         bus = self.bus
+        held = hasattr(bus, "hold")
+        if held:
+            bus.hold = True  # (no new poll: its frames go out, then the line stays quiet)
         bus.tick()
         waited = 0
-        while unsent(bus) > 0 and waited < OUT_MS:
+        while (unsent(bus) > 0 or (held and bus.waiting >= 0)) and waited < OUT_MS:
             sleep_ms(OUT_STEP_MS)
             waited += OUT_STEP_MS
             bus.tick()
-        if hasattr(bus, "hold"):
-            bus.hold = True
-            while bus.waiting >= 0 and waited < OUT_MS:
-                sleep_ms(OUT_STEP_MS)
-                waited += OUT_STEP_MS
-                bus.tick()
         flush = getattr(bus.line, "flush", None) if hasattr(bus, "line") else None
         if flush is not None:
             flush()
+
+    def may_save(self, now):
+        """Whether the host saves now (ui.games.base.GameScreen.after_frame; `now` ticks_ms):
+        not while the person of a linked console on the line is to act, for at most
+        SAVE_WAIT_MS. A save stops the host's CPU and so the line for ~200 ms (two files,
+        flash erases): that person's move, made meanwhile, waited for it (the p95 of
+        `make bench BENCH=link`); put off, it is saved with that move, once its frames
+        are out (out_now)."""
+        ses = self.session
+        if ses is None or not ses.link_wait() or not self.present(ses.state.turn):
+            self.put_off = None
+            return True
+        if self.put_off is None:
+            self.put_off = now
+        if ticks_diff(now, self.put_off) >= SAVE_WAIT_MS:
+            self.put_off = None
+            return True
+        return False
 
     def saved(self):
         """The host's save is over: the bus polls again."""

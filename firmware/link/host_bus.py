@@ -11,6 +11,17 @@ except ImportError:  # CPython
         return x
 
 STALL_MS = const(40)  # a tick later than this after the last: the host stood still
+# payloads heard and not yet taken by the game (recv): no new poll for this long, so that the
+# game's answer (a console's move: its events to every console) goes out at the game's next
+# tick, not behind the poll of a console busy drawing (its answer up to a frame away)
+TAKE_MS = const(30)
+# no console's person to act (first 0: the host's person's turn, or a computer player's) and
+# nothing queued: a poll this long after the last answer at the soonest (the line free when
+# the host's move comes: its frames go out at once, before the host draws)
+IDLE_POLL_MS = const(30)
+# while a console's person is to act (first), the discovery slot (the line held ~45 ms, the
+# move waiting behind it) opens this often only (else DISCOVER_MS)
+DISCOVER_TURN_MS = const(2500)
 
 
 class HostBus(Line):
@@ -43,6 +54,7 @@ class HostBus(Line):
             epoch = (ticks_ms() * 37 + 11) % 255 + 1
         self.epoch = epoch
         self.inbox = []
+        self.inbox_at = 0  # when the inbox's newest payload was heard
         self._events = []
         self.waiting = -1  # console polled (0: the discovery slot), -1: none
         self.hold = False  # True: no new poll (the line kept quiet through the host's save)
@@ -50,7 +62,12 @@ class HostBus(Line):
         self.answered = False
         self.deadline = 0
         self.ticked = ticks_ms()  # when tick() last ran
-        self.turn = 0
+        self.turn = 0  # the last console polled in turn (0: the discovery slot)
+        self.polled = -1  # the last console polled, in turn or first
+        # a console polled every other poll (its person to act; link.host); 0 none: no
+        # console's person to act, idle polls spaced (IDLE_POLL_MS); -1 not known: no gaps
+        self.first = -1
+        self.freed = ticks_ms() - IDLE_POLL_MS  # when the last poll was answered (or missed)
         self.repoll = 0
         self.last_discover = ticks_ms() - DISCOVER_MS
         self.resent = 0
@@ -108,15 +125,31 @@ class HostBus(Line):
         if self.waiting >= 0:
             if self.answered:
                 self.waiting = -1
+                self.freed = now
             elif late and ticks_diff(now, self.deadline) >= 0:
                 self.deadline = now + REPLY_MS  # the console's time to answer, from now
             elif ticks_diff(now, self.deadline) >= 0 and not busy:
                 # garbage heard meanwhile: the console may well have answered
                 self._missed(self.waiting, now, 1 if self.dec.bad > self.bad_at_poll else 2)
                 self.waiting = -1
-        if self.waiting < 0 and not self.hold:
-            self._burst()
-            self._poll_next(now)
+                self.freed = now
+        if self.waiting < 0:
+            self._burst()  # (on hold too: what the host queued goes out before its save)
+            if not self.hold and self._may_poll(now):
+                self._poll_next(now)
+
+    def _may_poll(self, now):
+        """Whether a new poll goes out now: not while the game has not taken a payload
+        heard (TAKE_MS), nor, when no console's person is to act and nothing is queued,
+        sooner than IDLE_POLL_MS after the last answer."""
+        if self.inbox and ticks_diff(now, self.inbox_at) < TAKE_MS:
+            return False
+        if self.first != 0 or self.repoll or ticks_diff(now, self.freed) >= IDLE_POLL_MS:
+            return True
+        for c in range(1, F.MAX_ID + 1):
+            if self.txq[c] and self.state[c] == LINKED:
+                return True
+        return False
 
     def _on_frame(self, f, now):
         c = f.src
@@ -146,6 +179,7 @@ class HostBus(Line):
         self.tx_sent[c] = 0  # what is still unacked was lost: send it again
         if f.kind == F.DATA and f.seq == self.rx_next[c]:
             self.inbox.append((c, f.payload))
+            self.inbox_at = now
             self.rx_next[c] = (self.rx_next[c] + 1) & 0xFF
 
     def _hello(self, payload):
@@ -228,24 +262,35 @@ class HostBus(Line):
             self.tx_sent[c] = k
 
     def _poll_next(self, now):
-        for _ in range(F.MAX_ID + 1):
-            self.turn = (self.turn + 1) % (F.MAX_ID + 1)
-            c = self.turn
-            if c == 0:
-                if (ticks_diff(now, self.last_discover) >= DISCOVER_MS
-                        and FREE in self.state[1:]):
-                    self.last_discover = now
-                    self._write(F.ALL, F.HOST, F.DISCOVER, self.epoch, 0xFF)
-                    break
-            elif self.state[c] != FREE:
-                self._write(c, F.HOST, F.POLL, self.epoch, (self.rx_next[c] - 1) & 0xFF)
-                self.polls += 1
-                break
+        f = self.first
+        if 1 <= f <= F.MAX_ID and self.polled != f and self.state[f] != FREE:
+            c = f  # the console whose person is to act: every other poll
         else:
-            return
-        self.waiting = self.turn
+            c = -1
+            for _ in range(F.MAX_ID + 1):
+                self.turn = (self.turn + 1) % (F.MAX_ID + 1)
+                t = self.turn
+                if t == 0:
+                    f = self.first
+                    every = DISCOVER_TURN_MS if f > 0 and self.state[f] != FREE else DISCOVER_MS
+                    if (ticks_diff(now, self.last_discover) >= every
+                            and FREE in self.state[1:]):
+                        self.last_discover = now
+                        self._write(F.ALL, F.HOST, F.DISCOVER, self.epoch, 0xFF)
+                        c = 0
+                        break
+                elif self.state[t] != FREE:
+                    c = t
+                    break
+            if c < 0:
+                return
+        if c:
+            self._write(c, F.HOST, F.POLL, self.epoch, (self.rx_next[c] - 1) & 0xFF)
+            self.polls += 1
+        self.polled = c
+        self.waiting = c
         self.answered = False
         self.bad_at_poll = self.dec.bad
         # the longest answer: a DATA frame, or a HELLO (old id, epoch, a uid of 16)
-        reply = F.HEADER + F.TRAILER + (MAX_PAYLOAD if self.turn else 18)
+        reply = F.HEADER + F.TRAILER + (MAX_PAYLOAD if c else 18)
         self.deadline = now + wire_ms(self.written + reply, self.baud) + REPLY_MS

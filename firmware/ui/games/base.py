@@ -324,8 +324,8 @@ class GameScreen(PageStack, Screen):
         if draws != self.drawn or ses.thought is not None:
             self.drawn = draws
             self.busy_frames += 1
-        if ses.unsaved or self.said:  # an action, or a move said after it (a roll's result)
-            if ses.unsaved:
+        if (ses.unsaved or self.said) and self.save_due():
+            if ses.unsaved:  # (an action, or a move said after it: a roll's result)
                 out = getattr(ses.link, "out_now", None)
                 if out is not None:  # a link game's host: the move to its consoles first
                     clock = self.app.clock
@@ -340,6 +340,12 @@ class GameScreen(PageStack, Screen):
         elif self.busy_frames >= _GC_FRAMES:
             self.busy_frames = 0
             gc.collect()
+
+    def save_due(self):
+        """Whether what is unsaved is saved now: always, but on a link game's host while a
+        linked console's person is to act (link.host.LinkHost.may_save)."""
+        may = getattr(self.session.link, "may_save", None)
+        return may is None or may(self.now())
 
     def leave(self):
         """Nothing applied is lost when the screen goes (menu, rematch, save and leave)."""
