@@ -721,3 +721,41 @@ out["back"] = [[type(s).__name__ for s in d.app.stack], d.app.marks - marks,
 """)
     assert got["setup"] == [["MenuToCome", "SetupScreen"], False], got
     assert got["back"] == [["MainMenu"], 1, True, True], got
+
+
+def test_a_game_chosen_at_the_menu_has_its_setup_drawn_before_its_engine_and_bots_load(micropython):
+    """Issue 47: A on a game at the main menu answers with the busy mark; the setup's own
+    code loads behind it, a module a frame, and the setup's first frame is drawn before the
+    game's engine and bots are imported (on the Pico they took 100 ms of the 250 the setup
+    has to come); the setup's preload loads them in the frames after."""
+    got = run(micropython, """
+import sys
+from lama import games
+d = Driver()
+app = d.app
+d.keys("A,DOWN")  # the main menu, on L.L.A.M.A.
+info = games.get(games.GAME_CARDS)
+first = list(app.memory().SETUP_FIRST)
+for name in [info.engine, info.bots] + first:
+    sys.modules.pop(name, None)
+marks, draws = app.marks, app.draws
+d.emu.buttons.press(A, 80, at_ms=d.emu.time.now + 1)
+frames = []
+n = 0
+while app.draws == draws and n < 40:
+    app.step()
+    frames.append([d.top(), app.marks - marks, info.engine in sys.modules,
+                   info.bots in sys.modules])
+    n += 1
+out["frames"] = frames
+out["first"] = first
+out["first_in"] = [name in sys.modules for name in first]
+d.run(2000)
+out["later"] = [info.engine in sys.modules, info.bots in sys.modules, d.top()]
+""")
+    assert all(f[1] <= 1 for f in got["frames"]), got  # the mark put up once
+    frames = [f for f in got["frames"] if f[1]]  # from the press's frame
+    assert frames[-1] == ["SetupScreen", 1, False, False], got  # drawn, the mark before it
+    assert all(got["first_in"]), got
+    assert len(frames) <= len(got["first"]) + 3, got  # a module a frame, then the screen
+    assert got["later"] == [True, True, "SetupScreen"], got  # then the preload's
