@@ -530,6 +530,39 @@ out["drawn"] = busy_on_glass(d)
     assert got["drawn"] is False, got
 
 
+def test_an_abandoned_games_save_leaves_the_flash_once_the_menu_is_drawn(micropython):
+    """Issue 47: Abandon confirmed (a press) removes the game's save from the flash after
+    the main menu's picture, not in the busy mark's frame, where the write (100 ms and more
+    on the Pico) came before the menu was loaded."""
+    got = run(micropython, """
+from hal.buttons import A as KA
+d = Driver(data_dir=".emu-data-abandon")
+d.keys("A,A,UP,A,B,WAIT:300")  # LAMA Dice, you and one computer player; B skips how to play
+app, vt = d.app, d.emu.time
+store = app.game_store
+log = []
+clear = store.clear_progress
+def logged_clear(game, later=None):
+    if later is None:  # (the flash write itself)
+        log.append(["clear", d.top()])
+    return clear(game, later)
+store.clear_progress = logged_clear
+show = d.board.display.show
+def logged_show():
+    show()
+    log.append(["show", d.top()])
+d.board.display.show = logged_show
+d.keys("B:900,UP,A")  # the game menu: abandon, then the question
+del log[:]
+d.emu.buttons.press(KA, 80, at_ms=vt.now + 1)
+d.run(500)
+out["log"] = log
+""")
+    log = got["log"]
+    assert log.count(["clear", "MainMenu"]) == 1, got
+    assert ["show", "MainMenu"] in log[: log.index(["clear", "MainMenu"])], got
+
+
 def test_a_game_left_stands_still_until_the_menu_comes(micropython):
     """Between the busy mark and the menu a game left plays no more: a computer player's
     move that was due is not made, so an abandoned game is not saved again (and a game
