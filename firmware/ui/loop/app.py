@@ -82,6 +82,9 @@ class App:
         # first picture is out (imports allocate 10-20 KB: the collector's turn, about 33 ms
         # on the Pico, would otherwise fall in the frame of one of the next presses)
         self._settle = False
+        # a press was answered on the glass this frame: the heap looked at after it (_tidy)
+        self._answered = False
+        self._heap_used = -1  # the heap in use after the last collect this app saw (or -1)
         self.now = self.clock.ticks_ms()
         self._b_down = False  # B pressed and not yet delivered (short or long?)
         if board.power is not None:  # no deep sleep in a link game (hal.power_cell)
@@ -288,6 +291,7 @@ class App:
             top.tick(start)
             top = self.top()
             if top.dirty and self._soon is None:  # (the busy mark stays while it loads)
+                self._answered = quiet == 0  # (an event came this frame)
                 self._draw(top)
                 quiet = 0
             self._after(top)
@@ -321,6 +325,27 @@ class App:
         if self._settle and self._soon is None:
             self._settle = False
             gc.collect()
+            self._heap_used = -1
+        if self._answered:
+            self._answered = False
+            self._tidy()
+
+    def _tidy(self):
+        """After the picture of a frame that answered a press: the heap collected now when
+        half the collector's threshold (gc.threshold, set by ui.prime) was allocated since
+        the last collect seen here, so that the collector's own turn (20 to 40 ms on the
+        Pico) does not fall in the frame of a press to come (issue 47: setup, settings and
+        in-game presses 50-68 ms). Looking costs a walk of the heap's table (about 6 ms)."""
+        half = gc.threshold() // 2 if hasattr(gc, "threshold") else 0
+        if half <= 0:
+            return
+        used = gc.mem_alloc()
+        base = self._heap_used
+        if base < 0 or used < base:  # (unknown, or the collector came meanwhile)
+            self._heap_used = used
+        elif used - base > half:
+            gc.collect()
+            self._heap_used = gc.mem_alloc()
 
     def _sleep(self, start, frame_ms):
         """Sleep to the end of the frame begun at `start`, or to a held button's next event."""
