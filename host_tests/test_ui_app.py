@@ -178,9 +178,10 @@ out["after presses"] = len(seen)
 
 def test_a_press_after_much_was_allocated_has_the_heap_collected_after_its_picture(micropython):
     """Issue 47: after the picture of a frame that answered a press, the heap is collected
-    when half the collector's threshold was allocated since the last collect, so that the
-    collector's own turn (20-40 ms on the Pico) falls there and not in the frame of a press
-    to come; a press after little allocation, or frames with no press, collect nothing."""
+    when a quarter of the collector's threshold more is in use than after the last collect,
+    so that the collector's own turn (20-40 ms on the Pico) falls there and not in the frame
+    of a press to come; a press after little allocation, or frames with no press, collect
+    nothing."""
     got = run(micropython, """
 import gc
 import ui.loop.app as app_module
@@ -212,7 +213,7 @@ def press():
     return list(log)
 out["first"] = press()  # (what was allocated before it is not known: counted from here)
 out["little"] = press()
-junk = [bytearray(1024) for _ in range(40)]  # 40 KB, past half the threshold
+junk = [bytearray(1024) for _ in range(40)]  # 40 KB, past a quarter of the threshold
 junk = None
 out["much"] = press()
 out["next"] = press()

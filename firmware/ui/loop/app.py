@@ -332,18 +332,20 @@ class App:
 
     def _tidy(self):
         """After the picture of a frame that answered a press: the heap collected now when
-        half the collector's threshold (gc.threshold, set by ui.prime) was allocated since
-        the last collect seen here, so that the collector's own turn (20 to 40 ms on the
-        Pico) does not fall in the frame of a press to come (issue 47: setup, settings and
-        in-game presses 50-68 ms). Looking costs a walk of the heap's table (about 6 ms)."""
-        half = gc.threshold() // 2 if hasattr(gc, "threshold") else 0
-        if half <= 0:
+        a quarter of the collector's threshold (gc.threshold, set by ui.prime) is in use
+        more than after the last collect seen here, so that the collector's own turn (20 to
+        40 ms on the Pico) does not fall in the frame of a press to come (issue 47: setup
+        and settings presses 50-68 ms). A quarter: what is freed at once (a list grown, a
+        string built) counts towards the threshold but is not in use. Looking costs a walk
+        of the heap's table (about 6 ms)."""
+        room = gc.threshold() // 4 if hasattr(gc, "threshold") else 0
+        if room <= 0:
             return
         used = gc.mem_alloc()
         base = self._heap_used
         if base < 0 or used < base:  # (unknown, or the collector came meanwhile)
             self._heap_used = used
-        elif used - base > half:
+        elif used - base > room:
             gc.collect()
             self._heap_used = gc.mem_alloc()
 
