@@ -15,6 +15,7 @@ REST_MS = const(100)  # a frame's length once the screen rests (Screen.resting) 
 QUIET_FRAMES = const(40)  # ... after this many frames with no event and nothing drawn
 DEFER_FRAMES = const(2)  # a frame's after_frame waits at most this many frames for presses
 LINK_TICK_MS = const(4)  # in a link game, the bus ticked this often through the frame's rest
+TIDY_PRESSES = const(4)  # the heap is collected after every fourth press's picture (_tidy)
 BUSY_W = const(11)  # the busy mark (App.soon): a boxed hourglass in the top right corner
 
 
@@ -84,7 +85,7 @@ class App:
         self._settle = False
         # a press was answered on the glass this frame: the heap looked at after it (_tidy)
         self._answered = False
-        self._heap_used = -1  # the heap in use after the last collect this app saw (or -1)
+        self._answers = 0  # presses answered on the glass since the last collect here
         self.now = self.clock.ticks_ms()
         self._b_down = False  # B pressed and not yet delivered (short or long?)
         if board.power is not None:  # no deep sleep in a link game (hal.power_cell)
@@ -325,29 +326,22 @@ class App:
         if self._settle and self._soon is None:
             self._settle = False
             gc.collect()
-            self._heap_used = -1
+            self._answers = 0
         if self._answered:
             self._answered = False
             self._tidy()
 
     def _tidy(self):
-        """After the picture of a frame that answered a press: the heap collected now when
-        a quarter of the collector's threshold (gc.threshold, set by ui.prime) is in use
-        more than after the last collect seen here, so that the collector's own turn (20 to
-        40 ms on the Pico) does not fall in the frame of a press to come (issue 47: setup
-        and settings presses 50-68 ms). A quarter: what is freed at once (a list grown, a
-        string built) counts towards the threshold but is not in use. Looking costs a walk
-        of the heap's table (about 6 ms)."""
-        room = gc.threshold() // 4 if hasattr(gc, "threshold") else 0
-        if room <= 0:
-            return
-        used = gc.mem_alloc()
-        base = self._heap_used
-        if base < 0 or used < base:  # (unknown, or the collector came meanwhile)
-            self._heap_used = used
-        elif used - base > room:
+        """After the picture of a frame that answered a press: every TIDY_PRESSES of them,
+        the heap collected, so that the collector's own turn (after gc.threshold bytes, set
+        by ui.prime: 20 to 40 ms on the Pico) falls there and not in the frame of a press
+        to come (issue 47: setup and settings presses 50-68 ms; a menu's press allocates
+        6 to 8 KB, much of it freed at once: gc.mem_alloc does not see it coming). A screen
+        put up behind the busy mark starts the count again (its collect, _settle)."""
+        self._answers += 1
+        if self._answers >= TIDY_PRESSES:
+            self._answers = 0
             gc.collect()
-            self._heap_used = gc.mem_alloc()
 
     def _sleep(self, start, frame_ms):
         """Sleep to the end of the frame begun at `start`, or to a held button's next event."""
