@@ -745,29 +745,6 @@ out["after_code"] = after
     assert got["left"] == ["MainMenu", []], got
 
 
-def test_the_setups_preload_collects_the_heap_in_a_step_of_its_own(micropython):
-    """Issue 47: the setup's preload of a game's code (a step a frame) collects the heap in
-    its first step and imports nothing in it: with the engine's import after it, that
-    frame took 131 ms on the Pico, over issue 26's 120."""
-    got = run(micropython, """
-import sys
-from ui.memory import game_code
-from lama.games import GAME_DICE
-d = Driver()
-for name in game_code.code(GAME_DICE):
-    sys.modules.pop(name, None)
-before = set(sys.modules)
-gen = game_code.preload(GAME_DICE)
-next(gen)
-out["first"] = sorted(set(sys.modules) - before)
-next(gen)
-out["second"] = sorted(set(sys.modules) - before)
-out["engine"] = game_code.code(GAME_DICE)[0]
-""")
-    assert got["first"] == [], got
-    assert got["engine"] in got["second"], got
-
-
 def test_a_pages_code_is_in_ram_only_while_the_page_is_open(micropython):
     """Issue 26: a game in play keeps in RAM the module of the page on screen alone (the
     game menu, the hint with its words, the table...): each is loaded when it opens and

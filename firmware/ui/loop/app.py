@@ -202,9 +202,7 @@ class App:
     def later(self, fn):
         """Call fn() at the end of this frame, once its picture is shown (before the top
         screen's after_frame): work that must not delay the answer to a press, as a flash
-        write (a sector erase is 45 ms). One that fn itself asks for waits for the next frame;
-        one asked for in a frame answered by the busy mark waits for the screen it loads
-        (issue 47: an abandoned game's removal, 107 ms on the Pico, came before the menu)."""
+        write (a sector erase is 45 ms). One that fn itself asks for waits for the next frame."""
         self._later.append(fn)
 
     # --- the frame loop --------------------------------------------------------------
@@ -320,7 +318,7 @@ class App:
             return
         self.deferred = 0
         later = self._later
-        n = len(later) if self._soon is None else 0  # (behind the busy mark: the screen first)
+        n = len(later)
         while n > 0:  # (what these add waits for the next frame)
             later.pop(0)()
             n -= 1

@@ -133,7 +133,6 @@ def preload(gid):
     half = gc.threshold() // 2
     gc.collect()
     free = gc.mem_free()
-    yield  # (the collect in a step of its own: with the engine's import, 131 ms on the Pico)
     pages = pages_to_intern()
     for name in code(gid) + pages:
         if name not in sys.modules:
