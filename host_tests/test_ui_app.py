@@ -829,7 +829,7 @@ out["later"] = [info.engine in sys.modules, info.bots in sys.modules, d.top()]
 """)
     assert all(f[1] <= 1 for f in got["frames"]), got  # the mark put up once
     frames = [f for f in got["frames"] if f[1]]  # from the press's frame
-    assert frames[-1] == ["SetupScreen", 1, False, False], got  # drawn, the mark before it
+    assert frames[-1] == ["SetupScreen", 1, True, False], got  # drawn, the mark before it
     assert all(got["first_in"]), got
-    assert len(frames) <= len(got["first"]) + 3, got  # a module a frame, then the screen
+    assert len(frames) <= len(got["first"]) + 4, got  # a module a frame, then the screen
     assert got["later"] == [True, True, "SetupScreen"], got  # then the preload's

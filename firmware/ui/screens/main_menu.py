@@ -3,6 +3,7 @@ has one), statistics, settings, the controls card, rules, about and a link game.
 
 import gc
 
+from lama import games as lama_games
 from ui.draw import gfx
 from ui.model import games
 from ui.model.saves_menu import compact
@@ -100,10 +101,11 @@ class MainMenu(ListScreen):
             if self.saved(gid) is not None:  # a new game would replace it: ask first
                 app.open("ui.screens.saved_game", "SavedGameQuestion", gid)
                 return
-            # the setup's code behind the busy mark, a module a frame; the game's engine
-            # and bots after the setup's first frame, by its preload (issue 26: the setup
-            # within 250 ms; they took 100 ms of it on the Pico)
-            app.open("ui.screens.setup", "SetupScreen", gid, names=app.memory().SETUP_FIRST)
+            # its engine and the setup's code behind the busy mark, a module a frame; its
+            # bots after the setup's first frame, by its preload (issue 26: the setup
+            # within 250 ms; engine and bots took 100 ms of it on the Pico)
+            names = (lama_games.get(gid).engine,) + app.memory().SETUP_FIRST
+            app.open("ui.screens.setup", "SetupScreen", gid, names=names)
             return
         i -= n
         if i == 0:
