@@ -176,6 +176,47 @@ out["after presses"] = len(seen)
     assert got["after presses"] == 1, got
 
 
+def test_every_few_presses_have_the_heap_collected_after_a_picture(micropython):
+    """Issue 47: after the picture of every TIDY_PRESSES-th frame that answered a press,
+    the heap is collected, so that the collector's own turn (20-40 ms on the Pico, after
+    gc.threshold bytes) falls there and not in the frame of a press to come; frames with
+    no press collect nothing."""
+    got = run(micropython, """
+import ui.loop.app as app_module
+from hal.buttons import DOWN as KD
+d = Driver()
+d.keys("A,WAIT:300")  # the main menu (its screen's collect after its picture: counted from it)
+app, vt = d.app, d.emu.time
+log = []
+real = app_module.gc
+class Spy:
+    def collect(self):
+        log.append("collect")
+        real.collect()
+app_module.gc = Spy()
+show = d.board.display.show
+def logged_show():
+    show()
+    log.append("show")
+d.board.display.show = logged_show
+def press():
+    del log[:]
+    d.emu.buttons.press(KD, 80, at_ms=vt.now + 1)
+    d.run(300)
+    return list(log)
+out["presses"] = [press() for _ in range(2 * app_module.TIDY_PRESSES)]
+del log[:]
+d.run(2000)
+out["idle"] = list(log)
+out["n"] = app_module.TIDY_PRESSES
+""")
+    n = got["n"]
+    assert n >= 2, got
+    for i, seen in enumerate(got["presses"]):
+        assert seen == (["show", "collect"] if (i + 1) % n == 0 else ["show"]), got
+    assert got["idle"] == [], got
+
+
 def test_a_cursor_move_draws_once_and_sends_less_than_a_frame(micropython):
     got = run(micropython, """
 d = Driver()
@@ -530,6 +571,39 @@ out["drawn"] = busy_on_glass(d)
     assert got["drawn"] is False, got
 
 
+def test_an_abandoned_games_save_leaves_the_flash_once_the_menu_is_drawn(micropython):
+    """Issue 47: Abandon confirmed (a press) removes the game's save from the flash after
+    the main menu's picture, not in the busy mark's frame, where the write (100 ms and more
+    on the Pico) came before the menu was loaded."""
+    got = run(micropython, """
+from hal.buttons import A as KA
+d = Driver(data_dir=".emu-data-abandon")
+d.keys("A,A,UP,A,B,WAIT:300")  # LAMA Dice, you and one computer player; B skips how to play
+app, vt = d.app, d.emu.time
+store = app.game_store
+log = []
+clear = store.clear_progress
+def logged_clear(game, later=None):
+    if later is None:  # (the flash write itself)
+        log.append(["clear", d.top()])
+    return clear(game, later)
+store.clear_progress = logged_clear
+show = d.board.display.show
+def logged_show():
+    show()
+    log.append(["show", d.top()])
+d.board.display.show = logged_show
+d.keys("B:900,UP,A")  # the game menu: abandon, then the question
+del log[:]
+d.emu.buttons.press(KA, 80, at_ms=vt.now + 1)
+d.run(500)
+out["log"] = log
+""")
+    log = got["log"]
+    assert log.count(["clear", "MainMenu"]) == 1, got
+    assert ["show", "MainMenu"] in log[: log.index(["clear", "MainMenu"])], got
+
+
 def test_a_game_left_stands_still_until_the_menu_comes(micropython):
     """Between the busy mark and the menu a game left plays no more: a computer player's
     move that was due is not made, so an abandoned game is not saved again (and a game
@@ -721,3 +795,41 @@ out["back"] = [[type(s).__name__ for s in d.app.stack], d.app.marks - marks,
 """)
     assert got["setup"] == [["MenuToCome", "SetupScreen"], False], got
     assert got["back"] == [["MainMenu"], 1, True, True], got
+
+
+def test_a_game_chosen_at_the_menu_has_its_setup_drawn_before_its_engine_and_bots_load(micropython):
+    """Issue 47: A on a game at the main menu answers with the busy mark; the setup's own
+    code loads behind it, a module a frame, and the setup's first frame is drawn before the
+    game's engine and bots are imported (on the Pico they took 100 ms of the 250 the setup
+    has to come); the setup's preload loads them in the frames after."""
+    got = run(micropython, """
+import sys
+from lama import games
+d = Driver()
+app = d.app
+d.keys("A,DOWN")  # the main menu, on L.L.A.M.A.
+info = games.get(games.GAME_CARDS)
+first = list(app.memory().SETUP_FIRST)
+for name in [info.engine, info.bots] + first:
+    sys.modules.pop(name, None)
+marks, draws = app.marks, app.draws
+d.emu.buttons.press(A, 80, at_ms=d.emu.time.now + 1)
+frames = []
+n = 0
+while app.draws == draws and n < 40:
+    app.step()
+    frames.append([d.top(), app.marks - marks, info.engine in sys.modules,
+                   info.bots in sys.modules])
+    n += 1
+out["frames"] = frames
+out["first"] = first
+out["first_in"] = [name in sys.modules for name in first]
+d.run(2000)
+out["later"] = [info.engine in sys.modules, info.bots in sys.modules, d.top()]
+""")
+    assert all(f[1] <= 1 for f in got["frames"]), got  # the mark put up once
+    frames = [f for f in got["frames"] if f[1]]  # from the press's frame
+    assert frames[-1] == ["SetupScreen", 1, True, False], got  # drawn, the mark before it
+    assert all(got["first_in"]), got
+    assert len(frames) <= len(got["first"]) + 4, got  # a module a frame, then the screen
+    assert got["later"] == [True, True, "SetupScreen"], got  # then the preload's

@@ -292,16 +292,25 @@ class GameScreen(PageStack, Screen):
 
     def quit_to_menu(self):
         """Abandon the game (confirmed): its save is removed, from the flash once the menu
-        is on the glass."""
-        self.session.abandon(self.app.later)
-        self.to_menu()
+        is on the glass (not in the busy mark's frame: 100 ms before the menu, issue 47)."""
+        gone = []
+        self.session.abandon(gone.append)
+        self.to_menu(gone)
 
-    def to_menu(self):
+    def to_menu(self, after=()):
         """Back to the main menu: the busy mark at once, the menu in the next frame (the
-        game's code dropped and its room collected first: about 30 ms on the Pico); till
-        then the game stands still (no computer player moves, nothing more is saved)."""
+        game's code dropped and its room collected first: about 30 ms on the Pico), then
+        the calls `after` once its picture is shown (App.later); till then the game stands
+        still (no computer player moves, nothing more is saved)."""
         self.leaving = True
-        self.app.soon(self.app.home, busy=True)
+        app = self.app
+
+        def home():
+            for fn in after:
+                app.later(fn)  # (the next frame draws the menu, then runs them)
+            app.home()
+
+        app.soon(home, busy=True)
 
     def rematch(self):
         """A new game with the same seats and rules, started by the same seat: the busy

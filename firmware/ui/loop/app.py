@@ -15,6 +15,7 @@ REST_MS = const(100)  # a frame's length once the screen rests (Screen.resting) 
 QUIET_FRAMES = const(40)  # ... after this many frames with no event and nothing drawn
 DEFER_FRAMES = const(2)  # a frame's after_frame waits at most this many frames for presses
 LINK_TICK_MS = const(4)  # in a link game, the bus ticked this often through the frame's rest
+TIDY_PRESSES = const(4)  # the heap is collected after every fourth press's picture (_tidy)
 BUSY_W = const(11)  # the busy mark (App.soon): a boxed hourglass in the top right corner
 
 
@@ -82,6 +83,9 @@ class App:
         # first picture is out (imports allocate 10-20 KB: the collector's turn, about 33 ms
         # on the Pico, would otherwise fall in the frame of one of the next presses)
         self._settle = False
+        # a press was answered on the glass this frame: the heap looked at after it (_tidy)
+        self._answered = False
+        self._answers = 0  # presses answered on the glass since the last collect here
         self.now = self.clock.ticks_ms()
         self._b_down = False  # B pressed and not yet delivered (short or long?)
         if board.power is not None:  # no deep sleep in a link game (hal.power_cell)
@@ -288,6 +292,7 @@ class App:
             top.tick(start)
             top = self.top()
             if top.dirty and self._soon is None:  # (the busy mark stays while it loads)
+                self._answered = quiet == 0  # (an event came this frame)
                 self._draw(top)
                 quiet = 0
             self._after(top)
@@ -320,6 +325,22 @@ class App:
         top.after_frame()
         if self._settle and self._soon is None:
             self._settle = False
+            gc.collect()
+            self._answers = 0
+        if self._answered:
+            self._answered = False
+            self._tidy()
+
+    def _tidy(self):
+        """After the picture of a frame that answered a press: every TIDY_PRESSES of them,
+        the heap collected, so that the collector's own turn (after gc.threshold bytes, set
+        by ui.prime: 20 to 40 ms on the Pico) falls there and not in the frame of a press
+        to come (issue 47: setup and settings presses 50-68 ms; a menu's press allocates
+        6 to 8 KB, much of it freed at once: gc.mem_alloc does not see it coming). A screen
+        put up behind the busy mark starts the count again (its collect, _settle)."""
+        self._answers += 1
+        if self._answers >= TIDY_PRESSES:
+            self._answers = 0
             gc.collect()
 
     def _sleep(self, start, frame_ms):

@@ -26,6 +26,11 @@ SHARED_CODE = ("lama.match", "ui.games.", "ui.memory.game_code")
 # the new-game setup's code, unused once its game has started: dropped from RAM then
 # (ui.games.launch), loaded again by the next setup
 SETUP_CODE = ("ui.screens.setup", "ui.screens.names", "ui.model.new_game", "ui.model.last_table")
+# what a game chosen at the main menu loads behind the busy mark, a module a frame, before
+# the setup's first frame: the setup's own code and the menu's stand-in it puts below it
+# (the game's engine and bots load after that frame: the setup's preload, game_code)
+SETUP_FIRST = ("ui.model.new_game", "ui.model.last_table", "ui.screens.menu_stand_in",
+               "ui.screens.setup")
 # the main menu's code and the list screen's, and the saves' menus' half, which a game
 # screen never uses: not kept while a game is played (ui/screens/menu_stand_in.py)
 MENU_CODE = ("ui.screens.main_menu", "ui.screens.menu", "ui.model.saves_menu")

@@ -101,10 +101,11 @@ class MainMenu(ListScreen):
             if self.saved(gid) is not None:  # a new game would replace it: ask first
                 app.open("ui.screens.saved_game", "SavedGameQuestion", gid)
                 return
-            # its engine and bots load behind the busy mark with the setup's code (the
-            # setup still follows within 250 ms): less is left to load at Start (issue 26)
-            info = lama_games.get(gid)
-            app.open("ui.screens.setup", "SetupScreen", gid, names=(info.engine, info.bots))
+            # its engine and the setup's code behind the busy mark, a module a frame; its
+            # bots after the setup's first frame, by its preload (issue 26: the setup
+            # within 250 ms; engine and bots took 100 ms of it on the Pico)
+            names = (lama_games.get(gid).engine,) + app.memory().SETUP_FIRST
+            app.open("ui.screens.setup", "SetupScreen", gid, names=names)
             return
         i -= n
         if i == 0:
