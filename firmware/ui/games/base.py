@@ -28,11 +28,10 @@ ANIM_TIMES = (700, 420, 210, 0)
 LOG_MAX = const(40)  # moves kept in the round's log
 THINK_MS = const(12)  # a computer player's thinking in one frame: slices until this is spent
 NOTE_MS = const(1000)  # a note (why a key did nothing) stays this long, at most (issue 50)
-# when to collect: a game in play allocates 1.5-2.5 KB a frame on the Pico (words, the move
-# log, the saves, the experts' thinking): the heap is collected after every _GC_FRAMES
-# frames that drew or thought, once the picture is out, so that the collector's own turn
-# (after ui.prime.GC_EVERY bytes, about 33 ms) does not fall in a frame's work and push a
-# busy one past issue 26's 120 ms (it did, to 143 and 144 ms, in the tour's games)
+# when to collect: a game in play allocates 1.5-2.5 KB a frame on the Pico (words, move log,
+# saves, the experts' thinking): the heap is collected after every _GC_FRAMES frames that
+# drew or thought, once the picture is out, so that the collector's own turn (after
+# ui.prime.GC_EVERY bytes, ~33 ms) does not push a busy frame past issue 26's 120 ms
 _GC_FRAMES = const(12)
 
 
@@ -291,31 +290,27 @@ class GameScreen(PageStack, Screen):
         self.advance()
 
     def quit_to_menu(self):
-        """Abandon the game (confirmed): its save is removed, from the flash once the menu
-        is on the glass (not in the busy mark's frame: 100 ms before the menu, issue 47)."""
+        """Abandon the game (confirmed): its save leaves the flash once the menu is shown."""
         gone = []
         self.session.abandon(gone.append)
         self.to_menu(gone)
 
     def to_menu(self, after=()):
-        """Back to the main menu: the busy mark at once, the menu in the next frame (the
-        game's code dropped and its room collected first: about 30 ms on the Pico), then
-        the calls `after` once its picture is shown (App.later); till then the game stands
-        still (no computer player moves, nothing more is saved)."""
+        """Back to the main menu: the busy mark at once, the menu in the next frame (the game's
+        code dropped, its room collected: ~30 ms on the Pico), then `after`'s calls once it is
+        shown (App.later); till then the game stands still (no move, nothing more saved)."""
         self.leaving = True
-        app = self.app
 
         def home():
             for fn in after:
-                app.later(fn)  # (the next frame draws the menu, then runs them)
-            app.home()
+                self.app.later(fn)  # (the next frame draws the menu, then runs them)
+            self.app.home()
 
-        app.soon(home, busy=True)
+        self.app.soon(home, busy=True)
 
     def rematch(self):
-        """A new game with the same seats and rules, started by the same seat: the busy
-        mark first when its computer players' code went at the game's end (loaded again a
-        module a frame, ui.memory.game_over)."""
+        """A new game with the same seats and rules, started by the same seat: the busy mark
+        first when its computer players' code went at the game's end (ui.memory.game_over)."""
         app = self.app
         game = self.session.game
         names = ()
@@ -351,8 +346,7 @@ class GameScreen(PageStack, Screen):
             gc.collect()
 
     def save_due(self):
-        """Whether what is unsaved is saved now: always, but on a link game's host while a
-        linked console's person is to act (link.host.LinkHost.may_save)."""
+        """Whether to save now: always, but on a link host while a console's person acts."""
         may = getattr(self.session.link, "may_save", None)
         return may is None or may(self.now())
 
