@@ -157,12 +157,21 @@ def test_a_console_s_cable_pulled_mid_game_on_the_picos(short_flash, tmp_path, o
         g.wire.run(2000)
         seen["since"] = len(wire_now(g))
         g.wire.replug(1)
+
+        def start_back():  # the START that tells the console back its seat, and its index
+            sent = wire_now(g)
+            got = [k for k in range(seen["since"], len(sent))
+                   if sent[k][0] == 1 and sent[k][1][0] == msg.START]
+            return got[-1] if got else None
+
+        # (a STATE of the next move may reach it before its START: the START and the STATE
+        # after it are what its return brings)
         back = g.wire.run_until(lambda: not g.probes[0].screen().endswith("LinkLostPanel")
-                                and states_to(wire_now(g), seen["since"]).get(1), 8000)
+                                and start_back() is not None
+                                and states_to(wire_now(g), start_back()).get(1), 8000)
         seen["back"] = back
-        starts = [m[1] for dst, m in wire_now(g)[seen["since"]:]
-                  if dst == 1 and m[0] == msg.START]
-        seen["start"] = starts[-1] if starts else None
+        k = start_back()
+        seen["start"] = None if k is None else wire_now(g)[k][1][1]
 
     game, over, seen = game_with_a_fault(short_flash, tmp_path, 4 + (offer == "computer"), pull)
     try:
