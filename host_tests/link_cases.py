@@ -100,16 +100,34 @@ def unplugged(game, seed=7, computer=False, back=False):
     print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
 
 
-def host_power_cut(game, seed=7):
+def put_off(tb):
+    """Whether the host holds an action it has not saved, its save put off because a
+    linked console's person is to act (link.host.LinkHost.may_save)."""
+    scr = tb.host.top()
+    ses = getattr(scr, "session", None)
+    link = tb.host.app.link
+    return (ses is not None and link is not None and getattr(link, "put_off", None) is not None
+            and bool(ses.unsaved or getattr(scr, "said", False)))
+
+
+def same_turn(host, node):
+    """Whether a console's game is at the host's round, turn and scores."""
+    a, b = host.top().session.state, node.top().session.state
+    return [a.round_no, a.turn, list(a.scores)] == [b.round_no, b.turn, list(b.scores)]
+
+
+def host_power_cut(game, seed=7, when="frames"):
     """The host switched off mid-game and on again: "Continue linked game?", A; the
-    consoles rejoin to their seats; the game to its end."""
+    consoles rejoin to their seats; the game to its end. `when`: after 60 messages, or
+    "put_off": in the window where the host holds an action whose save it put off."""
     t = LinkTable(3, ROOT, seed=seed)
     t.host_sets_table(game=game, bots=1)
     seen = {}
 
     def each(tb):
-        if seen or len(tb.sent) < 60:
+        if seen or len(tb.sent) < 60 or (when == "put_off" and not put_off(tb)):
             return
+        seen["put_off"] = put_off(tb)
         tb.power_cut_host()
         d = tb.host.d
         seen["boot"] = tb.host.top_name()
@@ -120,6 +138,7 @@ def host_power_cut(game, seed=7):
         tb.until(lambda: tb.in_game(tb.host))
         tb.run(4000)
         seen["linked"] = len(tb.host.app.link.consoles())
+        seen["agree"] = [same_turn(tb.host, nd) for nd in tb.nodes[1:]]
 
     t.play_to_end(each=each)
     bad, _ = leaks(t)
@@ -202,6 +221,7 @@ def both_restarted(game, seed=7, uids=True):
         seen["after"] = [nd.top().session.own for nd in tb.nodes[1:]]
         seen["uids_after"] = [str(nd.bus().uid) for nd in tb.nodes[1:]]
         seen["linked"] = len(tb.host.app.link.consoles())
+        seen["agree"] = [same_turn(tb.host, nd) for nd in tb.nodes[1:]]
 
     t.play_to_end(each=each)
     bad, _ = leaks(t)

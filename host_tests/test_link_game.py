@@ -95,7 +95,21 @@ def test_the_host_switched_off_continues_the_linked_game(micropython, game):
     seen = r["seen"]
     assert seen["boot"] == "ContinueScreen" and seen["asks"]
     assert seen["console_note"] == "HOST LOST: WAIT"
-    assert seen["linked"] == 2
+    assert seen["linked"] == 2 and seen["agree"] == [True, True], seen
+    assert all(s == r["scores"][0] for s in r["scores"]) and r["bad"] == []
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_the_host_switched_off_while_its_save_is_put_off_continues_from_its_last_save(
+        micropython, game):
+    """The power cut falls while the host holds an action whose save it put off for a
+    console's person: the previous good save loads ("Continue linked game?"), the consoles
+    rejoin and get the game as saved, and every console ends on the same scores."""
+    r = case(micropython, "host_power_cut(%d, when='put_off')" % game)
+    seen = r["seen"]
+    assert seen["put_off"] is True, "the cut fell in the save's put-off window"
+    assert seen["boot"] == "ContinueScreen" and seen["asks"]
+    assert seen["linked"] == 2 and seen["agree"] == [True, True], seen
     assert all(s == r["scores"][0] for s in r["scores"]) and r["bad"] == []
 
 
