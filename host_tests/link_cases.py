@@ -145,6 +145,33 @@ def host_power_cut(game, seed=7, when="frames"):
     print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
 
 
+def host_unplugged(game, seed=7):
+    """The host's own cable pulled mid-game: the host says each console is gone, each
+    console that the host is lost; the cable back, every page closes by itself, both
+    consoles are back at the host's turn, and the game goes on to its end."""
+    t = LinkTable(3, ROOT, seed=seed)
+    t.host_sets_table(game=game, bots=1)
+    seen = {}
+
+    def each(tb):
+        if seen or len(tb.sent) < 60:
+            return
+        tb.unplug(0)
+        tb.run(3000)
+        seen["pages"] = [type(p).__name__ for p in tb.host.top().panels]
+        seen["notes"] = [nd.top().note_text for nd in tb.nodes[1:]]
+        tb.replug(0)
+        tb.run(5000)
+        seen["after"] = [type(p).__name__ for p in tb.host.top().panels]
+        seen["linked"] = len(tb.host.app.link.consoles())
+        seen["agree"] = [same_turn(tb.host, nd) for nd in tb.nodes[1:]]
+        seen["notes_after"] = [nd.top().note_text for nd in tb.nodes[1:]]
+
+    t.play_to_end(each=each)
+    bad, _ = leaks(t)
+    print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
+
+
 def bystander(seed=3):
     """A console at its menu on the same line as a host and a joined console: it reads
     nothing from the line, and the host never counts it."""

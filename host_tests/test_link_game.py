@@ -113,6 +113,17 @@ def test_the_host_switched_off_while_its_save_is_put_off_continues_from_its_last
     assert all(s == r["scores"][0] for s in r["scores"]) and r["bad"] == []
 
 
+@pytest.mark.parametrize("game", [1, 2])
+def test_the_host_s_own_cable_pulled_and_back_every_console_rejoins(micropython, game):
+    r = case(micropython, "host_unplugged(%d)" % game)
+    seen = r["seen"]
+    assert seen["pages"] == ["LinkLostPanel", "LinkLostPanel"], "a page for each console"
+    assert seen["notes"] == ["HOST LOST: WAIT"] * 2
+    assert seen["after"] == [] and seen["linked"] == 2 and seen["agree"] == [True, True]
+    assert seen["notes_after"] == ["", ""]
+    assert all(s == r["scores"][0] for s in r["scores"]) and r["bad"] == []
+
+
 def test_a_console_not_in_a_link_game_ignores_the_line(micropython):
     r = case(micropython, "bystander()")
     assert r["linked"] == 1 and r["heard"]
