@@ -1,6 +1,7 @@
 """Linked L.L.A.M.A. games on emulated Picos running the official firmware (run when
 PICO_FIRMWARE is set), with faults: three Picos on a line that flips bits and sends bursts
-of noise; a console's cable pulled mid-game and put back; the host's power cut mid-save.
+of noise; a console's cable pulled mid-game and put back, the host's own cable too; the
+host's power cut mid-save.
 Each game to game over, the same final scores on every console, no traceback, and every
 frame the line carried read for a hand that is not its receiver's.
 
@@ -189,19 +190,50 @@ def test_a_console_s_cable_pulled_mid_game_on_the_picos(short_flash, tmp_path, o
         game.close()
 
 
+def test_the_host_s_own_cable_pulled_and_put_back_on_the_picos(short_flash, tmp_path):
+    """After each person has moved, the host's own cable comes out: the host shows the
+    console's page within the bus's lost time; nobody touches it; the cable goes back: the
+    page closes by itself, the console gets its view, the game goes on to game over."""
+    from link.bus import LOST_MS
+
+    def pull(g, seen):
+        g.wire.run(300)
+        at = g.ms
+        g.wire.unplug(0)
+        seen["page"] = g.wire.run_until(lambda: host_says(g, "LinkLostPanel"), 4 * LOST_MS)
+        seen["after_ms"] = g.ms - at
+        g.wire.run(3000)  # (the console says the host is lost after 2.5 s)
+        seen["since"] = len(wire_now(g))
+        g.wire.replug(0)
+        seen["back"] = g.wire.run_until(
+            lambda: not host_says(g, "LinkLostPanel")
+            and states_to(wire_now(g), seen["since"]).get(1), 4 * LOST_MS + 5000)
+
+    game, over, seen = game_with_a_fault(short_flash, tmp_path, 7, pull)
+    try:
+        assert seen["page"] and seen["after_ms"] <= 2 * LOST_MS, seen
+        assert seen["back"], "the page closed by itself and the console got its view"
+        assert over, ([p.screen() for p in game.probes], [t[-1500:] for t in game.texts()])
+        check_game(game, 3)
+    finally:
+        game.close()
+
+
 def wire_now(game):
     from emu.link_audit import wire_messages
 
     return wire_messages(game.wire.line.wire)
 
 
-def test_the_host_s_power_cut_mid_save_on_the_picos(short_flash, tmp_path):
+@pytest.mark.parametrize("when", ["mid_save", "now"])
+def test_the_host_s_power_cut_on_the_picos(short_flash, tmp_path, when):
     """After each person has moved, the host's power dies halfway through its next flash
-    operation (a save torn); it stays off three seconds (the console says the host is
+    operation (a save torn), or at once, wherever it is (between saves, or in a save it put
+    off for a console's person); it stays off three seconds (the console says the host is
     lost), then boots: "Continue linked game?", A; the console rejoins to its seat; the
     game goes on to game over, the same on both."""
     def cut(g, seen):
-        seen["cut"] = g.power_cut(0, at_flash_op=(1, True))
+        seen["cut"] = g.power_cut(0, at_flash_op=(1, True) if when == "mid_save" else None)
         assert seen["cut"], "no save within 20 s"
         seen["boot"] = g.wait_screen(0, lambda s: s.startswith("ContinueScreen"), 15000)
         seen["since"] = len(wire_now(g))
@@ -211,12 +243,13 @@ def test_the_host_s_power_cut_mid_save_on_the_picos(short_flash, tmp_path):
         seen["rejoined"] = g.wire.run_until(
             lambda: states_to(wire_now(g), seen["since"]).get(1), 8000)
 
-    game, over, seen = game_with_a_fault(short_flash, tmp_path, 5, cut)
+    game, over, seen = game_with_a_fault(short_flash, tmp_path, 5 + 3 * (when == "now"), cut)
     try:
         assert seen["boot"] == "ContinueScreen"
         assert seen["rejoined"], "the console got its view from the host's new run"
         assert over, ([p.screen() for p in game.probes], [t[-1500:] for t in game.texts()])
-        assert [e for e in game.picos[0].events if e["ev"] == "cut"]
+        assert [e for e in game.picos[0].events if e["ev"] == "cut"
+                or (when == "now" and e["ev"] == "power" and not e["on"])]
         check_game(game, 3)
     finally:
         game.close()
