@@ -13,7 +13,7 @@ FLIP = False  # True when the panel is mounted upside down
 BUTTONS = (10, 11, 12, 13, 14, 15)  # GP10..GP15, physical pins 14, 15, 16, 17, 19, 20
 BUZZER = 16  # GP16, physical pin 21; None when no piezo is fitted
 # the link port (board/README.md, "Link port"): UART0 on the shared line; None: no port
-LINK = (0, 0, 1, 115200, False)  # UART id, TX GP0 (pin 1), RX GP1 (pin 2), baud, TX inverted
+LINK = (0, 0, 1, 460800, False)  # UART id, TX GP0 (pin 1), RX GP1 (pin 2), baud, TX inverted
 # True when a LiPo cell feeds VSYS through a charger (board/README.md, "Battery"): the
 # gauge (VSYS/3 on GPIO29, USB on GP24) and deep sleep on battery while the panel is off
 BATTERY = False

@@ -96,8 +96,8 @@ def test_a_burst_of_noise_garbles_bytes_in_a_row_at_each_receiver_on_its_own():
 
 def test_the_wire_keeps_its_bytes_compactly_and_their_times_only_when_asked():
     t = T()
-    plain = Line(lambda: t.now, record=True)
-    timed = Line(lambda: t.now, record=True, stamps=True)
+    plain = Line(lambda: t.now, baud=115200, record=True)
+    timed = Line(lambda: t.now, baud=115200, record=True, stamps=True)
     for line in (plain, timed):
         line.plug().write(b"abc")
     t.now = 10**6
@@ -197,3 +197,31 @@ def test_the_buses_link_over_the_socket_line():
     finally:
         a.close()
         b.close()
+
+
+def test_the_line_runs_at_460800_baud_and_every_part_says_the_same_speed():
+    """Issue 48 lets the link choose its speed: 460800 baud (board/README.md, "Link port":
+    the documented pull-ups' rising edge fits its 2.2 µs bit on the documented line; a
+    move's frames to five consoles take ~14 ms of the wire, not 57). The bus's timing
+    (link.bus.BAUD), the UART each board profile opens, the line model's default and the
+    emulated Picos' wire all use that one figure."""
+    import ast
+    import inspect
+    import os
+
+    from link.bus import BAUD
+    from paths import ROOT
+    from pico.link_wire import LinkedPicos
+
+    assert BAUD == 460800
+    for name in ("pico_ssd1306.py", "pico_sh1106.py"):
+        with open(os.path.join(ROOT, "board", name)) as f:
+            tree = ast.parse(f.read())
+        link = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+                and getattr(n.targets[0], "id", "") == "LINK"]
+        assert link and link[0][3] == BAUD, (name, link)
+    line = Line(lambda: 0)
+    assert line.baud == BAUD and line.byte_us == 22  # 10 bits of 2.17 µs, rounded up
+    assert inspect.signature(LinkedPicos).parameters["baud"].default == BAUD
+    with open(os.path.join(ROOT, "board", "README.md")) as f:
+        assert "LINK = (0, 0, 1, 460800, False)" in f.read()

@@ -7,6 +7,7 @@ import struct
 import pytest
 
 from link import frame as F
+from link.bus import BAUD
 from paths import ROOT
 from pico import device, firmware
 from pico.link_wire import LinkedPicos
@@ -56,10 +57,11 @@ def test_a_frame_sent_by_one_pico_reaches_every_uart_after_its_wire_time(tmp_pat
     b = program(tmp_path, "b")
     c = program(tmp_path, "c")
     try:
-        wire = LinkedPicos([a, b, c], slice_ms=0.5)
+        wire = LinkedPicos([a, b, c], slice_ms=0.1)
+        assert wire.line.baud == BAUD
         wire.unplug(2)
-        wire.run(0.5)
-        # 11 bytes take 955 µs at 115200 baud: after half a millisecond B has only some
+        wire.run(0.1)
+        # 11 bytes take 242 µs at 460800 baud (link.bus.BAUD): after 0.1 ms B has only some
         early = rx_fifo(b)
         assert len(early) < len(frame)
         wire.run(2)
@@ -119,7 +121,7 @@ gc.collect()
 free0 = gc.mem_free()
 from hal.link_port import UartLine
 from link.host_bus import HostBus
-h = HostBus(UartLine((0, 0, 1, 115200, False)), time.ticks_ms, epoch=9)
+h = HostBus(UartLine((0, 0, 1, 460800, False)), time.ticks_ms, epoch=9)
 t0 = time.ticks_ms()
 sent = {}
 t_max = t_sum = n = 0
@@ -147,7 +149,7 @@ print('HOST', h.polls, h.missed, h.resent, h.bytes_out, t_max, t_sum // max(1, n
 """
 CONSOLE = MOUNT + """from hal.link_port import UartLine
 from link.console_bus import ConsoleBus
-c = ConsoleBus(UartLine((0, 0, 1, 115200, False)), time.ticks_ms, b'pico-%d')
+c = ConsoleBus(UartLine((0, 0, 1, 460800, False)), time.ticks_ms, b'pico-%d')
 t0 = time.ticks_ms()
 said = False
 while time.ticks_diff(time.ticks_ms(), t0) < %d:

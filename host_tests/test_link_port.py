@@ -4,6 +4,8 @@ import os
 
 import pytest
 
+from link.bus import BAUD
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 FAKE_RP2 = os.path.join(HERE, "fake_rp2")
@@ -32,7 +34,7 @@ print(json.dumps([loaded, has, b.link is b.link, before, first.decode(), b.link.
 """,
         path=[FAKE_RP2, os.path.join(ROOT, "board")],
     )
-    assert r == [False, True, True, 0, "", "hello", "", 0, 0, 1, 115200, 0, 0, True, 1]
+    assert r == [False, True, True, 0, "", "hello", "", 0, 0, 1, BAUD, 0, 0, True, 1]
 
 
 def test_two_profile_boards_link_over_one_line(micropython):

@@ -1,7 +1,7 @@
 """The link port on a Pico: a UART on the shared link line (TX GP0 and RX GP1 by default), opened at first use so that its buffers cost heap only in a link game."""
 
 TXBUF = 1280  # a tick's burst of frames (link.bus.BURST_BYTES) and a poll
-RXBUF = 2048  # what the line carries in a slow frame (115200 baud: 11.5 bytes a ms)
+RXBUF = 2048  # what the host sends in a slow frame (a tick's burst and polls; 46 bytes a ms)
 
 
 class UartLine:

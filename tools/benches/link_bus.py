@@ -4,6 +4,7 @@
 
 import paths  # noqa: F401  (firmware/ and tools/ on sys.path)
 from emu.link_rig import Rig
+from link.bus import BAUD
 
 
 def pct(values, p):
@@ -39,8 +40,9 @@ def measure(n, frame, rounds=100, size=60, error=0.0):
 
 
 def main():
-    print("115200 baud: 87 µs a byte; a poll and its answer (12 bytes each) 2.1 ms on the")
-    print("wire, a 60-byte payload's frame (72 bytes) 6.3 ms; at 9600 baud 25 ms and 75 ms")
+    print("%d baud (link.bus.BAUD): %d µs a byte; a poll and its answer (12 bytes each)"
+          " %.1f ms on the wire, a 60-byte payload's frame (72 bytes) %.1f ms"
+          % (BAUD, 10_000_000 // BAUD, 24e4 / BAUD, 72e4 / BAUD))
     print()
     print("consoles  tick   console->host ms    host->every console ms   idle line")
     print("          (ms)   median   p95         median   p95              bytes/s")

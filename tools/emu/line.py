@@ -1,5 +1,7 @@
 """An emulated link line: one shared wire for several emulated boards (a low from any TX wins, every RX hears every byte, bytes take their time at the baud rate, optional bit errors, bursts of noise, drops and unplugging)."""
 
+from link.bus import BAUD
+
 
 class Lcg:
     """A tiny seeded generator (the same numbers on CPython and MicroPython)."""
@@ -80,7 +82,7 @@ class Line:
     or more each, only for a log that shows the times). `timed`: each port also keeps when
     each byte ended (read_timed), for emulators fed at those times."""
 
-    def __init__(self, now_us, baud=115200, error=0.0, drop=0.0, seed=1, record=False,
+    def __init__(self, now_us, baud=BAUD, error=0.0, drop=0.0, seed=1, record=False,
                  timed=False, stamps=False, burst=(0.0, 0)):
         self.now_us = now_us
         self.baud = baud

@@ -1,6 +1,7 @@
 """Emulated Picos (tools/pico/device.py, one node process each) wired on one link line: their UART0 bytes go through the line model of tools/emu/line.py (a low wins, every RX hears every byte when it has taken its time at the baud rate, faults), the Picos run in lockstep slices of emulated time."""
 
 from emu.line import Line
+from link.bus import BAUD
 from pico import device
 
 
@@ -11,7 +12,7 @@ class LinkedPicos:
     the bytes ended (a byte heard in a slice another Pico had already run reaches it at
     the start of its next slice: at most `slice_ms` late)."""
 
-    def __init__(self, picos, baud=115200, error=0.0, drop=0.0, seed=1, slice_ms=1.0,
+    def __init__(self, picos, baud=BAUD, error=0.0, drop=0.0, seed=1, slice_ms=1.0,
                  stamps=False, burst=(0.0, 0)):
         self.picos = list(picos)
         self.t_us = 0
