@@ -225,3 +225,19 @@ def test_the_line_runs_at_460800_baud_and_every_part_says_the_same_speed():
     assert inspect.signature(LinkedPicos).parameters["baud"].default == BAUD
     with open(os.path.join(ROOT, "board", "README.md")) as f:
         assert "LINK = (0, 0, 1, 460800, False)" in f.read()
+
+
+def test_bytes_an_emulated_pico_ran_past_reach_its_uart_spaced_as_on_the_line():
+    """The emulated Picos run in slices: what a Pico heard in a slice it had already run
+    reaches it in its next one. Fed all at once, a 2 ms slice's bytes at 460800 baud (92)
+    overran the UART's 32-byte RX FIFO and no console linked; paced, they come as late as
+    the first of them, each after the one before as on the line."""
+    from pico.link_wire import paced
+
+    heard = [(1000 + 22000 * i, i) for i in range(92)]
+    got = paced(heard, 2_001_000)
+    assert [b for _, b in got] == list(range(92))
+    assert got[0][0] == 2_001_000
+    assert all(b[0] - a[0] == 22000 for a, b in zip(got, got[1:]))
+    assert paced(heard, 0) == heard  # not run past yet: at their times
+    assert paced([], 5) == []
