@@ -627,3 +627,28 @@ def test_a_host_on_hold_still_puts_what_it_queued_on_the_line_but_polls_no_one()
     rig.until(lambda: rig.console_got[0] == [b"the move"], 1000)
     rig.run(300)
     assert host.polls == polls and host.waiting == -1
+
+
+def test_a_searching_console_leaves_a_discovery_slot_another_console_answered():
+    """A console whose tick came after another's answer to the discovery slot (on the
+    line at 460800 baud a HELLO is over in 0.7 ms) answered too, and its HELLO garbled the
+    host's WELCOME to the first: five consoles ticked every 4 ms took 11 s to link. It
+    hears the other consoles' HELLOs (only its own echo is skipped, once it has an id)."""
+    from emu.line import Line
+    from link.console_bus import ConsoleBus
+
+    for other in (False, True):
+        t = [0]
+        line = Line(lambda: t[0] * 1000)
+        host, me = line.plug("host"), line.plug("me")
+        c = ConsoleBus(me, lambda: t[0], b"uid1")
+        c.rand = 1  # (no backoff: it answers the first slot it may)
+        host.write(F.encode(F.ALL, F.HOST, F.DISCOVER, 7, 0xFF))
+        if other:
+            host.write(F.encode(F.HOST, F.NOBODY, F.HELLO, 0, 0, b"\x00\x00uid2"))
+        t[0] = 5
+        c.tick()
+        t[0] = 10
+        heard = [f.kind for f in F.Decoder(None).feed(host.read())]
+        assert heard == [F.DISCOVER] + ([F.HELLO] if other else []) + (
+            [] if other else [F.HELLO]), (other, heard)

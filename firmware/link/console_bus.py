@@ -44,7 +44,9 @@ class ConsoleBus(Line):
     def tick(self):
         now = self.ticks_ms()
         self.written = 0
-        self.dec.skip_src = self.console_id if self.console_id else F.NOBODY
+        # (its own echo skipped once it has an id; before, every HELLO is heard: another
+        # console's answer to a discovery slot is its answer too, _on_frame's may_answer)
+        self.dec.skip_src = self.console_id if self.console_id else None
         frames, _ = self._heard(now)
         last = len(frames) - 1
         for i, f in enumerate(frames):
