@@ -409,3 +409,54 @@ def host_memory(seed=3):
     print(json.dumps({"in_game": in_game, "after_keep": held(),
                       "linked_has_session": hasattr(linked, "RemoteSession"),
                       "view_has_rebuild": hasattr(view, "rebuild")}))
+
+
+def console_collects(n=3, updates=16, seed=5):
+    """A fine table: each console's updates taken (LinkConsole.next_update), its person's
+    choices sent (act) and the heap collections its frame asks for once an update's moves
+    are shown (LinkConsole.saved, from GameScreen.after_frame), in order, per console."""
+    import link.console as lc
+
+    LinkConsole = lc.LinkConsole
+    log = {}
+    who = [None]
+    taken, act, saved, real = LinkConsole.next_update, LinkConsole.act, getattr(
+        LinkConsole, "saved", None), lc.gc
+
+    class Spy:
+        def collect(self):
+            log.setdefault(who[0], []).append("collect")
+            real.collect()
+
+    def spied_next(con):
+        u = taken(con)
+        if u is not None:
+            log.setdefault(id(con), []).append("update")
+        return u
+
+    def spied_act(con, action):
+        log.setdefault(id(con), []).append("act")
+        act(con, action)
+
+    def spied_saved(con):
+        who[0] = id(con)
+        saved(con)
+
+    LinkConsole.next_update, LinkConsole.act, lc.gc = spied_next, spied_act, Spy()
+    if saved is not None:
+        LinkConsole.saved = spied_saved
+    try:
+        t = LinkTable(n, ROOT, seed=seed, fine=True)
+        t.host_sets_table(game=2, bots=1)
+        end = t.t + 120000
+        while sum(x.count("update") for x in log.values()) < updates * (n - 1):
+            assert t.t < end, "the updates did not come"
+            for nd in t.nodes:
+                if nd.idle():
+                    t.person_step(nd)
+            t.run(SLICE_MS)
+    finally:
+        LinkConsole.next_update, LinkConsole.act, lc.gc = taken, act, real
+        if saved is not None:
+            LinkConsole.saved = saved
+    print(json.dumps({"logs": list(log.values())}))

@@ -200,3 +200,24 @@ def test_a_console_given_its_start_again_while_its_choice_is_on_the_way_plays_on
     assert seen["awaiting"] is True and seen["replaced"] is True, seen
     assert seen["stuck"] is False, seen
     assert r["scores"][0] == r["scores"][1] and r["bad"] == []
+
+
+def test_a_console_collects_its_heap_once_an_update_is_shown_never_at_its_own_choice(micropython):
+    """The collector's turn (tens of ms on the Pico) fell in a console's update, between its
+    frames heard and its panel (20-35 ms later in about one update of four on the emulated
+    Picos): each console collects once an update's moves are on its glass (LinkConsole.saved
+    from GameScreen.after_frame), unless the next update waits; never between its person's
+    choice and the host's answer (the choice's answer to the poll is due then)."""
+    r = case(micropython, "console_collects()")
+    assert len(r["logs"]) == 2, r
+    for log in r["logs"]:
+        updates = log.count("update")
+        assert updates >= 16, log
+        last = None
+        followed = 0
+        for x in log:
+            if x == "collect":
+                assert last == "update", log  # after an update, not after the choice
+                followed += 1
+            last = x if x != "collect" else "collected"
+        assert followed >= updates * 3 // 4, log

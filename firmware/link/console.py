@@ -3,6 +3,8 @@ hears who is linked, and the game as the host tells it (its seat, then each acti
 events and its own view), and sends its person's choices. A console that is not in a
 link game makes none of this and reads nothing from the line."""
 
+import gc
+
 from link import msg
 from link.bus import rest
 
@@ -102,6 +104,16 @@ class LinkConsole:
     def has_update(self):
         q = self.queue
         return bool(q) and (q[0][0] == "refused" or q[0][2] is not None)
+
+    def saved(self):
+        """The frame that showed an update's moves is on the glass (GameScreen.after_frame,
+        where a host saves them): the heap is collected now, unless another update waits
+        (shown first). The collector's turn (tens of ms on the Pico, after ui.prime's
+        GC_EVERY bytes) then falls here and not in the next update's decoding, rebuilding
+        and drawing (an update shown 20-35 ms later on the emulated Picos); never at the
+        person's own choice, whose answer to the host's poll is due."""
+        if not self.bus.inbox and not self.queue:
+            gc.collect()
 
     def act(self, action):
         """Send the person's choice to the host (it answers with the action's events)."""
