@@ -652,3 +652,25 @@ def test_a_searching_console_leaves_a_discovery_slot_another_console_answered():
         heard = [f.kind for f in F.Decoder(None).feed(host.read())]
         assert heard == [F.DISCOVER] + ([F.HELLO] if other else []) + (
             [] if other else [F.HELLO]), (other, heard)
+
+
+def test_a_host_that_stood_still_closes_its_discovery_slot_at_once():
+    """The late poll's extra REPLY_MS (above) is not a discovery slot's: a console's HELLO
+    lost there comes again at the next slot, and the host's own frames drawn over STALL_MS
+    (its press's picture, ~45 ms on the Pico) held its move's frames behind the slot, 40 ms
+    more at each (EVENTS 95-107 ms after the host's press on the emulated Picos)."""
+    from emu.line import Line
+    from link.bus import REPLY_MS
+    from link.host_bus import HostBus
+
+    t = [0]
+    line = Line(lambda: t[0] * 1000)
+    host = HostBus(line.plug("host"), lambda: t[0], epoch=3)
+    host.first = 0
+    host.tick()
+    assert host.waiting == 0  # the discovery slot open
+    t[0] = REPLY_MS + 60  # stood still past its deadline (it hears its DISCOVER's echo)
+    host.tick()
+    t[0] += 1  # its next tick: the slot is over
+    host.tick()
+    assert host.waiting == -1

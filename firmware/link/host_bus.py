@@ -126,8 +126,11 @@ class HostBus(Line):
             if self.answered:
                 self.waiting = -1
                 self.freed = now
-            elif late and ticks_diff(now, self.deadline) >= 0:
-                self.deadline = now + REPLY_MS  # the console's time to answer, from now
+            elif late and self.waiting and ticks_diff(now, self.deadline) >= 0:
+                # the console's time to answer, from now (not a discovery slot's: a HELLO
+                # lost comes again at the next; a frame drawn over STALL_MS kept the host's
+                # move behind the slot, 40 ms more at each, on the emulated Picos)
+                self.deadline = now + REPLY_MS
             elif ticks_diff(now, self.deadline) >= 0 and not busy:
                 # garbage heard meanwhile: the console may well have answered
                 self._missed(self.waiting, now, 1 if self.dec.bad > self.bad_at_poll else 2)
