@@ -639,9 +639,9 @@ def test_a_searching_console_leaves_a_discovery_slot_another_console_answered():
 
     for other in (False, True):
         t = [0]
-        line = Line(lambda: t[0] * 1000)
+        line = Line(lambda t=t: t[0] * 1000)
         host, me = line.plug("host"), line.plug("me")
-        c = ConsoleBus(me, lambda: t[0], b"uid1")
+        c = ConsoleBus(me, lambda t=t: t[0], b"uid1")
         c.rand = 1  # (no backoff: it answers the first slot it may)
         host.write(F.encode(F.ALL, F.HOST, F.DISCOVER, 7, 0xFF))
         if other:
