@@ -833,3 +833,44 @@ out["later"] = [info.engine in sys.modules, info.bots in sys.modules, d.top()]
     assert all(got["first_in"]), got
     assert len(frames) <= len(got["first"]) + 4, got  # a module a frame, then the screen
     assert got["later"] == [True, True, "SetupScreen"], got  # then the preload's
+
+
+def test_in_a_link_game_the_line_is_served_between_a_frames_drawing_and_its_transfer(micropython):
+    """A frame's picture goes to the panel in 10-25 ms of I2C on the Pico, after its drawing:
+    in a link game the line is served in between (App.link.tick), so that a poll or a
+    console's choice heard while the frame drew waits for neither."""
+    got = run(micropython, """
+d = Driver()
+app = d.app
+order = []
+
+
+class Link:
+    closed = False
+
+    def pump(self):
+        order.append("pump")
+
+    def rest(self, sleep_ms, ms, stop, step):
+        sleep_ms(ms)
+
+    def tick(self):
+        order.append("tick")
+
+
+show = app.fb.show
+
+
+def spied_show():
+    order.append("show")
+    return show()
+
+
+app.fb.show = spied_show
+app.link = Link()
+app.top().dirty = True
+app.step()
+app.step()  # nothing drawn: no tick
+out["order"] = order
+""")
+    assert got["order"] == ["pump", "tick", "show", "pump"]

@@ -44,6 +44,12 @@ class LinkConsole:
         over once an update is whole (its view too: whole)."""
         rest(self.bus, sleep_ms, ms, stop, step, whole)
 
+    def tick(self):
+        """The line served between a frame's drawing and its panel's transfer (App._draw):
+        a poll heard while the frame drew is answered before the transfer's 10-25 ms (the
+        person's choice, sent in this frame, with it)."""
+        self.bus.tick()
+
     def pump(self):
         bus = self.bus
         bus.tick()

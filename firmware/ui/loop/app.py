@@ -306,6 +306,8 @@ class App:
         fb = self.fb
         fb.fill(0)
         top.draw(fb)
+        if self.link is not None:  # a link game: its line served before the panel's
+            self.link.tick()  # transfer (10-25 ms on the Pico: a poll heard meanwhile waits)
         fb.show()
         self.draws += 1
 
