@@ -6,6 +6,8 @@
   (read off the line with when each byte ended); median, p95, max, how many moves.
   The Picos run in lockstep slices of SLICE_MS: a byte reaches another Pico up to a slice
   late, so each hop may add up to SLICE_MS to the figure.
+- host_press_answer_ms / console_press_answer_ms: for each of those presses, the time to
+  the end of the first panel frame on the Pico where it was pressed (median, p95, max).
 - bytes_per_turn: every byte on the line during the game over the turns (play, draw, quit
   events the host sent the first console).
 - host_heap_free_min_linked / _unlinked: the host's least free heap after a collect (asked
@@ -91,6 +93,24 @@ def press_to_last_panel(game):
     return out
 
 
+def own_answers(game):
+    """{"host": [ms], "console": [ms]}: for each move a person made, its press to the end of
+    the first panel frame on its own Pico (the press answered where it was made)."""
+    out = {"host": [], "console": []}
+    for k, t0 in game.moves:
+        end = first_frame_end(game.picos[k], t0)
+        if end is not None:
+            out["host" if k == 0 else "console"].append((end - t0) / 1e6)
+    return out
+
+
+def spread(name, values):
+    """{name_median, name_p95, name_max} of `values` (ms), rounded; None when empty."""
+    return {name + "_median": round(statistics.median(values), 1) if values else None,
+            name + "_p95": round(percentile(values, 95), 1) if values else None,
+            name + "_max": round(max(values), 1) if values else None}
+
+
 def turns(game):
     """The moves (play, draw, quit) the host told the first console of."""
     ids = console_ids(game)
@@ -146,13 +166,13 @@ def linked(flashed, n, seats, rounds, log):
             lat = press_to_last_panel(game)
             log("  press -> last panel, each move (ms, sorted): %s"
                 % " ".join("%.0f" % x for x in sorted(lat)))
+            own = own_answers(game)
+            log("  own press answered, host / consoles (ms, sorted): %s / %s" % tuple(
+                " ".join("%.0f" % x for x in sorted(own[w])) for w in ("host", "console")))
             t = turns(game)
             texts = game.texts()
-            return {
+            out = {
                 "picos": n, "seats": seats, "game_over": over,
-                "press_to_last_panel_ms_median": round(statistics.median(lat), 1) if lat else None,
-                "press_to_last_panel_ms_p95": round(percentile(lat, 95), 1) if lat else None,
-                "press_to_last_panel_ms_max": round(max(lat), 1) if lat else None,
                 "moves_timed": len(lat),
                 "turns": t,
                 "bytes_per_turn": round((len(game.wire.line.wire) - wire0) / max(1, t)),
@@ -160,6 +180,10 @@ def linked(flashed, n, seats, rounds, log):
                 "tracebacks": sum(x.count("Traceback") for x in texts),
                 "emulated_s_per_host_s": round(speed, 3),
             }
+            out.update(spread("press_to_last_panel_ms", lat))
+            out.update(spread("host_press_answer_ms", own["host"]))
+            out.update(spread("console_press_answer_ms", own["console"]))
+            return out
         finally:
             game.close()
 
