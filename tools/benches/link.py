@@ -20,7 +20,9 @@
 LINK_PICOS (default 2) sets how many Picos are linked; LINK_SEATS the seats (default:
 the Picos and one computer player); LINK_ROUNDS 1 plays one round (0, the default: to 10
 points); LINK_FLASHED a flash file to use instead of provisioning one (another build's,
-to compare); LINK_HEAP=0 skips the second linked game, LINK_UNLINKED=0 the unlinked one (their
+to compare); LINK_GAMES (default 1) times that many linked games and gives the figures over all
+their moves (a game to 10 points may end after a few moves: its p95 is then one move's);
+LINK_HEAP=0 skips the second linked game, LINK_UNLINKED=0 the unlinked one (their
 heap figures). The unix-port figure for six consoles is
 `make bench BENCH=link_table` (the MicroPython unix port's boards, emulated clock)."""
 
@@ -175,15 +177,12 @@ def linked(flashed, n, seats, rounds, log):
                 "picos": n, "seats": seats, "game_over": over,
                 "moves_timed": len(lat),
                 "turns": t,
-                "bytes_per_turn": round((len(game.wire.line.wire) - wire0) / max(1, t)),
+                "bytes": len(game.wire.line.wire) - wire0,
                 "same_scores": len(set(map(str, game.final_scores()))) == 1,
                 "tracebacks": sum(x.count("Traceback") for x in texts),
                 "emulated_s_per_host_s": round(speed, 3),
             }
-            out.update(spread("press_to_last_panel_ms", lat))
-            out.update(spread("host_press_answer_ms", own["host"]))
-            out.update(spread("console_press_answer_ms", own["console"]))
-            return out
+            return out, lat, own
         finally:
             game.close()
 
@@ -215,13 +214,29 @@ def main():
     n = int(os.environ.get("LINK_PICOS", "2"))
     seats = int(os.environ.get("LINK_SEATS", str(n + 1)))
     rounds = int(os.environ.get("LINK_ROUNDS", "0"))
+    games = max(1, int(os.environ.get("LINK_GAMES", "1")))
 
     def log(s):
         print(s, file=sys.stderr, flush=True)
 
     flashed = os.environ.get("LINK_FLASHED") or provision.flashed(image, probe=True)
     t0 = time.time()
-    out = linked(flashed, n, seats, rounds, log)
+    out, lat, own = linked(flashed, n, seats, rounds, log)
+    for _ in range(1, games):  # more moves timed: the figures over every game's
+        more, more_lat, more_own = linked(flashed, n, seats, rounds, log)
+        lat += more_lat
+        for w in own:
+            own[w] += more_own[w]
+        for k in ("turns", "moves_timed", "bytes"):
+            out[k] += more[k]
+        out["game_over"] = out["game_over"] and more["game_over"]
+        out["same_scores"] = out["same_scores"] and more["same_scores"]
+        out["tracebacks"] += more["tracebacks"]
+    out["games"] = games
+    out["bytes_per_turn"] = round(out.pop("bytes") / max(1, out["turns"]))
+    out.update(spread("press_to_last_panel_ms", lat))
+    out.update(spread("host_press_answer_ms", own["host"]))
+    out.update(spread("console_press_answer_ms", own["console"]))
     out["rounds_setting"] = rounds
     if os.environ.get("LINK_HEAP", "1") != "0":
         out["host_heap_free_min_linked"] = linked_heap(flashed, n, seats, rounds, log)
