@@ -8,6 +8,9 @@
   late, so each hop may add up to SLICE_MS to the figure.
 - host_press_answer_ms / console_press_answer_ms: for each of those presses, the time to
   the end of the first panel frame on the Pico where it was pressed (median, p95, max).
+  unlinked_host_press_answer_ms: the same for the host's person in the same table played
+  unlinked (LINK_GAMES games, no collect asked): a press answered as without a link, the
+  "as fast as today" of issue 48.
 - bytes_per_turn: every byte on the line during the game over the turns (play, draw, quit
   events the host sent the first console).
 - host_heap_free_min_linked / _unlinked: the host's least free heap after a collect (asked
@@ -187,16 +190,19 @@ def linked(flashed, n, seats, rounds, log):
             game.close()
 
 
-def unlinked(flashed, seats, rounds, log):
-    """The same table on the host alone: its person and computer players."""
+def unlinked(flashed, seats, rounds, log, watch):
+    """The same table on the host alone: its person and computer players; with `watch`, its
+    least free heap (collects asked), else its person's press answers (none asked)."""
     with tempfile.TemporaryDirectory() as tmp:
-        game = LinkGame(flashed, 1, tmp, slice_ms=25)
+        game = LinkGame(flashed, 1, tmp, slice_ms=25 if watch else SLICE_MS)
         try:
             game.set_plain_table(seats, rounds=rounds)
             heap = []
-            over = game.play_to_end(GAME_MS, each=heap_watch(game, heap))
+            over = game.play_to_end(GAME_MS, each=heap_watch(game, heap) if watch else None)
             log("  unlinked: %s" % ("game over" if over else "stopped"))
-            return min(heap) if heap else None
+            if watch:
+                return min(heap) if heap else None
+            return own_answers(game)["host"]
         finally:
             game.close()
 
@@ -241,7 +247,11 @@ def main():
     if os.environ.get("LINK_HEAP", "1") != "0":
         out["host_heap_free_min_linked"] = linked_heap(flashed, n, seats, rounds, log)
     if os.environ.get("LINK_UNLINKED", "1") != "0":
-        out["host_heap_free_min_unlinked"] = unlinked(flashed, seats, rounds, log)
+        out["host_heap_free_min_unlinked"] = unlinked(flashed, seats, rounds, log, True)
+        alone = []
+        for _ in range(games):
+            alone += unlinked(flashed, seats, rounds, log, False)
+        out.update(spread("unlinked_host_press_answer_ms", alone))
     out["host_s"] = round(time.time() - t0, 1)
     print(json.dumps(out, sort_keys=True))
     for k in sorted(out):
