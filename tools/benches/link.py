@@ -218,7 +218,7 @@ def main():
         print("link: %s" % e, file=sys.stderr)
         return 2
     n = int(os.environ.get("LINK_PICOS", "2"))
-    seats = int(os.environ.get("LINK_SEATS", str(n + 1)))
+    seats = int(os.environ.get("LINK_SEATS", str(min(6, n + 1))))  # (six at most: S1)
     rounds = int(os.environ.get("LINK_ROUNDS", "0"))
     games = max(1, int(os.environ.get("LINK_GAMES", "1")))
 
