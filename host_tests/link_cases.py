@@ -59,17 +59,29 @@ def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0, burst=(0.0, 0)):
                       "garbled": sum(b.dec.bad for b in buses)}))
 
 
-def unplugged(game, seed=7, computer=False, back=False):
-    """Console 1's cable pulled after a few moves: the host's page, its text; then the
-    cable back (or a computer player takes the seat, and with `back` the cable goes back
-    after all); the game to its end."""
+def fault_game(game, seed, fault, ready=None):
+    """A three-seat linked game (the host's person, two consoles' persons, a computer
+    player): `fault(table, seen)` runs once, after 60 messages (and once `ready(table)`);
+    the game to its end; prints what `seen` holds, every console's scores and any leak."""
     t = LinkTable(3, ROOT, seed=seed)
     t.host_sets_table(game=game, bots=1)
     seen = {}
 
     def each(tb):
-        if seen or len(tb.sent) < 60:
+        if seen or len(tb.sent) < 60 or (ready is not None and not ready(tb)):
             return
+        fault(tb, seen)
+
+    t.play_to_end(each=each)
+    bad, _ = leaks(t)
+    print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
+
+
+def unplugged(game, seed=7, computer=False, back=False):
+    """Console 1's cable pulled after a few moves: the host's page, its text; then the
+    cable back (or a computer player takes the seat, and with `back` the cable goes back
+    after all); the game to its end."""
+    def fault(tb, seen):
         tb.unplug(1)
         tb.run(2500)
         d = tb.host.d
@@ -95,9 +107,7 @@ def unplugged(game, seed=7, computer=False, back=False):
             tb.run(4000)
             seen["after"] = [type(p).__name__ for p in tb.host.top().panels]
 
-    t.play_to_end(each=each)
-    bad, _ = leaks(t)
-    print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
+    fault_game(game, seed, fault)
 
 
 def put_off(tb):
@@ -120,13 +130,7 @@ def host_power_cut(game, seed=7, when="frames"):
     """The host switched off mid-game and on again: "Continue linked game?", A; the
     consoles rejoin to their seats; the game to its end. `when`: after 60 messages, or
     "put_off": in the window where the host holds an action whose save it put off."""
-    t = LinkTable(3, ROOT, seed=seed)
-    t.host_sets_table(game=game, bots=1)
-    seen = {}
-
-    def each(tb):
-        if seen or len(tb.sent) < 60 or (when == "put_off" and not put_off(tb)):
-            return
+    def fault(tb, seen):
         seen["put_off"] = put_off(tb)
         tb.power_cut_host()
         d = tb.host.d
@@ -140,22 +144,14 @@ def host_power_cut(game, seed=7, when="frames"):
         seen["linked"] = len(tb.host.app.link.consoles())
         seen["agree"] = [same_turn(tb.host, nd) for nd in tb.nodes[1:]]
 
-    t.play_to_end(each=each)
-    bad, _ = leaks(t)
-    print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
+    fault_game(game, seed, fault, put_off if when == "put_off" else None)
 
 
 def host_unplugged(game, seed=7):
     """The host's own cable pulled mid-game: the host says each console is gone, each
     console that the host is lost; the cable back, every page closes by itself, both
     consoles are back at the host's turn, and the game goes on to its end."""
-    t = LinkTable(3, ROOT, seed=seed)
-    t.host_sets_table(game=game, bots=1)
-    seen = {}
-
-    def each(tb):
-        if seen or len(tb.sent) < 60:
-            return
+    def fault(tb, seen):
         tb.unplug(0)
         tb.run(3000)
         seen["pages"] = [type(p).__name__ for p in tb.host.top().panels]
@@ -167,9 +163,7 @@ def host_unplugged(game, seed=7):
         seen["agree"] = [same_turn(tb.host, nd) for nd in tb.nodes[1:]]
         seen["notes_after"] = [nd.top().note_text for nd in tb.nodes[1:]]
 
-    t.play_to_end(each=each)
-    bad, _ = leaks(t)
-    print(json.dumps({"seen": seen, "scores": t.final_scores(), "bad": bad}))
+    fault_game(game, seed, fault)
 
 
 def bystander(seed=3):
