@@ -203,3 +203,70 @@ def test_the_bus_polls_first_the_console_whose_person_is_to_act():
     host, bus, ses = table()
     ses.act(ses.legal()[0])
     assert bus.first == 0  # DEV's, a computer player's: no console first
+
+
+def three_consoles(game):
+    """A host with consoles 1-3 (BEN, CAT, DOT) in seats 1-3 of `game`, ANA at the host."""
+    bus = HostBusStandIn()
+    host = LinkHost(bus)
+    for cid, name in ((1, "BEN"), (2, "CAT"), (3, "DOT")):
+        bus.pending.append(("joined", cid, bytes([cid])))
+        bus.inbox.append((cid, msg.encode(msg.HELLO, name)))
+    host.pump()
+    info = games.get(game.GAME)
+    seats = [person("ANA"), linked("BEN", 1), linked("CAT", 2), linked("DOT", 3)]
+    ses = Session(Loaded(info, None, game, {}, {}), seats, Rules(), 0, SeededRng(3),
+                  SeededRng(4))
+    host.start(ses)
+    bus.out = []
+    return host, bus, ses
+
+
+def count_encodes(made):
+    """msg.encode counting each message's kind in `made`; returns the real one."""
+    encode = msg.encode
+    msg.encode = lambda k, v=None: made.append(k) or encode(k, v)
+    return encode
+
+
+def test_an_actions_share_alike_for_several_consoles_is_encoded_once():
+    """The events are encoded once for the consoles that see them alike (all but a seat
+    that drew), a card game's view once a seat (its own hand), a dice game's view once; each
+    console still gets its own share."""
+    from lama import dice
+
+    for game, draw in ((cards, False), (cards, True), (dice, False)):
+        host, bus, ses = three_consoles(game)
+        if game is cards:
+            act = [a for a in ses.legal() if (a[0] == cards.DRAW) == draw][0]
+        else:
+            act = ses.legal()[0]
+        made = []
+        encode = count_encodes(made)
+        try:
+            ses.act(act)
+        finally:
+            msg.encode = encode
+        kinds = [ev[0] for ev in sent(bus, 1)[0][1][1]]
+        assert ("draw" in kinds) == draw, kinds
+        assert made.count(msg.EVENTS) == 1, (game.GAME, draw, made)
+        assert made.count(msg.STATE) == (3 if game is cards else 1), (game.GAME, made)
+        for cid in (1, 2, 3):
+            got = sent(bus, cid)
+            assert [m[0] for m in got] == [msg.EVENTS, msg.STATE]
+            if game is cards:
+                assert got[1][1][14][1] == bytes(ses.state.hands[cid]), "its own hand"
+                for ev in got[0][1][1]:
+                    assert ev[0] != "draw" or ev[2] == -1, "another's card unseen"
+
+
+def test_a_seat_that_drew_gets_its_card_and_the_others_do_not():
+    host, bus, ses = three_consoles(cards)
+    ses.act((cards.DRAW,))  # ANA draws: BEN's turn, seat 1
+    assert ses.state.turn == 1
+    bus.out = []
+    ses.act((cards.DRAW,))
+    own = [ev for ev in sent(bus, 1)[0][1][1] if ev[0] == "draw"]
+    others = [ev for cid in (2, 3) for ev in sent(bus, cid)[0][1][1] if ev[0] == "draw"]
+    assert own and own[0][2] != -1
+    assert others and all(ev[2] == -1 for ev in others)

@@ -75,8 +75,9 @@ class LinkHost:
 
     # -- the line ------------------------------------------------------------------------
 
-    def send(self, cid, kind, value=None):
-        self.bus.send(cid, msg.encode(kind, value))
+    def send(self, cid, kind, value=None, payload=None):
+        """Message `kind` carrying `value` to console `cid` (`payload`: already encoded)."""
+        self.bus.send(cid, payload if payload is not None else msg.encode(kind, value))
         self.sent += 1
 
     def rest(self, sleep_ms, ms, stop, step):
@@ -211,11 +212,21 @@ class LinkHost:
         self.send(cid, msg.STATE, state_fields(ses.state, seat))
 
     def acted(self, seat, events):
-        """Session.act applied seat `seat`'s action: each console its share of it."""
+        """Session.act applied seat `seat`'s action: each console its share of it. A share
+        alike for several consoles is encoded once: the events differ only for a seat that
+        drew (its card's value), the view only by the seat's own hand (a card game's)."""
         st = self.session.state
+        drew = [ev[1] for ev in events if ev[0] == "draw"]
+        own = hasattr(st, "hands")
+        said = {}
         for i, cid in self.linked_seats():
-            self.send(cid, msg.EVENTS, [seat, events_for(events, i)])
-            self.send(cid, msg.STATE, state_fields(st, i))
+            for mk, k in ((msg.EVENTS, i if i in drew else -1),
+                          (msg.STATE, -2 - i if own else -2)):
+                if k not in said:
+                    v = ([seat, events_for(events, i)] if mk == msg.EVENTS
+                         else state_fields(st, i))
+                    said[k] = (v, msg.encode(mk, v))
+                self.send(cid, mk, said[k][0], said[k][1])
         self.poll_first()
         # on the line now if it is free, not once the host's own frame is drawn (20-40 ms
         # on the Pico: its panel's transfer alone is 23 ms)

@@ -341,9 +341,10 @@ def watch_host(table):
 
     send = host.LinkHost.send
 
-    def logged(self, cid, kind, value=None):
-        table.sent.append((cid, kind, msg.decode(msg.encode(kind, value))[1],
+    def logged(self, cid, kind, value=None, payload=None):
+        table.sent.append((cid, kind, msg.decode(payload if payload is not None
+                                                 else msg.encode(kind, value))[1],
                            table.hands_now()))
-        send(self, cid, kind, value)
+        send(self, cid, kind, value, payload)
 
     host.LinkHost.send = logged
