@@ -59,6 +59,18 @@ def whole_game(n, game, bots, seed=5, error=0.0, drop=0.0, burst=(0.0, 0)):
                       "garbled": sum(b.dec.bad for b in buses)}))
 
 
+def play_until(t, done, what, limit_ms=120000):
+    """Every idle person at table `t` plays a step, a slice at a time, till `done()`;
+    AssertionError `what` past `limit_ms` of the table's time."""
+    end = t.t + limit_ms
+    while not done():
+        assert t.t < end, what
+        for nd in t.nodes:
+            if nd.idle():
+                t.person_step(nd)
+        t.run(SLICE_MS)
+
+
 def fault_game(game, seed, fault, ready=None):
     """A three-seat linked game (the host's person, two consoles' persons, a computer
     player): `fault(table, seen)` runs once, after 60 messages (and once `ready(table)`);
@@ -328,13 +340,8 @@ def saves_and_lobby(n=3, actions=12, seed=5):
         t = LinkTable(n, ROOT, seed=seed, fine=True)
         t.host_sets_table(game=2, bots=1)
         stack = [type(s).__name__ for s in t.host.app.stack]
-        end = t.t + 120000
-        while len(at_saves) < actions and not all(t.over(nd) for nd in t.nodes):
-            assert t.t < end, "the actions did not come"
-            for nd in t.nodes:
-                if nd.idle():
-                    t.person_step(nd)
-            t.run(SLICE_MS)
+        play_until(t, lambda: len(at_saves) >= actions or all(t.over(nd) for nd in t.nodes),
+                   "the actions did not come")
     finally:
         LinkHost.acted, Session.flush = acted, flush
     print(json.dumps({"at_saves": at_saves, "stack": stack}))
@@ -442,13 +449,8 @@ def console_collects(n=3, updates=16, seed=5):
     try:
         t = LinkTable(n, ROOT, seed=seed, fine=True)
         t.host_sets_table(game=2, bots=1)
-        end = t.t + 120000
-        while sum(x.count("update") for x in log.values()) < updates * (n - 1):
-            assert t.t < end, "the updates did not come"
-            for nd in t.nodes:
-                if nd.idle():
-                    t.person_step(nd)
-            t.run(SLICE_MS)
+        play_until(t, lambda: sum(x.count("update") for x in log.values()) >= updates * (n - 1),
+                   "the updates did not come")
     finally:
         LinkConsole.next_update, LinkConsole.act, lc.gc = taken, act, real
         if saved is not None:
