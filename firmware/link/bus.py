@@ -12,7 +12,9 @@ except ImportError:  # CPython
 # the documented line fits its bit; a move's frames to five consoles ~14 ms of wire, not 57)
 BAUD = const(460800)
 MAX_PAYLOAD = const(200)  # what send() takes
-WINDOW = const(4)  # host -> one console: frames in flight before an ack
+WINDOW = const(8)  # host -> one console: frames in flight before an ack (four moves: a
+# console is polled, and acks, every ~300 ms with five while a person acts; at 4, a move
+# reached one console 170 ms after the others on six emulated Picos, its window full)
 REPLY_MS = const(40)  # a console answers at its next tick (25 ms frames) plus its work
 MISSES = const(5)  # missed polls in a row (a garbled answer counts half) ...
 LOST_MS = const(1500)  # ... over at least this long: the console is lost
