@@ -69,6 +69,7 @@ class HostBus(Line):
         self.first = -1
         self.freed = ticks_ms() - IDLE_POLL_MS  # when the last poll was answered (or missed)
         self.repoll = 0
+        self.again = 0  # the console polled again at once (it sent data: REPOLL), 0 none
         self.last_discover = ticks_ms() - DISCOVER_MS
         self.resent = 0
         self.polls = 0
@@ -167,7 +168,11 @@ class HostBus(Line):
             self.answered = True
             if f.kind == F.DATA and self.repoll < REPOLL:
                 self.repoll += 1
-                self.turn = c - 1  # the same console next
+                # the same console next, out of turn: the others' turns stay where they
+                # were (set back to it, the turns never reached the consoles after the
+                # ones whose persons acted: on six emulated Picos, console 5 went 1.5 s
+                # unpolled while the persons of consoles 1 and 2 played)
+                self.again = c
             else:
                 self.repoll = 0
         self.misses[c] = 0
@@ -230,6 +235,7 @@ class HostBus(Line):
             return
         self.missed += 1
         self.repoll = 0
+        self.again = 0
         self.tx_sent[c] = 0
         self.misses[c] += halves
         if self.misses[c] < 2 * MISSES:
@@ -264,12 +270,26 @@ class HostBus(Line):
                 k += 1
             self.tx_sent[c] = k
 
+    def _blocked(self):
+        """A console whose window is full while more waits for it (its ack lets the rest
+        go out: polled before the others' turns), or -1."""
+        for c in range(1, F.MAX_ID + 1):
+            if (self.state[c] == LINKED and self.tx_sent[c] >= WINDOW
+                    and len(self.txq[c]) > WINDOW):
+                return c
+        return -1
+
     def _poll_next(self, now):
         f = self.first
-        if 1 <= f <= F.MAX_ID and self.polled != f and self.state[f] != FREE:
+        a = self.again
+        self.again = 0
+        if a and self.state[a] != FREE:
+            c = a
+        elif 1 <= f <= F.MAX_ID and self.polled != f and self.state[f] != FREE:
             c = f  # the console whose person is to act: every other poll
         else:
-            c = -1
+            c = self._blocked()
+        if c < 0:
             for _ in range(F.MAX_ID + 1):
                 self.turn = (self.turn + 1) % (F.MAX_ID + 1)
                 t = self.turn
