@@ -10,6 +10,7 @@ from link import msg
 from link.console import LinkConsole
 from lama.seats import bot, linked, person
 from link.host import LinkHost
+from link.view import state_fields
 from ui.games.session import Loaded, Session
 
 
@@ -223,16 +224,26 @@ def three_consoles(game):
 
 
 def count_encodes(made):
-    """msg.encode counting each message's kind in `made`; returns the real one."""
-    encode = msg.encode
+    """msg.encode and msg.encode_each counting in `made` each message's kind (packed whole)
+    and, for encode_each, ("head", kind) once and ("last", kind) once a message; returns
+    the real ones."""
+    encode, each = msg.encode, msg.encode_each
     msg.encode = lambda k, v=None: made.append(k) or encode(k, v)
-    return encode
+
+    def counted(k, head, lasts):
+        made.append(("head", k))
+        made.extend(("last", k) for _ in lasts)
+        return each(k, head, lasts)
+
+    msg.encode_each = counted
+    return encode, each
 
 
 def test_an_actions_share_alike_for_several_consoles_is_encoded_once():
     """The events are encoded once for the consoles that see them alike (all but a seat
-    that drew), a card game's view once a seat (its own hand), a dice game's view once; each
-    console still gets its own share."""
+    that drew); the view's public part is packed once for all, a card game's last field
+    (the seat's own hand) once a seat, a dice game's once; each console still gets its own
+    share, the same as state_fields packed whole."""
     from lama import dice
 
     for game, draw in ((cards, False), (cards, True), (dice, False)):
@@ -242,18 +253,22 @@ def test_an_actions_share_alike_for_several_consoles_is_encoded_once():
         else:
             act = ses.legal()[0]
         made = []
-        encode = count_encodes(made)
+        real = count_encodes(made)
         try:
             ses.act(act)
         finally:
-            msg.encode = encode
+            msg.encode, msg.encode_each = real
         kinds = [ev[0] for ev in sent(bus, 1)[0][1][1]]
         assert ("draw" in kinds) == draw, kinds
         assert made.count(msg.EVENTS) == 1, (game.GAME, draw, made)
-        assert made.count(msg.STATE) == (3 if game is cards else 1), (game.GAME, made)
+        assert msg.STATE not in made, made
+        assert made.count(("head", msg.STATE)) == 1, made
+        assert made.count(("last", msg.STATE)) == (3 if game is cards else 1), (game.GAME, made)
         for cid in (1, 2, 3):
             got = sent(bus, cid)
             assert [m[0] for m in got] == [msg.EVENTS, msg.STATE]
+            assert [p for c, p in bus.out if c == cid][1] == msg.encode(
+                msg.STATE, state_fields(ses.state, cid))
             if game is cards:
                 assert got[1][1][14][1] == bytes(ses.state.hands[cid]), "its own hand"
                 for ev in got[0][1][1]:

@@ -8,7 +8,7 @@ from lama.rng import SeededRng
 from lama.score import Rules
 from link import msg
 from link.rebuild import filler, rebuild
-from link.view import events_for, state_fields
+from link.view import events_for, own_fields, public_fields, state_fields
 
 
 def test_every_kind_round_trips():
@@ -34,6 +34,24 @@ def test_a_message_over_200_bytes_is_refused():
     else:
         raise AssertionError("a 300-byte name went out")
     assert len(msg.encode(msg.HELLO, "X" * 190)) <= msg.MAX_PAYLOAD
+
+
+def test_messages_with_one_head_and_each_last_are_those_packed_whole():
+    head = [3, "ANA", [1, -2], b"\x00\x07", None]
+    lasts = [[0, b"\x01\x02"], [5, b""], "x", []]
+    assert msg.encode_each(msg.STATE, head, lasts) == [
+        msg.encode(msg.STATE, head + [last]) for last in lasts]
+    assert msg.encode_each(msg.STATE, head, []) == []
+    for st in (cards.new_game(6, Rules(), 0, SeededRng(2)), dice.new_game(4, Rules(), 1, SeededRng(2))):
+        seats = list(range(st.n))
+        assert msg.encode_each(msg.STATE, public_fields(st), own_fields(st, seats)) == [
+            msg.encode(msg.STATE, state_fields(st, seat)) for seat in seats]
+    try:
+        msg.encode_each(msg.HELLO, ["X" * 100], ["short", "Y" * 120])
+    except msg.TooLong:
+        pass
+    else:
+        raise AssertionError("a 230-byte message went out")
 
 
 def test_garbage_cut_and_flipped_payloads_decode_as_none_or_a_message():

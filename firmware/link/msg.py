@@ -90,6 +90,26 @@ def encode(kind, value=None):
     return bytes(out)
 
 
+def encode_each(kind, head, lasts):
+    """The payloads of the messages of `kind` carrying the list `head + [last]`, one for
+    each of `lasts`: `head` packed once (the host's view of a card game for each console
+    differs in its last field only: the seat's own part, link.view)."""
+    out = bytearray()
+    out.append(kind)
+    out.append(_LIST)
+    _varint(out, len(head) + 1)
+    for x in head:
+        _pack(out, x)
+    made = []
+    for last in lasts:
+        one = bytearray(out)
+        _pack(one, last)
+        if len(one) > MAX_PAYLOAD:
+            raise TooLong("message of " + str(len(one)) + " bytes")
+        made.append(bytes(one))
+    return made
+
+
 class _Reader:
     def __init__(self, buf):
         self.buf = buf

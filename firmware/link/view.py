@@ -7,20 +7,34 @@ rebuilds its state from the fields with link.rebuild (which the host never loads
 
 def state_fields(state, seat):
     """The list a console of `seat` rebuilds its state from: nothing of another's hand."""
+    f = public_fields(state)
+    f.append(own_fields(state, (seat,))[0])
+    return f
+
+
+def public_fields(state):
+    """state_fields but its last field: what every console gets alike."""
     r = state.rules
-    f = [state.GAME, state.n, r.target, r.rounds, 1 if r.komarami else 0, state.scores,
-         state.round_no, state.first, state.turn, state.phase, bytes(state.quit), state.ender,
-         state.reason, [state.points, state.returned]]
-    if hasattr(state, "hands"):  # cards: the own hand, the others' sizes, the pile's length
+    return [state.GAME, state.n, r.target, r.rounds, 1 if r.komarami else 0, state.scores,
+            state.round_no, state.first, state.turn, state.phase, bytes(state.quit),
+            state.ender, state.reason, [state.points, state.returned]]
+
+
+def own_fields(state, seats):
+    """state_fields' last field for each of `seats`: a card game's the seat's own hand (with
+    the others' sizes, the pile's length, the discards and the top), a dice game's the
+    table, the same for every seat (all but the set-aside cards, which are no one's)."""
+    if hasattr(state, "hands"):
         sizes = bytearray(state.n)
         for i in range(state.n):
             sizes[i] = sum(state.hands[i])
-        f.append([seat, bytes(state.hands[seat]), bytes(sizes), len(state.pile),
-                  bytes(state.discard), state.top])
-    else:  # dice: every row is on the table; the set-aside cards are no one's
-        f.append([[bytes(row) for row in state.rows], bytes(state.llama_row),
-                  bytes(state.discarded), bytes(state.dice)])
-    return f
+        sizes = bytes(sizes)
+        discard = bytes(state.discard)
+        return [[seat, bytes(state.hands[seat]), sizes, len(state.pile), discard, state.top]
+                for seat in seats]
+    table = [[bytes(row) for row in state.rows], bytes(state.llama_row),
+             bytes(state.discarded), bytes(state.dice)]
+    return [table for _ in seats]
 
 
 def events_for(events, seat):
