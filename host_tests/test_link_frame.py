@@ -88,6 +88,44 @@ def test_own_echo_is_skipped():
     assert [(f.src, f.kind) for f in got] == [(1, F.ACK)]
 
 
+def test_a_linked_consoles_decoder_makes_only_its_own_and_everyones_frames():
+    d = F.Decoder(skip_src=2)
+    d.only_dst = 2
+    mine = F.encode(2, 0, F.DATA, 1, 0, b"yours")
+    other = F.encode(3, 0, F.DATA, 1, 0, b"his")
+    got = d.feed(other + mine + F.encode(F.ALL, 0, F.DISCOVER, 7, 0xFF) + F.encode(0, 2, F.ACK, 0, 0))
+    assert [(f.dst, f.kind, f.payload) for f in got] == [(2, F.DATA, b"yours"), (F.ALL, F.DISCOVER, b"")]
+    assert not d.skipped_last
+    assert [f.payload for f in d.feed(mine + other)] == [b"yours"]
+    assert d.skipped_last  # (a frame for another console came after its own: not the last)
+    assert d.feed(b"") == [] and not d.skipped_last
+    d.only_dst = None
+    assert [f.dst for f in d.feed(other + mine)] == [3, 2]
+
+
+def test_a_poll_followed_by_a_frame_for_another_console_is_not_answered():
+    """A linked console answers only the last frame it heard when nothing followed it: a
+    frame for another console, which it no longer makes, still counts (the host did not
+    wait for its answer)."""
+    from emu.line import Line
+    from link.console_bus import ConsoleBus
+
+    clock = [0]
+    line = Line(lambda: clock[0] * 1000)
+    host = line.plug("host")
+    port = line.plug("c1")
+    c = ConsoleBus(port, lambda: clock[0], b"uid1")
+    c.console_id, c.epoch, c.state = 1, 5, "linked"
+    host.write(F.encode(1, 0, F.POLL, 5, 0xFF) + F.encode(2, 0, F.POLL, 5, 0xFF))
+    clock[0] = 20
+    c.tick()
+    assert c.dec.skipped_last and c.written == 0
+    host.write(F.encode(2, 0, F.POLL, 5, 0xFF) + F.encode(1, 0, F.POLL, 5, 0xFF))
+    clock[0] = 40
+    c.tick()
+    assert not c.dec.skipped_last and c.written > 0
+
+
 def test_fuzz_random_bytes_never_make_a_frame():
     rng = Lcg(11)
     d = F.Decoder()

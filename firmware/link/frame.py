@@ -160,7 +160,10 @@ class Decoder:
     whole frames completed by `data`. A frame is yielded only when its sync, header and
     CRC all check; after a bad one the search starts again one byte past its sync, so a
     real frame that began inside garbage (or inside a cut-short frame) is still found.
-    `skip_src`: frames from this source are dropped (a port's own echo). `quiet()`, called
+    `skip_src`: frames from this source are dropped (a port's own echo); `only_dst`: when
+    set, frames for another console are checked but not made (a linked console hears every
+    console's traffic: no payload built for it), and `skipped_last` says whether the last
+    frame found since the last feed() began was one of those. `quiet()`, called
     when the line has said nothing for a while, gives up a frame still waiting for bytes
     (garbage that looked like a long header) and looks again past its sync."""
 
@@ -170,6 +173,8 @@ class Decoder:
         self.n = 0
         self.base = 0  # where buf[0] is in the stream (bytes consumed before it)
         self.skip_src = skip_src
+        self.only_dst = None
+        self.skipped_last = False
         self.bad = 0  # frames (or sync look-alikes) that failed their checks
         self.dropped = 0  # bytes thrown away unread when the buffer was full
 
@@ -178,6 +183,7 @@ class Decoder:
 
     def feed(self, data):
         out = []
+        self.skipped_last = False
         pos = 0
         size = len(data)
         cap = len(self.buf)
@@ -237,8 +243,15 @@ class Decoder:
                 break
             if _trailer_ok(b, end, i + 2):
                 src = addr & 15
-                if src != self.skip_src:
-                    out.append(Frame(addr >> 4, src, kind, b[i + 4], b[i + 5],
+                dst = addr >> 4
+                only = self.only_dst
+                if src == self.skip_src:
+                    pass
+                elif only is not None and dst != only and dst != ALL:
+                    self.skipped_last = True
+                else:
+                    self.skipped_last = False
+                    out.append(Frame(dst, src, kind, b[i + 4], b[i + 5],
                                      bytes(self.view[i + HEADER:end])))
                 i = end + TRAILER
                 continue
