@@ -456,3 +456,42 @@ def console_collects(n=3, updates=16, seed=5):
         if saved is not None:
             LinkConsole.saved = saved
     print(json.dumps({"logs": list(log.values())}))
+
+
+def host_collects(n=3, acts=10, seed=5):
+    """A fine table: the host's actions in order (Session.act; "act>console" when a linked
+    console's person acts next) and the collections its game screen asks for
+    (ui.games.base's gc.collect, on the host's board only)."""
+    import ui.games.base as gb
+    from ui.games.session import Session
+
+    log = []
+    table = [None]
+    real, act = gb.gc, Session.act
+
+    def on_host():
+        return table[0] is not None and table[0].current is table[0].host
+
+    class Spy:
+        def collect(self):
+            if on_host():
+                log.append("collect")
+            real.collect()
+
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+    def spied_act(ses, action):
+        events = act(ses, action)
+        if on_host():
+            log.append("act>console" if ses.link_wait() else "act")
+        return events
+
+    gb.gc, Session.act = Spy(), spied_act
+    try:
+        table[0] = t = LinkTable(n, ROOT, seed=seed, fine=True)
+        t.host_sets_table(game=2, bots=1)
+        play_until(t, lambda: log.count("act>console") >= acts, "the consoles' turns did not come")
+    finally:
+        gb.gc, Session.act = real, act
+    print(json.dumps({"log": log}))

@@ -202,6 +202,27 @@ def test_a_console_given_its_start_again_while_its_choice_is_on_the_way_plays_on
     assert r["scores"][0] == r["scores"][1] and r["bad"] == []
 
 
+def test_a_link_host_collects_its_heap_once_a_move_is_shown_when_a_consoles_person_is_next(
+        micropython):
+    """The host's collector (tens of ms on the Pico, after ui.prime.GC_EVERY bytes, which
+    its bus's ticks through the frames' rests add up to while a console's person thinks)
+    fell in the packing of one move's shares in three on six emulated Picos: once a move
+    is drawn and a linked console's person acts next, the host collects then."""
+    r = case(micropython, "host_collects()")
+    log = r["log"]
+    waits = [i for i, x in enumerate(log) if x == "act>console"]
+    assert len(waits) >= 10, log
+    followed = 0
+    for i in waits:
+        after = []
+        for x in log[i + 1:]:
+            if x.startswith("act"):
+                break
+            after.append(x)
+        followed += "collect" in after
+    assert followed >= len(waits) * 3 // 4, log
+
+
 def test_a_console_collects_its_heap_once_an_update_is_shown_never_at_its_own_choice(micropython):
     """The collector's turn (tens of ms on the Pico) fell in a console's update, between its
     frames heard and its panel (20-35 ms later in about one update of four on the emulated

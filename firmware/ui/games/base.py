@@ -80,6 +80,7 @@ class GameScreen(PageStack, Screen):
         self.hint_ahead = None  # the hint, thought while B is held (b_pending) and not shown
         self.leaving = False  # to_menu: the game stands still until the menu replaces it
         self.busy_frames = 0  # frames that drew or thought since the last collect
+        self.wait_gc = False  # a link host collects once a move is drawn: a console acts next
         self.drawn = app.draws  # the app's count of frames drawn, at the last frame's end
 
     def round_read(self):
@@ -237,6 +238,7 @@ class GameScreen(PageStack, Screen):
             if self.mode == M_WAIT:  # a linked console's choice that the host refused
                 self.begin_turn()
             return
+        self.wait_gc = self.session.link_wait() and not hasattr(self.session, "console")
         self.show_events(seat, events)
 
     def after_step(self, seat, ended, by_bot):
@@ -325,10 +327,12 @@ class GameScreen(PageStack, Screen):
         collected once _GC_FRAMES frames drew or thought (in a frame that saved nothing)."""
         ses = self.session
         draws = self.app.draws
-        if draws != self.drawn or ses.thought is not None:
+        drew = draws != self.drawn
+        if drew or ses.thought is not None:
             self.drawn = draws
             self.busy_frames += 1
-        if (ses.unsaved or self.said) and self.save_due():
+        may = getattr(ses.link, "may_save", None)  # (a link host's: not while a console's acts)
+        if (ses.unsaved or self.said) and (may is None or may(self.now())):
             if ses.unsaved:  # (an action, or a move said after it: a roll's result)
                 out = getattr(ses.link, "out_now", None)
                 if out is not None:  # a link game's host: the move to its consoles first
@@ -341,14 +345,10 @@ class GameScreen(PageStack, Screen):
             saved_log.save_of(self)
             if getattr(ses.link, "saved", None) is not None:
                 ses.link.saved()  # (the host's bus polls again)
-        elif self.busy_frames >= _GC_FRAMES:
+        elif self.busy_frames >= _GC_FRAMES or (drew and self.wait_gc):
             self.busy_frames = 0
+            self.wait_gc = False
             gc.collect()
-
-    def save_due(self):
-        """Whether to save now: always, but on a link host while a console's person acts."""
-        may = getattr(self.session.link, "may_save", None)
-        return may is None or may(self.now())
 
     def leave(self):
         """Nothing applied is lost when the screen goes (menu, rematch, save and leave)."""
