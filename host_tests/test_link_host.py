@@ -195,6 +195,25 @@ def test_the_host_puts_its_save_off_while_a_linked_consoles_person_is_to_act():
     assert not ses.link_wait() and host.may_save(0) is True
 
 
+def test_a_save_put_off_waits_for_a_pause_in_the_consoles_moves_at_most_save_hold_ms():
+    """Consoles' persons moving in a row, each within SAVE_WAIT_MS: the save waits for a
+    pause (SAVE_WAIT_MS from the last action), at most SAVE_HOLD_MS from the first put
+    off (it fell every 2 s whatever they did, a press in ten waiting behind it)."""
+    from link.host import SAVE_HOLD_MS, SAVE_WAIT_MS
+
+    host, bus, ses = table()
+    assert host.may_save(100) is False
+    t = 100
+    while t + 1500 - 100 < SAVE_HOLD_MS:
+        t += 1500
+        host.acted(1, [])  # (BEN moved; BEN's turn again, as with persons in a row)
+        assert host.may_save(t) is False
+        assert host.may_save(t + 499) is False  # (over SAVE_WAIT_MS since the first put off)
+    assert host.may_save(100 + SAVE_HOLD_MS) is True
+    assert host.may_save(100 + SAVE_HOLD_MS + 1) is False  # (a new wait)
+    assert host.may_save(100 + SAVE_HOLD_MS + SAVE_WAIT_MS + 1) is True
+
+
 def test_the_bus_polls_first_the_console_whose_person_is_to_act():
     host, bus, ses = table()
     assert bus.first == 1  # BEN's turn

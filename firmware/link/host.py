@@ -14,6 +14,7 @@ CLOSE_FRAMES = 80  # frames a closed host still serves the line (its last words 
 OUT_MS = 60  # at most this long spent putting an action's frames on the line before a save
 OUT_STEP_MS = 2  # ... ticking the bus this often meanwhile
 SAVE_WAIT_MS = 2000  # a save put off while a linked console's person is to act: this long at most
+SAVE_HOLD_MS = 8000  # ... and, with such persons' moves in a row, this long since the first
 
 
 def unsent(bus):
@@ -47,7 +48,8 @@ class LinkHost:
         # host's game saves it: ui.model.link_ids; after a restart, HostBus(known))
         self.ids = {}
         self.keep = None
-        self.put_off = None  # when a save was first put off (may_save), else None
+        self.put_off = None  # when a save was put off (may_save) since the last action, else None
+        self.held = None  # when it was first put off since the last save, else None
 
     # -- who is linked -------------------------------------------------------------------
 
@@ -234,6 +236,7 @@ class LinkHost:
                 self.send(cid, msg.EVENTS, payload=said[k])
                 self.send(cid, msg.STATE, payload=views[j if own else 0])
         self.poll_first()
+        self.put_off = None  # (a save put off: the next person's SAVE_WAIT_MS from now)
         # on the line now if it is free, not once the host's own frame is drawn (20-40 ms
         # on the Pico: its panel's transfer alone is 23 ms)
         self.bus.tick()
@@ -269,18 +272,24 @@ class LinkHost:
     def may_save(self, now):
         """Whether the host saves now (ui.games.base.GameScreen.after_frame; `now` ticks_ms):
         not while the person of a linked console on the line is to act, for at most
-        SAVE_WAIT_MS. A save stops the host's CPU and so the line for ~200 ms (two files,
-        flash erases): that person's move, made meanwhile, waited for it (the p95 of
-        `make bench BENCH=link`); put off, it is saved with that move, once its frames
-        are out (out_now)."""
+        SAVE_WAIT_MS since the last action (SAVE_HOLD_MS since the first put off). A save
+        stops the host's CPU and so the line for ~200 ms (two files, flash erases): that
+        person's move, made meanwhile, waited for it (the p95 of `make bench BENCH=link`);
+        put off, it is saved with that move, once its frames are out (out_now). (The wait
+        was once counted from the first put off alone: with consoles' persons playing in a
+        row, a save fell every 2 s whatever they did, and one press in ten waited behind
+        it, 70-150 ms, on six emulated Picos.)"""
         ses = self.session
         if ses is None or not ses.link_wait() or not self.present(ses.state.turn):
-            self.put_off = None
+            self.put_off = self.held = None
             return True
         if self.put_off is None:
             self.put_off = now
-        if ticks_diff(now, self.put_off) >= SAVE_WAIT_MS:
-            self.put_off = None
+        if self.held is None:
+            self.held = now
+        if (ticks_diff(now, self.put_off) >= SAVE_WAIT_MS
+                or ticks_diff(now, self.held) >= SAVE_HOLD_MS):
+            self.put_off = self.held = None
             return True
         return False
 
