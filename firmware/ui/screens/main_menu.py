@@ -3,7 +3,6 @@ has one), statistics, settings, the controls card, rules, about and a link game.
 
 import gc
 
-from lama import games as lama_games
 from ui.draw import gfx
 from ui.model import games
 from ui.model.saves_menu import compact
@@ -101,11 +100,10 @@ class MainMenu(ListScreen):
             if self.saved(gid) is not None:  # a new game would replace it: ask first
                 app.open("ui.screens.saved_game", "SavedGameQuestion", gid)
                 return
-            # its engine and the setup's code behind the busy mark, a module a frame; its
-            # bots after the setup's first frame, by its preload (issue 26: the setup
-            # within 250 ms; engine and bots took 100 ms of it on the Pico)
-            names = (lama_games.get(gid).engine,) + app.memory().SETUP_FIRST
-            app.open("ui.screens.setup", "SetupScreen", gid, names=names)
+            # the setup's code behind the busy mark, a module a frame; the game's engine
+            # and bots after the setup's first frame, by its preload (issue 26: the setup
+            # within 250 ms; the engine took 75 ms of it on the Pico, issue 47)
+            app.open("ui.screens.setup", "SetupScreen", gid, names=app.memory().SETUP_FIRST)
             return
         i -= n
         if i == 0:
