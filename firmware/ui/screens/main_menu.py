@@ -101,9 +101,10 @@ class MainMenu(ListScreen):
                 app.open("ui.screens.saved_game", "SavedGameQuestion", gid)
                 return
             # the setup's code behind the busy mark, a module a frame; the game's engine
-            # and bots after the setup's first frame, by its preload (issue 26: the setup
-            # within 250 ms; the engine took 75 ms of it on the Pico, issue 47)
-            app.open("ui.screens.setup", "SetupScreen", gid, names=app.memory().SETUP_FIRST)
+            # (but on its first setup since boot) and bots after the setup's first frame,
+            # by its preload (issue 26: the setup within 250 ms; the engine took 75 ms of
+            # it on the Pico, issue 47)
+            app.open("ui.screens.setup", "SetupScreen", gid, names=app.memory().setup_first(gid))
             return
         i -= n
         if i == 0:
