@@ -83,7 +83,6 @@ class App:
         # first picture is out (imports allocate 10-20 KB: the collector's turn, about 33 ms
         # on the Pico, would otherwise fall in the frame of one of the next presses)
         self._settle = False
-        self._every = 0  # the collector's threshold while soon() holds its turn off (_hold)
         # a press was answered on the glass this frame: the heap looked at after it (_tidy)
         self._answered = False
         self._answers = 0  # presses answered on the glass since the last collect here
@@ -140,24 +139,18 @@ class App:
             fn()
             return
         self._soon = (fn, left)
-        self._hold()
+        # the collector's turn waits for the screen asked for: its threshold (set by ui.prime)
+        # doubled till the collect after that screen's first picture (_settle: held already
+        # when fn itself asks for more; issue 47: a turn brought on by the imports, 25-35 ms
+        # on the Pico, put the setup 240-258 ms after the press); out of room, it collects
+        if not self._settle and hasattr(gc, "threshold"):
+            gc.threshold(2 * gc.threshold())
         self.mark()
 
-    def _hold(self):
-        """Behind the busy mark the collector's turn waits for the screen asked for: its
-        threshold (gc.threshold, set by ui.prime) doubled till the collect after that
-        screen's first picture (_settle; issue 47: a turn brought on by the imports, 25-35
-        ms on the Pico, put the setup 240-258 ms after the press). Out of room, it collects."""
-        every = gc.threshold() if self._every == 0 and hasattr(gc, "threshold") else 0
-        if every > 0:
-            self._every = every
-            gc.threshold(2 * every)
-
     def _let_go(self):
-        """The collector's threshold as it was before _hold."""
-        if self._every:
-            gc.threshold(self._every)
-            self._every = 0
+        """The collector's threshold as it was before soon() held its turn off."""
+        if hasattr(gc, "threshold"):
+            gc.threshold(gc.threshold() // 2)
 
     def mark(self):
         """Answer the press being handled at once with the busy mark on the glass: the
@@ -191,7 +184,8 @@ class App:
                     __import__(name)
                 except BaseException:
                     self._soon = None  # the error screen, not the same import each frame
-                    self._let_go()
+                    if not self._settle:  # (else its collect lets go)
+                        self._let_go()
                     raise
                 return
         self._soon = None
