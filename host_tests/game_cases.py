@@ -1073,3 +1073,36 @@ def event_moments():
     d.run(40)
     res["after"] = type(scr.panels[-1]).__name__ if scr.panels else None
     out(res)
+
+
+def press_answered_first(game, speed):
+    """A person's move at their turn, a computer player next, at computer-player speed
+    `speed` (3: instant): what the frame that applied it did (the moves applied, whether it
+    drew, whose move its last-move line says, whether the next player thought ahead), then
+    the frames until the computer player's move."""
+    from simulator.keys import button
+    from ui.games.base import M_TURN
+
+    d = Driver.in_game(game, NAMES[:2], [None, "expert"], seed=5)
+    d.app.settings.set("speed", speed)
+    ses = d.session
+    scr = d.screen()
+    for _ in range(400):  # to the person's choice, nothing open over it
+        if (ses.person_to_act() and scr.mode == M_TURN and not scr.panels
+                and scr.due is None and getattr(scr, "opt", 0) == 0):
+            break
+        d.press("A")
+    moves = len(ses.record)
+    draws = d.app.draws
+    d.emu.buttons.press(button("A"), 80)
+    frames = 0
+    while len(ses.record) == moves and frames < 20:
+        d.app.step()
+        frames += 1
+    first = {"applied": len(ses.record) - moves, "drew": d.app.draws - draws,
+             "says_person": scr.msg.startswith(NAMES[0]),
+             "thought": ses.thought is not None or ses.ready is not None}
+    while len(ses.record) < moves + 2 and frames < 400:
+        d.app.step()
+        frames += 1
+    out({"first": first, "bot_moved": len(ses.record) >= moves + 2, "frames": frames})

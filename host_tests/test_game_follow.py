@@ -61,6 +61,17 @@ def test_computer_players_pace_follows_the_speed_setting(micropython, game):
     assert per_move[3] < 100, "instant: a frame or so a move"
 
 
+@pytest.mark.parametrize("speed", [3, 1])
+def test_a_persons_move_is_drawn_before_the_next_player_moves_or_thinks(micropython, speed):
+    """Issue 48: the frame that applies a person's card, draw or quit shows that move, and
+    the next (computer) player neither moves (instant pace: its move came in the same frame,
+    the press answered ~20 ms later on the Pico) nor thinks ahead in it (its thinking
+    in the press's frame); its move follows in a later frame."""
+    r = case(micropython, "press_answered_first(2, %d)" % speed)
+    assert r["first"] == {"applied": 1, "drew": 1, "says_person": True, "thought": False}
+    assert r["bot_moved"]
+
+
 @pytest.mark.parametrize("game", [1, 2])
 def test_each_computer_move_stays_on_screen_long_enough_to_follow(micropython, game):
     """At the default pace (normal) a computer player's move stays 1.2 s at least."""

@@ -82,6 +82,7 @@ class GameScreen(PageStack, Screen):
         self.busy_frames = 0  # frames that drew or thought since the last collect
         self.wait_gc = False  # a link host collects once a move is drawn: a console acts next
         self.drawn = app.draws  # the app's count of frames drawn, at the last frame's end
+        self.answer_first = False  # a press applied a person's move: its picture first (tick)
 
     def round_read(self):
         """The round-end page was read: the game-over page, or the next round's deal."""
@@ -157,8 +158,7 @@ class GameScreen(PageStack, Screen):
         return self.mode != M_WAIT and self.mode != M_ACK and self.mode != M_ANIM
 
     def active(self):
-        """The seat the table shows as playing: the one to act, or the computer player
-        whose move is still on screen."""
+        """The seat shown as playing: the one to act, or the computer player whose move is shown."""
         return self.actor if self.actor >= 0 else self.session.state.turn
 
     def begin_turn(self):
@@ -302,12 +302,10 @@ class GameScreen(PageStack, Screen):
         code dropped, its room collected: ~30 ms on the Pico), then `after`'s calls once it is
         shown (App.later); till then the game stands still (no move, nothing more saved)."""
         self.leaving = True
-
         def home():
             for fn in after:
                 self.app.later(fn)  # (the next frame draws the menu, then runs them)
             self.app.home()
-
         self.app.soon(home, busy=True)
 
     def rematch(self):
@@ -379,11 +377,12 @@ class GameScreen(PageStack, Screen):
         if self.note_text and self.app.clock.ticks_diff(now_ms, self.note_end) >= 0:
             self.note_text = ""  # a note lasts a second at most: what it covered comes back
             self.dirty = True
+        first, self.answer_first = self.answer_first, False
         if self.panels:
             if self.panels[-1].tick():
                 self.dirty = True
             return
-        if self.due is not None:
+        if self.due is not None and not (first and self.mode == M_WAIT):  # (answer_first)
             if self.app.clock.ticks_diff(now_ms, self.due) >= 0:
                 self.due = None
                 if self.advance() is not False:  # False: nothing to show yet
@@ -448,3 +447,4 @@ class GameScreen(PageStack, Screen):
             action = self.person_key(ev)
             if action is not None:
                 self.do(action)
+                self.answer_first = True
