@@ -1106,3 +1106,50 @@ def press_answered_first(game, speed):
         d.app.step()
         frames += 1
     out({"first": first, "bot_moved": len(ses.record) >= moves + 2, "frames": frames})
+
+
+def turn_collects(game, seed):
+    """A game played by A every 200 ms (computer players at the instant pace): how many
+    frames began a person's turn (start_person_turn), and in how many of them the heap was
+    collected once the turn's picture was out (ui.games.base's gc.collect)."""
+    from simulator.keys import button
+    from ui.games import base
+
+    d = Driver.in_game(game, NAMES[:3], [None, "cautious", "cautious"], seed=seed)
+    d.app.settings.set("speed", 3)
+    scr = d.screen()
+    log = []
+    real = base.gc
+
+    class Counted:
+        def collect(self):
+            log.append(("gc", d.app.draws))
+            real.collect()
+
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+    base.gc = Counted()
+    start = scr.start_person_turn
+
+    def started():
+        log.append(("turn", d.app.draws))
+        start()
+
+    scr.start_person_turn = started
+    turns = collected = 0
+    next_press = 0
+    try:
+        while d.now < 60000 and d.session.result is None and turns < 12:
+            if d.now >= next_press:
+                next_press = d.emu.buttons.press(button("A"), 80) + 120
+            n = len(log)
+            d.app.step()
+            new = log[n:]
+            at = [v for k, v in new if k == "turn"]
+            if at:
+                turns += 1
+                collected += any(k == "gc" and v > at[0] for k, v in new)
+    finally:
+        base.gc = real
+    out({"turns": turns, "collected": collected})

@@ -14,7 +14,6 @@ from ui.loop.screen import Screen
 import gc
 from micropython import const
 
-
 M_WAIT = const(0)  # a computer player's turn or a shown result: advance() when due
 M_TURN = const(1)  # a person decides
 M_ACK = const(2)  # a person reads a shown result, then presses A (result_read())
@@ -176,6 +175,7 @@ class GameScreen(PageStack, Screen):
         if ses.person_to_act():
             self.note_text = ""  # a note said while the others moved: not over the last move
             self.start_person_turn()
+            self.app.later(gc.collect)  # (its press's frame then free of the collector's turn)
         else:  # (a choice over the link: looked for every frame)
             self.wait(0 if ses.link_wait() else self.step_ms())
 
