@@ -82,3 +82,29 @@ out["top"] = d.top()
 out["bots"] = [d.app.top().session.bot(i) for i in range(3)] if hasattr(d.app.top(), "session") else None
 """)
     assert got["top"] == "DiceScreen" and None not in got["bots"]
+
+
+def test_leaving_it_collects_the_heap_once_the_game_is_shown(micropython):
+    """Issue 48: its words and code, let go, are collected after the picture of the game
+    under it (not by the collector's own turn in that game's first press)."""
+    got = run(micropython, """
+d = Driver(data_dir="/tmp/howto-gc")
+d.keys("A,DOWN,A,UP,A")  # L.L.A.M.A., Start
+out["first"] = d.top()
+import ui.screens.howto as howto
+seen = []
+real = howto.gc
+
+class Counted:
+    def collect(self):
+        seen.append(d.app.draws)
+        real.collect()
+
+howto.gc = Counted()
+draws = d.app.draws
+d.keys("B")
+out["then"] = d.top()
+out["collected_after_the_picture"] = bool(seen) and seen[0] > draws
+""")
+    assert got == {"first": "HowToScreen", "then": "CardsScreen",
+                   "collected_after_the_picture": True}
