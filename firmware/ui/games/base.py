@@ -79,7 +79,6 @@ class GameScreen(PageStack, Screen):
         self.hint_ahead = None  # the hint, thought while B is held (b_pending) and not shown
         self.leaving = False  # to_menu: the game stands still until the menu replaces it
         self.busy_frames = 0  # frames that drew or thought since the last collect
-        self.wait_gc = False  # a link host collects once a move is drawn: a console acts next
         self.drawn = app.draws  # the app's count of frames drawn, at the last frame's end
         self.answer_first = False  # a press applied a person's move: its picture first (tick)
 
@@ -199,6 +198,8 @@ class GameScreen(PageStack, Screen):
                     return False
                 self.thinking = True  # "NAME THINKS..." while another console's person does
                 self.actor = -1
+                if not hasattr(ses, "console"):  # a link host: collected once it is out (its
+                    self.app.later(gc.collect)  # collector fell in a move's packing in three)
                 return None
         else:
             action = self.think_for(ses.think)
@@ -238,7 +239,6 @@ class GameScreen(PageStack, Screen):
             if self.mode == M_WAIT:  # a linked console's choice that the host refused
                 self.begin_turn()
             return
-        self.wait_gc = self.session.link_wait() and not hasattr(self.session, "console")
         self.show_events(seat, events)
 
     def after_step(self, seat, ended, by_bot):
@@ -325,8 +325,7 @@ class GameScreen(PageStack, Screen):
         collected once _GC_FRAMES frames drew or thought (in a frame that saved nothing)."""
         ses = self.session
         draws = self.app.draws
-        drew = draws != self.drawn
-        if drew or ses.thought is not None:
+        if draws != self.drawn or ses.thought is not None:
             self.drawn = draws
             self.busy_frames += 1
         may = getattr(ses.link, "may_save", None)  # (a link host's: not while a console's acts)
@@ -343,9 +342,8 @@ class GameScreen(PageStack, Screen):
             saved_log.save_of(self)
             if getattr(ses.link, "saved", None) is not None:
                 ses.link.saved()  # (the host's bus polls again)
-        elif self.busy_frames >= _GC_FRAMES or (drew and self.wait_gc):
+        elif self.busy_frames >= _GC_FRAMES:
             self.busy_frames = 0
-            self.wait_gc = False
             gc.collect()
 
     def leave(self):
