@@ -133,7 +133,7 @@ def _value(b, i):
     """(the value packed at b[i], the index past it), in ONE call (see _pack): the lists
     being filled and what each still waits for on a stack; ValueError or IndexError for
     what is not a packed value."""
-    filling = []  # [list, values it still waits for] of each list being read, outermost first
+    filling = []  # type: list  # [list, count still due] of each list being read, outermost first
     while True:
         tag = b[i]
         i += 1
