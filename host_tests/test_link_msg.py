@@ -26,6 +26,20 @@ def test_every_kind_round_trips():
         assert msg.decode(msg.encode(kind, value)) == (kind, value)
 
 
+def test_the_wire_bytes_of_a_message_stay_those_documented():
+    # ints, lists, tuples, text, bytes, None and bools, nested: the bytes every console of
+    # the link reads (link.msg's docstring), as the first firmware with link play wrote them
+    value = [1, [["play", 1, 3], ["round_end", 2, "empty", [1, -4, 300, -70000, True, None],
+                                  [0, 10], b"\x09\x00"]], [[[[[]]]]], ()]
+    wire = bytes.fromhex(
+        "0403040002030203030104706c61790002000603060109726f756e645f656e6400040105656d707479"
+        "03060002000700d80400dfc50800020403020000001402020900030103010301030103000300")
+    assert msg.encode(msg.EVENTS, value) == wire
+    back = value[:3] + [[]]  # (a tuple comes back as a list, a bool as its int)
+    back[1][1][3][4] = 1
+    assert msg.decode(wire) == (msg.EVENTS, back)
+
+
 def test_a_message_over_200_bytes_is_refused():
     try:
         msg.encode(msg.HELLO, "X" * 300)
