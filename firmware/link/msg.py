@@ -70,7 +70,15 @@ def _pack(out, values):
             n = len(v)
             out.append(_LIST)
             _varint(out, n) if n > 0x7F else out.append(n)
-            while n:
+            m = 0
+            while m < n:  # its small ints first, in place (scores, points: most of a view)
+                x = v[m]
+                if type(x) is not int or not -64 <= x < 64:
+                    break
+                out.append(_INT)
+                out.append((x << 1) if x >= 0 else ((-x) << 1) - 1)
+                m += 1
+            while n > m:  # the rest through the stack, in order
                 n -= 1
                 todo.append(v[n])
         elif t is bytes or t is bytearray:
@@ -158,6 +166,11 @@ def _value(b, i):
             if z > len(b):
                 raise ValueError("list too long")
             v = []
+            while z and b[i] == _INT and b[i + 1] < 0x80:  # its small ints, in place
+                x = b[i + 1]
+                i += 2
+                v.append((x >> 1) if not x & 1 else -((x + 1) >> 1))
+                z -= 1
             if z:
                 filling.append(v)
                 filling.append(z)
