@@ -194,7 +194,8 @@ class Decoder:
                 self.n = 0
                 room = cap
             take = size - pos if size - pos < room else room
-            self.buf[self.n:self.n + take] = data[pos:pos + take]
+            # (all of it, the usual case: no slice of it made, a copy of every byte heard)
+            self.buf[self.n:self.n + take] = data if take == size else data[pos:pos + take]
             self.n += take
             pos += take
             self._parse(out)
