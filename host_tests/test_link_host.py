@@ -338,3 +338,53 @@ def test_a_console_collects_after_an_update_only_once_enough_garbage_was_made():
         assert heap.collects == 5, "never while an update waits to be shown"
     finally:
         console.gc = real
+
+
+class _Wire:
+    """A console's port: what the test puts in rx is read at the next tick; what the
+    console writes is kept in out."""
+
+    def __init__(self):
+        self.rx = b""
+        self.out = []
+
+    def read(self):
+        got, self.rx = self.rx, b""
+        return got
+
+    def write(self, buf):
+        self.out.append(bytes(buf))
+
+
+def test_a_poll_heard_as_a_press_waits_is_answered_with_the_persons_choice():
+    # the host polls the console whose person is to act every other poll; one heard while
+    # the frame that takes the press begins used to be answered "nothing to send" there,
+    # and the choice waited for the next poll, after the frame's drawing (15-25 ms)
+    from link import frame as F
+    from link.console_bus import ConsoleBus
+
+    now = [0]
+    wire = _Wire()
+    bus = ConsoleBus(wire, lambda: now[0], b"uid1")
+    link = LinkConsole(bus, "BEN")
+    wire.rx = F.encode(F.ALL, F.HOST, F.DISCOVER, 9, 0xFF)
+    link.pump()
+    now[0] = 5
+    wire.rx = F.encode(1, F.HOST, F.WELCOME, 9, 0xFF, b"uid1")
+    link.pump()
+    now[0] = 10
+    wire.rx = F.encode(1, F.HOST, F.POLL, 9, 255)
+    link.pump()  # (no press: answered at once, its name)
+    assert F.Decoder().feed(wire.out[-1])[0].kind == F.DATA
+    now[0] = 20
+    wire.rx = F.encode(1, F.HOST, F.POLL, 9, 0)
+    link.pump()
+    assert F.Decoder().feed(wire.out[-1])[0].kind == F.ACK
+    now[0] = 30
+    wire.rx = F.encode(1, F.HOST, F.POLL, 9, 0)
+    sent = len(wire.out)
+    link.pump(pressed=True)
+    assert len(wire.out) == sent, "not answered before the press is taken"
+    link.act((cards.PLAY, 3))
+    got = F.Decoder().feed(wire.out[-1])[0]
+    assert got.kind == F.DATA and msg.decode(got.payload) == (msg.ACT, [cards.PLAY, 3])

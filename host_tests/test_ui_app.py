@@ -929,7 +929,7 @@ order = []
 class Link:
     closed = False
 
-    def pump(self):
+    def pump(self, pressed=False):
         order.append("pump")
 
     def rest(self, sleep_ms, ms, stop, step):

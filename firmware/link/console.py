@@ -60,9 +60,14 @@ class LinkConsole:
         person's choice, sent in this frame, with it)."""
         self.bus.tick()
 
-    def pump(self):
+    def pump(self, pressed=False):
+        """A frame's first work: the line served, what the host sent read. `pressed`: a
+        press waits for this frame: a poll heard meanwhile is not answered now, but once
+        the frame has taken the press (act: the person's choice goes with that answer, not
+        at the host's next poll, after the frame's drawing), or before the panel's transfer."""
         bus = self.bus
-        bus.tick()
+        if not pressed:
+            bus.tick()
         if bus.state != "linked":
             self.said = False
             return
@@ -139,5 +144,7 @@ class LinkConsole:
             self.kept = used()
 
     def act(self, action):
-        """Send the person's choice to the host (it answers with the action's events)."""
+        """Send the person's choice to the host (it answers with the action's events): on
+        the line at once when the host's poll came while the press was taken (pump)."""
         self.bus.send(msg.encode(msg.ACT, list(action)))
+        self.bus.tick()
