@@ -306,40 +306,6 @@ def test_a_seat_that_drew_gets_its_card_and_the_others_do_not():
     assert others and all(ev[2] == -1 for ev in others)
 
 
-def test_a_console_collects_after_an_update_only_once_enough_garbage_was_made():
-    import link.console as console
-
-    class Heap:  # MicroPython's gc: bytes in use, a collect frees what is garbage
-        def __init__(self):
-            self.used, self.live, self.collects = 90000, 90000, 0
-
-        def mem_alloc(self):
-            return self.used
-
-        def collect(self):
-            self.collects += 1
-            self.used = self.live
-
-    heap = Heap()
-    real, console.gc = console.gc, heap
-    try:
-        link = LinkConsole(ConsoleBusStandIn(), "BEN")
-        link.saved()
-        assert heap.collects == 1, "the first update: the heap in use is not known yet"
-        made = []
-        for _ in range(12):  # each update and the line's traffic after it: 11 KB
-            heap.used += 11000
-            link.saved()
-            made.append(heap.collects)
-        assert made == [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5], "every 3rd update, not each"
-        heap.used += 30000
-        link.queue.append([0, [], None])
-        link.saved()
-        assert heap.collects == 5, "never while an update waits to be shown"
-    finally:
-        console.gc = real
-
-
 class _Wire:
     """A console's port: what the test puts in rx is read at the next tick; what the
     console writes is kept in out."""

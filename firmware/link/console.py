@@ -8,15 +8,6 @@ import gc
 from link import msg
 from link.bus import rest
 
-from micropython import const
-
-# garbage made since the last collect before a console collects after an update: a 6-seat
-# card game's update and the line's traffic till the next make 10-12 KB on the Pico, so a
-# collect (29 ms, the line unanswered) falls after every second or third update, not after
-# each (five consoles deaf at once after every move held the next person's poll back);
-# under ui.prime's GC_EVERY (48 KB), so the collector's own turn never falls in an update
-COLLECT_AT = const(24 * 1024)
-
 
 def whole(bus):
     """Whether what the host sent is whole for the game: not an action's EVENTS whose STATE
@@ -40,7 +31,6 @@ class LinkConsole:
         self.queue = []  # [seat, events, fields] or ["refused", rule]: updates not yet shown
         self.ended = False  # the host ended the game
         self.closed = False  # left (the menu): the app lets it go
-        self.kept = 0  # the heap in use after this console's last collect (gc.mem_alloc)
 
     def close(self):
         self.closed = True
@@ -128,20 +118,15 @@ class LinkConsole:
 
     def saved(self):
         """The frame that showed an update's moves is on the glass (GameScreen.after_frame,
-        where a host saves them): the heap is collected now once COLLECT_AT bytes were
-        made since the last collect, unless another update waits (shown first). The
-        collector's turn (29 ms on the Pico, after ui.prime's GC_EVERY bytes) then falls
-        here and not in the next update's decoding, rebuilding and drawing (an update
-        shown 20-35 ms later on the emulated Picos); never at the person's own choice,
-        whose answer to the host's poll is due."""
-        if self.bus.inbox or self.queue:
-            return
-        used = getattr(gc, "mem_alloc", None)  # (MicroPython's; CPython: every time)
-        if used is not None and used() - self.kept < COLLECT_AT:
-            return
-        gc.collect()
-        if used is not None:
-            self.kept = used()
+        where a host saves them): the heap is collected now, unless another update waits
+        (shown first). The collector's turn (tens of ms on the Pico, after ui.prime's
+        GC_EVERY bytes) then falls here and not in the next update's decoding, rebuilding
+        and drawing (an update shown 20-35 ms later on the emulated Picos); never at the
+        person's own choice, whose answer to the host's poll is due. (Collecting only once
+        24 KB of garbage were made, every second or third update, was tried: on six
+        emulated Picos a move reached the last panel 15 ms later at the median.)"""
+        if not self.bus.inbox and not self.queue:
+            gc.collect()
 
     def act(self, action):
         """Send the person's choice to the host (it answers with the action's events): on
