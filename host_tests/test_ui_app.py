@@ -929,7 +929,7 @@ order = []
 class Link:
     closed = False
 
-    def pump(self, pressed=False):
+    def pump(self):
         order.append("pump")
 
     def rest(self, sleep_ms, ms, stop, step):

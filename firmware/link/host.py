@@ -92,9 +92,8 @@ class LinkHost:
         consoles' answers and a console's choice waiting."""
         self.bus.tick()
 
-    def pump(self, pressed=False):
-        """A frame's work: the line's traffic, who came and went, what they sent (`pressed`:
-        a console's, LinkConsole.pump; the host serves the line whatever its person does)."""
+    def pump(self):
+        """A frame's work: the line's traffic, who came and went, what they sent."""
         bus = self.bus
         self.saved()  # (whatever the last frame's save did, the bus polls again)
         bus.tick()

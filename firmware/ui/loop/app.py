@@ -267,7 +267,7 @@ class App:
         self.now = start
         link = self.link
         if link is not None:  # a link game: its line served every frame, whatever is up
-            link.pump(self.press_waiting())  # (a console answers the host after the press)
+            link.pump()
             if link.closed:  # (closed at the menu once what it had to say is out)
                 self.link = None
         if self._soon is not None:  # loading what a press asked for: no input meanwhile
