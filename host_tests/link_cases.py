@@ -415,7 +415,8 @@ def host_memory(seed=3):
 def console_collects(n=3, updates=16, seed=5):
     """A fine table: each console's updates taken (LinkConsole.next_update), its person's
     choices sent (act) and the heap collections its frame asks for once an update's moves
-    are shown (LinkConsole.saved, from GameScreen.after_frame), in order, per console."""
+    are shown (LinkConsole.saved, from GameScreen.after_frame), each followed by "prime"
+    when the game screen primed the allocator after it (hal.prime), in order, per console."""
     import link.console as lc
 
     LinkConsole = lc.LinkConsole
@@ -441,9 +442,20 @@ def console_collects(n=3, updates=16, seed=5):
 
     def spied_saved(con):
         who[0] = id(con)
-        saved(con)
+        return saved(con)
+
+    import ui.games.base as gb
+
+    primer = gb.prime
+
+    def spied_prime():
+        got = log.get(who[0])
+        if got and got[-1] == "collect":  # (the one after that collect, not a turn's)
+            got.append("prime")
+        return primer()
 
     LinkConsole.next_update, LinkConsole.act, lc.gc = spied_next, spied_act, Spy()
+    gb.prime = spied_prime
     if saved is not None:
         LinkConsole.saved = spied_saved
     try:
@@ -453,6 +465,7 @@ def console_collects(n=3, updates=16, seed=5):
                    "the updates did not come")
     finally:
         LinkConsole.next_update, LinkConsole.act, lc.gc = taken, act, real
+        gb.prime = primer
         if saved is not None:
             LinkConsole.saved = saved
     print(json.dumps({"logs": list(log.values())}))

@@ -119,9 +119,12 @@ class LinkConsole:
         and drawing (an update shown 20-35 ms later on the emulated Picos); never at the
         person's own choice, whose answer to the host's poll is due. (Collecting only once
         24 KB of garbage were made, every second or third update, was tried: on six
-        emulated Picos a move reached the last panel 15 ms later at the median.)"""
+        emulated Picos a move reached the last panel 15 ms later at the median.) True when
+        it collected (the game screen then primes the allocator: hal.prime)."""
         if not self.bus.inbox and not self.queue:
             gc.collect()
+            return True
+        return False
 
     def act(self, action):
         """Send the person's choice to the host (it answers with the action's events). (Sent

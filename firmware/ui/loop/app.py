@@ -4,6 +4,7 @@ and the screen stack, on the Board a profile's make_board() returns (hal.Board).
 import gc
 import sys
 
+from hal import prime
 from hal.buttons import B, EVENTS, LONG, PRESS, RELEASE
 
 from micropython import const
@@ -341,7 +342,7 @@ class App:
         if self._settle and self._soon is None:
             self._settle = False
             self._let_go()
-            gc.collect()
+            self.collect()
             self._answers = 0
         if self._answered:
             self._answered = False
@@ -357,7 +358,13 @@ class App:
         self._answers += 1
         if self._answers >= TIDY_PRESSES:
             self._answers = 0
-            gc.collect()
+            self.collect()
+
+    def collect(self):
+        """The heap collected in the work after a picture, the allocator primed for the
+        next (hal.prime)."""
+        gc.collect()
+        prime()
 
     def _sleep(self, start, frame_ms):
         """Sleep to the end of the frame begun at `start`, or to a held button's next event."""
