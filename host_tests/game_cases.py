@@ -1110,9 +1110,8 @@ def press_answered_first(game, speed):
 
 def turn_collects(game, seed):
     """A game played by A every 200 ms (computer players at the instant pace): how many
-    frames began a person's turn (start_person_turn), in how many of them the heap was
-    collected once the turn's picture was out (ui.games.base's gc.collect), and in how many
-    the allocator was primed right after that collect (ui.games.base's hal.prime)."""
+    frames began a person's turn (start_person_turn), and in how many of them the heap was
+    collected once the turn's picture was out (ui.games.base's gc.collect)."""
     from simulator.keys import button
     from ui.games import base
 
@@ -1131,13 +1130,6 @@ def turn_collects(game, seed):
             return getattr(real, name)
 
     base.gc = Counted()
-    primer = base.prime
-
-    def primed():
-        log.append(("prime", d.app.draws))
-        return primer()
-
-    base.prime = primed
     start = scr.start_person_turn
 
     def started():
@@ -1145,7 +1137,7 @@ def turn_collects(game, seed):
         start()
 
     scr.start_person_turn = started
-    turns = collected = primed_after = 0
+    turns = collected = 0
     next_press = 0
     try:
         while d.now < 60000 and d.session.result is None and turns < 12:
@@ -1157,11 +1149,7 @@ def turn_collects(game, seed):
             at = [v for k, v in new if k == "turn"]
             if at:
                 turns += 1
-                kinds = [k for k, v in new if v > at[0]]
-                collected += "gc" in kinds
-                primed_after += kinds[kinds.index("gc") + 1:kinds.index("gc") + 2] == ["prime"] \
-                    if "gc" in kinds else 0
+                collected += any(k == "gc" and v > at[0] for k, v in new)
     finally:
         base.gc = real
-        base.prime = primer
-    out({"turns": turns, "collected": collected, "primed": primed_after})
+    out({"turns": turns, "collected": collected})

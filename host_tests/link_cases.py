@@ -416,7 +416,8 @@ def console_collects(n=3, updates=16, seed=5):
     """A fine table: each console's updates taken (LinkConsole.next_update), its person's
     choices sent (act) and the heap collections its frame asks for once an update's moves
     are shown (LinkConsole.saved, from GameScreen.after_frame), each followed by "prime"
-    when the game screen primed the allocator after it (hal.prime), in order, per console."""
+    when the game screen primed the allocator after it (RemoteSession.prime), in order, per
+    console."""
     import link.console as lc
 
     LinkConsole = lc.LinkConsole
@@ -444,18 +445,18 @@ def console_collects(n=3, updates=16, seed=5):
         who[0] = id(con)
         return saved(con)
 
-    import ui.games.base as gb
+    from ui.games.remote import RemoteSession
 
-    primer = gb.prime
+    primer = RemoteSession.prime
 
-    def spied_prime():
+    def spied_prime(ses):
         got = log.get(who[0])
         if got and got[-1] == "collect":  # (the one after that collect, not a turn's)
             got.append("prime")
-        return primer()
+        return primer(ses)
 
     LinkConsole.next_update, LinkConsole.act, lc.gc = spied_next, spied_act, Spy()
-    gb.prime = spied_prime
+    RemoteSession.prime = spied_prime
     if saved is not None:
         LinkConsole.saved = spied_saved
     try:
@@ -465,7 +466,7 @@ def console_collects(n=3, updates=16, seed=5):
                    "the updates did not come")
     finally:
         LinkConsole.next_update, LinkConsole.act, lc.gc = taken, act, real
-        gb.prime = primer
+        RemoteSession.prime = primer
         if saved is not None:
             LinkConsole.saved = saved
     print(json.dumps({"logs": list(log.values())}))

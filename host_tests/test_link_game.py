@@ -239,7 +239,7 @@ def test_a_console_collects_its_heap_once_an_update_is_shown_never_at_its_own_ch
         for i, x in enumerate(log):
             if x == "collect":
                 assert last == "update", log  # after an update, not after the choice
-                # the allocator primed at once (hal.prime: the next picture at its speed)
+                # the allocator primed at once (RemoteSession.prime: the next picture at its speed)
                 assert log[i + 1:i + 2] == ["prime"], log
                 followed += 1
             if x != "prime":

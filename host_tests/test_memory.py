@@ -447,14 +447,15 @@ def test_the_string_tables_kept_words_take_little_room_all_evening(micropython):
     assert micropython.run_json(TABLE_ROOM) < 1400
 
 
-def test_a_collect_in_the_frames_after_work_primes_the_allocator(micropython):
+def test_a_consoles_collect_primes_the_allocator(micropython):
     """After a collection MicroPython's allocator looks for free blocks from the heap's
     start again (on a crowded Pico heap, the first picture after a console's collect was
-    drawn in 20-50 ms, not 15): hal.prime, called after the frame loop's collects, takes the
-    first free blocks with short-lived garbage, so the next allocation lands past them."""
+    drawn in 20-50 ms, not 15): RemoteSession.prime, called after a link console's collects,
+    takes the first free blocks with short-lived garbage, so the next allocation lands past
+    them."""
     code = """
 import gc, json
-from hal import prime
+from ui.games.remote import RemoteSession
 keep = []
 for i in range(600):
     keep.append([i])  # live blocks with holes between them once collected
@@ -468,7 +469,7 @@ again = [0]
 plain = id(again)
 again = None
 gc.collect()
-prime()
+RemoteSession.prime(None)
 after = [0]
 print(json.dumps({"low": low, "plain": plain, "primed": id(after)}))
 """

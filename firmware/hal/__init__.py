@@ -1,21 +1,4 @@
-"""Hardware drivers and policies behind small interfaces (display, buttons, sound, power, clock), the Board that holds them (built by hal.assembly), and the heap's priming after a collection."""
-
-PRIME = 300  # short-lived lists made by prime() (two heap blocks each)
-
-
-def prime():
-    """Take up the heap's first free blocks with short-lived garbage, right after a
-    gc.collect() made in the work after a picture. A collection sends MicroPython's
-    allocator back to the heap's start to look for free blocks, and on a crowded heap the
-    allocations after it scan far: on five emulated Picos (official firmware) the first
-    table a console drew after its collect took 20 to 50 ms, not 15, and the same calls
-    ran 1.8 times slower. Made here, in idle time, that scan costs ~4 ms and the next
-    picture is drawn at its usual speed (16 ms; 100 lists: 17-21 ms); the garbage (~10 KB)
-    goes at the next collection."""
-    g = None
-    for i in range(PRIME):
-        g = [i]
-    return g
+"""Hardware drivers and policies behind small interfaces (display, buttons, sound, power, clock), and the Board that holds them (built by hal.assembly)."""
 
 
 class Board:

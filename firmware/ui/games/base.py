@@ -4,7 +4,6 @@ last move and the round's move log) and says when the heap is collected; the pag
 table and the hint thought ahead are ui/games/page_stack.py's. A person's press reaches the
 game's own code once (person_key) and comes back with the action this flow applies."""
 
-from hal import prime
 from hal.buttons import A, B, DOWN, LONG, PRESS, REPEAT, UP
 from lama.symbols import total
 from ui.text import lang
@@ -18,7 +17,8 @@ from micropython import const
 M_WAIT = const(0)  # a computer player's turn or a shown result: advance() when due
 M_TURN = const(1)  # a person decides
 M_ACK = const(2)  # a person reads a shown result, then presses A (result_read())
-M_ANIM = const(3)  # the game's own animation runs (A: skip_anim()); a screen's own modes next
+M_ANIM = const(3)  # the game's own animation runs (A: skip_anim())
+# (each game screen adds its own modes after these)
 ANIM_FRAME_MS = const(70)
 # by the "speed" setting (slow, normal, fast, instant): a computer player's step (or a
 # shown result), and the dice roll (A skips both)
@@ -107,7 +107,8 @@ class GameScreen(PageStack, Screen):
         return self.app.now
 
     def say(self, text):
-        """A move in words: the last-move line and the round's log (a note never stays over it)."""
+        """A move in words: the last-move line, and the round's log. A note goes: it never
+        stands in a move's place."""
         self.msg = text
         self.note_text = ""
         self.said = True  # (saved with the game: ui/model/saved_log.py)
@@ -118,11 +119,13 @@ class GameScreen(PageStack, Screen):
                     marks[i] -= 1
 
     def moves_since(self):
-        """The move log since the seat to act last moved (UP at a person's turn: the others')."""
+        """The move log from the first move after the seat to act last moved (UP at a
+        person's turn: what the others did meanwhile)."""
         self.open_panel("log", self.marks[self.session.state.turn])
 
     def speed(self):
-        """0..3 (slow .. instant): the setting, also once every person has quit (A hurries it)."""
+        """0..3 (slow .. instant): the setting, also once every person has quit the round
+        (they still see the rest of it; A hurries it)."""
         return self.app.settings.speed
 
     def step_ms(self):
@@ -171,7 +174,7 @@ class GameScreen(PageStack, Screen):
         if ses.person_to_act():
             self.note_text = ""  # a note said while the others moved: not over the last move
             self.start_person_turn()
-            self.app.later(self.collect)  # (its press's frame then free of the collector's turn)
+            self.app.later(gc.collect)  # (its press's frame then free of the collector's turn)
         else:  # (a choice over the link: looked for every frame)
             self.wait(0 if ses.link_wait() else self.step_ms())
 
@@ -196,7 +199,7 @@ class GameScreen(PageStack, Screen):
                 self.thinking = True  # "NAME THINKS..." while another console's person does
                 self.actor = -1
                 if not hasattr(ses, "console"):  # a link host: collected once it is out (its
-                    self.app.later(self.collect)  # collector fell in a move's packing in three)
+                    self.app.later(gc.collect)  # collector fell in a move's packing in three)
                 return None
         else:
             action = self.think_for(ses.think)
@@ -337,16 +340,11 @@ class GameScreen(PageStack, Screen):
             from ui.model import saved_log  # the moves in words, for after "Continue game?"
 
             saved_log.save_of(self)
-            if getattr(ses.link, "saved", None) is not None and ses.link.saved():
-                prime()  # (a host's bus polls again; a console collected: link/console.py)
+            if getattr(ses.link, "saved", None) is not None:
+                ses.link.saved()  # (the host's bus polls again)
         elif self.busy_frames >= _GC_FRAMES:
             self.busy_frames = 0
-            self.collect()
-
-    def collect(self):
-        """The heap collected after a picture, the allocator primed for the next (hal.prime)."""
-        gc.collect()
-        prime()
+            gc.collect()
 
     def leave(self):
         """Nothing applied is lost when the screen goes (menu, rematch, save and leave)."""

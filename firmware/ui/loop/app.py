@@ -4,7 +4,6 @@ and the screen stack, on the Board a profile's make_board() returns (hal.Board).
 import gc
 import sys
 
-from hal import prime
 from hal.buttons import B, EVENTS, LONG, PRESS, RELEASE
 
 from micropython import const
@@ -342,7 +341,7 @@ class App:
         if self._settle and self._soon is None:
             self._settle = False
             self._let_go()
-            self.collect()
+            gc.collect()
             self._answers = 0
         if self._answered:
             self._answered = False
@@ -358,13 +357,7 @@ class App:
         self._answers += 1
         if self._answers >= TIDY_PRESSES:
             self._answers = 0
-            self.collect()
-
-    def collect(self):
-        """The heap collected in the work after a picture, the allocator primed for the
-        next (hal.prime)."""
-        gc.collect()
-        prime()
+            gc.collect()
 
     def _sleep(self, start, frame_ms):
         """Sleep to the end of the frame begun at `start`, or to a held button's next event."""

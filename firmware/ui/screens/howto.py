@@ -2,6 +2,8 @@
 it (A the next page, B skips them all; ui.games.launch offers them). Closed, its pages'
 words and this module's code leave RAM: the game that follows keeps neither (issue 26)."""
 
+import gc
+
 from hal.buttons import A, B, LEFT, PRESS, RIGHT
 from ui.draw import gfx
 from ui.loop.screen import Screen
@@ -29,7 +31,7 @@ class HowToScreen(Screen):
         forget(__name__)
         # collected once the screen under it is shown: the collector's own turn (20-40 ms
         # on the Pico) not in that game's first press (issue 48: the host's, 84-98 ms)
-        self.app.later(self.app.collect)
+        self.app.later(gc.collect)
 
     def count(self):
         return len(getattr(lang.s, self.pages))
