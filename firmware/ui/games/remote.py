@@ -2,6 +2,8 @@
 screens drawn from the view it receives, its person's choices sent to the host); the
 host never loads it (ui.games.linked is the frame's work of both)."""
 
+import gc
+
 from lama.errors import RuleError
 from lama.seats import bot, person
 from link.rebuild import rebuild
@@ -33,6 +35,12 @@ class RemoteSession(Session):
         self.persons = start[3]  # each seat: 0 a computer player, else a person (host.start_for)
         self.awaiting = False  # the person's choice sent, the host's answer not in yet
         self.wants_deal = False  # the round-end page read: the next deal comes from the host
+
+    def collect(self):
+        """The collect after the picture that begins its person's turn (ui.games.base), the
+        allocator primed: the person's press is the next picture."""
+        gc.collect()
+        self.prime()
 
     def prime(self):
         """Right after the console's collect in the work after a picture (LinkConsole.saved):
