@@ -415,7 +415,9 @@ def host_memory(seed=3):
 def console_collects(n=3, updates=16, seed=5):
     """A fine table: each console's updates taken (LinkConsole.next_update), its person's
     choices sent (act) and the heap collections its frame asks for once an update's moves
-    are shown (LinkConsole.saved, from GameScreen.after_frame), in order, per console."""
+    are shown (LinkConsole.saved, from GameScreen.after_frame) or once its person's turn
+    begins ("turn collect", RemoteSession.collect), each followed by "prime" when the
+    allocator was primed after it (RemoteSession.prime), in order, per console."""
     import link.console as lc
 
     LinkConsole = lc.LinkConsole
@@ -441,9 +443,24 @@ def console_collects(n=3, updates=16, seed=5):
 
     def spied_saved(con):
         who[0] = id(con)
-        saved(con)
+        return saved(con)
+
+    from ui.games.remote import RemoteSession
+
+    primer, turn = RemoteSession.prime, RemoteSession.collect
+
+    def spied_prime(ses):
+        got = log.get(id(ses.console))
+        if got and got[-1] in ("collect", "turn collect"):
+            got.append("prime")
+        return primer(ses)
+
+    def spied_turn(ses):
+        log.setdefault(id(ses.console), []).append("turn collect")
+        turn(ses)
 
     LinkConsole.next_update, LinkConsole.act, lc.gc = spied_next, spied_act, Spy()
+    RemoteSession.prime, RemoteSession.collect = spied_prime, spied_turn
     if saved is not None:
         LinkConsole.saved = spied_saved
     try:
@@ -453,6 +470,7 @@ def console_collects(n=3, updates=16, seed=5):
                    "the updates did not come")
     finally:
         LinkConsole.next_update, LinkConsole.act, lc.gc = taken, act, real
+        RemoteSession.prime, RemoteSession.collect = primer, turn
         if saved is not None:
             LinkConsole.saved = saved
     print(json.dumps({"logs": list(log.values())}))

@@ -31,6 +31,7 @@ class LinkConsole:
         self.queue = []  # [seat, events, fields] or ["refused", rule]: updates not yet shown
         self.ended = False  # the host ended the game
         self.closed = False  # left (the menu): the app lets it go
+        self.primer = None  # called after its collects (saved): ui.games.remote's prime
 
     def close(self):
         self.closed = True
@@ -119,9 +120,12 @@ class LinkConsole:
         and drawing (an update shown 20-35 ms later on the emulated Picos); never at the
         person's own choice, whose answer to the host's poll is due. (Collecting only once
         24 KB of garbage were made, every second or third update, was tried: on six
-        emulated Picos a move reached the last panel 15 ms later at the median.)"""
+        emulated Picos a move reached the last panel 15 ms later at the median.) Then
+        `primer` (the allocator primed for the next picture)."""
         if not self.bus.inbox and not self.queue:
             gc.collect()
+            if self.primer is not None:
+                self.primer()
 
     def act(self, action):
         """Send the person's choice to the host (it answers with the action's events). (Sent

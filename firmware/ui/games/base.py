@@ -174,7 +174,8 @@ class GameScreen(PageStack, Screen):
         if ses.person_to_act():
             self.note_text = ""  # a note said while the others moved: not over the last move
             self.start_person_turn()
-            self.app.later(gc.collect)  # (its press's frame then free of the collector's turn)
+            self.app.later(getattr(ses, "collect", gc.collect))  # (its press's frame then free
+            # of the collector's turn; a console's primes its allocator too: ui.games.remote)
         else:  # (a choice over the link: looked for every frame)
             self.wait(0 if ses.link_wait() else self.step_ms())
 
