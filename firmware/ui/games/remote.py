@@ -51,10 +51,10 @@ class RemoteSession(Session):
         15, the same calls 1.8 times slower. Made here, in idle time, that costs ~4 ms and
         the next picture is drawn at its usual speed (16 ms; 100 lists: 17-21 ms); the
         garbage (~10 KB) goes at the next collection. (Done after every collect of the
-        frame loop, unlinked games too, what lasts beyond a frame went past the garbage,
-        higher in the heap: 60 games in a row left the largest free block at the menu at
-        24-26 KB, under issue 28's 32 KB mark; test_memory's session of games in a row is
-        that sensitive to ui.games.base's size too, 24 KB with 20 lines changed in it.)"""
+        frame loop, unlinked games too, 60 games in a row left the largest free block at
+        the menu at 24-26 KB, under issue 28's 32 KB mark; but test_memory's session of
+        games in a row moved as much with ui.games.base's size alone, priming or not, so
+        which of the two did it is not known.)"""
         g = None
         for i in range(PRIME):
             g = [i]
