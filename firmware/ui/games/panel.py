@@ -38,7 +38,10 @@ def make(name, screen, *args):
 
 def tidy(screen):
     """Let go of the panels' modules (and the hint's) that none of `screen`'s open panels,
-    nor the hint it thinks ahead, uses: imported again when next opened."""
+    nor the hint it thinks ahead, uses: imported again when next opened. At a table where
+    this console thinks for no computer player (friends passing it round, a link game's
+    host or console), the game's experts go with the hint: its bots import them on first
+    call (lama.thinking), the hint's first slice then."""
     from ui.loop.resident import forget
 
     used = [type(p).__module__ for p in getattr(screen, "panels", ())]
@@ -54,6 +57,9 @@ def tidy(screen):
         session = getattr(screen, "session", None)
         if session is not None:
             forget(session.game.ui.hint)
+            if not session.thinks_for_bots():
+                for mod in session.game.info.experts:
+                    forget(mod)
 
 
 class Panel:

@@ -80,6 +80,9 @@ class RemoteSession(Session):
     def think_ahead(self):
         return False
 
+    def thinks_for_bots(self):
+        return False  # (the host thinks for its computer players)
+
     def actor(self, action):
         if action == UPDATE:
             seat = self.console.queue[0][0]
