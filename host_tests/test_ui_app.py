@@ -845,37 +845,45 @@ out["after hint"] = [len(d.screen().panels), pages()]
 def test_at_a_table_with_no_computer_player_the_expert_is_in_ram_only_for_the_hint(micropython):
     """Issues 47 and 48: friends passing one console round (as a link game's host or
     console, where no computer player thinks here) need the game's expert for the hint
-    alone: it is let go once the game's code is in and once the hint closes, and imported
-    again by the next hint (lama.thinking.on_first_call). A computer player at the table
-    keeps it (its moves are thought with it)."""
+    alone: it is let go, with the helpers only the bots import (lama.games: the card
+    play-outs), once the game's code is in and once the hint closes, and imported again
+    by the next hint (lama.thinking.on_first_call). A computer player at the table keeps
+    them (its moves are thought with them)."""
     got = run(micropython, """
 import sys
-def experts():
-    return sorted(m for m in sys.modules if m.endswith("_expert"))
+def experts():  # (of the game in play: one interpreter plays them all)
+    return sorted(m for m in sys.modules if m.startswith(prefix)
+                  and m.endswith(("_expert", "_playouts")))
 def hint(d):
+    while d.screen().panels and type(d.screen().panels[-1]).__name__ == "CurtainPanel":
+        d.keys("A,WAIT:300")  # (people passing the console, their hands hidden: A shows)
     d.keys("B,WAIT:1500")  # a short B: the hint (the person is to act)
     shown = [type(d.screen().panels[-1]).__name__, experts()]
     d.keys("A,WAIT:100")
     return shown + [len(d.screen().panels), experts()]
-for table, keys in (("friends", "LEFT,DOWN,DOWN,LEFT,LEFT,UP,UP,UP,A"), ("with a bot", "UP,A")):
-    d = Driver(seed=2)
-    d.keys("A,A," + keys + ",WAIT:300")  # LAMA Dice: two people, or you and two computers
-    if d.top() == "HowToScreen":
-        d.keys("B")
-    d.run(1000)  # its later code in, a module a frame
-    ses = d.screen().session
-    out[table] = [[ses.kind(i) for i in range(ses.n())], experts(), hint(d), hint(d)]
+for game, row, prefix in (("dice", "", "lama.dice"), ("cards", "DOWN,", "lama.card")):
+    for table, keys in (("friends", "LEFT,DOWN,DOWN,LEFT,LEFT,UP,UP,UP,A"), ("bots", "UP,A")):
+        d = Driver(seed=2)
+        d.keys("A," + row + "A," + keys + ",WAIT:300")  # two people, or you and two computers
+        if d.top() == "HowToScreen":
+            d.keys("B")
+        d.run(1000)  # its later code in, a module a frame
+        ses = d.screen().session
+        out[game + " " + table] = [[ses.kind(i) for i in range(ses.n())], experts(), hint(d),
+                                   hint(d)]
 """)
     person, bot = 0, 1
-    kinds, start, first, second = got["friends"]
-    assert kinds == [person, person], got
-    assert start == [], got
-    assert first == ["HintPanel", ["lama.dice_expert"], 0, []], got
-    assert second == first, got
-    kinds, start, first, second = got["with a bot"]
-    assert kinds == [person, bot, bot], got
-    assert start == ["lama.dice_expert"], got
-    assert first == ["HintPanel", ["lama.dice_expert"], 0, ["lama.dice_expert"]], got
+    for game, code in (("dice", ["lama.dice_expert"]),
+                       ("cards", ["lama.card_expert", "lama.card_playouts"])):
+        kinds, start, first, second = got[game + " friends"]
+        assert kinds == [person, person], got
+        assert start == [], got
+        assert first == ["HintPanel", code, 0, []], got
+        assert second == first, got
+        kinds, start, first, second = got[game + " bots"]
+        assert kinds == [person, bot, bot], got
+        assert start == code, got
+        assert first == ["HintPanel", code, 0, code], got
 
 
 def test_under_the_setup_the_main_menu_stands_in_and_comes_back_as_it_was(micropython):

@@ -10,9 +10,10 @@ A bot is a function `choose(view, actions, rng) -> action`, as in lama.dice_bots
 It returns one element of `actions`. The driver applies (NEXT,) itself in ROUND_OVER.
 """
 
-from lama import cards
-from lama.card_playouts import CAUTIOUS_DRAW_POINTS, draw_steps
+from lama import cards, load
 from lama.thinking import decided, mixed, on_first_call
+
+PLAYOUTS = "lama.card_playouts"  # imported by a bot's first call (lama.games: an expert's helper)
 
 
 
@@ -32,7 +33,8 @@ def choose_cautious(view, actions, rng):
             best = a  # plays are listed lowest value first, so >= keeps the higher on ties
     if best is not None:
         return best
-    if actions[0][0] == cards.DRAW and cards.hand_points(hand, view.rules) > CAUTIOUS_DRAW_POINTS:
+    if (actions[0][0] == cards.DRAW
+            and cards.hand_points(hand, view.rules) > load(PLAYOUTS).CAUTIOUS_DRAW_POINTS):
         return actions[0]
     return (cards.QUIT,)
 
@@ -54,7 +56,7 @@ def think_expert1(view, actions, rng):
         return
     if actions[0][0] == cards.DRAW:
         draws = [False]
-        yield from draw_steps(view, draws)
+        yield from load(PLAYOUTS).draw_steps(view, draws)
         if draws[0]:
             yield actions[0]
             return

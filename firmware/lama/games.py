@@ -4,8 +4,9 @@ game's screen, hint, words and code).
 
 Each row names a game's codec id, its key, the modules of its engine, of its state's body
 for lama.codec and of its bots, its bots' names, the state field that holds each seat's
-cards, the expert modules its bots import on first call (the RAM plan, ui.memory, loads them with
-the game all the same) and the flash tables its bots may read. Whatever tells the games
+cards, the modules its bots import on first call, the experts with their helpers first (the RAM
+plan, ui.memory, loads them with the game all the same; at a table where no computer player
+thinks, only the hint does, ui.games.panel.tidy) and the flash tables its bots may read. Whatever tells the games
 apart in the engine asks this table. Rows hold names only: listing the games loads none
 of their code."""
 
@@ -25,7 +26,7 @@ class Game:
         self.bots = bots  # module name: BOTS, {name: choose function}
         self.bot_names = names  # the names of BOTS, without loading it
         self.held = held  # state attribute: each seat's 7-count of cards
-        self.experts = experts  # module names its bots import on first call (lama.thinking)
+        self.experts = experts  # module names its bots import on first call (lama.thinking), helpers first
         self.tables = tables  # (module name, file beside lama/) of flash tables, or None
 
 
@@ -33,7 +34,7 @@ GAMES = (
     Game(GAME_DICE, "dice", "lama.dice", "lama.dice_codec", "lama.dice_bots", bot_names.DICE,
          "rows", ("lama.dice_expert",), ("lama.dice_tables", "dice_values.bin")),
     Game(GAME_CARDS, "cards", "lama.cards", "lama.cards_codec", "lama.card_bots", bot_names.CARDS,
-         "hands", ("lama.card_expert",)),
+         "hands", ("lama.card_playouts", "lama.card_expert")),
 )
 IDS = tuple(g.id for g in GAMES)
 

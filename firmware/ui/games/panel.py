@@ -57,7 +57,7 @@ def tidy(screen):
         session = getattr(screen, "session", None)
         if session is not None:
             forget(session.game.ui.hint)
-            if not session.thinks_for_bots():
+            if not session.bots_here():
                 for mod in session.game.info.experts:
                     forget(mod)
 

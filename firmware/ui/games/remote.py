@@ -80,7 +80,7 @@ class RemoteSession(Session):
     def think_ahead(self):
         return False
 
-    def thinks_for_bots(self):
+    def bots_here(self):
         return False  # (the host thinks for its computer players)
 
     def actor(self, action):

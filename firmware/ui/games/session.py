@@ -110,7 +110,7 @@ class Session:
         """True when a person plays `seat`, here or at a linked console."""
         return is_person(self.seats[seat])
 
-    def thinks_for_bots(self):
+    def bots_here(self):
         """True when this console thinks for a computer player of its table: else only the
         hint thinks with the game's experts (ui.games.panel.tidy lets them go without it)."""
         for seat in self.seats:
