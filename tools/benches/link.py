@@ -126,19 +126,27 @@ def turns(game):
     return n
 
 
-def heap_watch(game, least):
+def heap_watch(game, least, where=None):
     """An `each` for play_to_end: the host's free heap after a collect, at each change of its
-    screen or page (a page's code comes with it: a round's end is the least) and every
-    HEAP_EVERY_MS."""
+    screen or page (a page's code comes with it) and every HEAP_EVERY_MS; `where` (a list)
+    gets the screen or page of each sample."""
     state = {"next": game.ms + HEAP_EVERY_MS, "screen": None}
 
     def each(g):
         screen = g.probes[0].screen()
         if g.ms >= state["next"] or screen != state["screen"]:
             least.append(g.collect(0))
+            if where is not None:
+                where.append(screen)
             state["next"] = g.ms + HEAP_EVERY_MS
             state["screen"] = screen
     return each
+
+
+def least_where(heap, where):
+    """'least at <screen>, <count> samples' of heap_watch's samples."""
+    i = heap.index(min(heap))
+    return "least %d B at %s, %d samples" % (heap[i], where[i], len(heap))
 
 
 def linked_heap(flashed, n, seats, rounds, log):
@@ -147,10 +155,11 @@ def linked_heap(flashed, n, seats, rounds, log):
         game = LinkGame(flashed, n, tmp, slice_ms=SLICE_MS)
         try:
             game.set_table(seats, rounds=rounds)
-            heap = []
-            over = game.play_to_end(GAME_MS, each=heap_watch(game, heap))
-            log("  %d Picos, the heap's game: %s, %d samples" % (
-                n, "game over" if over else "stopped", len(heap)))
+            heap, where = [], []
+            over = game.play_to_end(GAME_MS, each=heap_watch(game, heap, where))
+            log("  %d Picos, the heap's game: %s, %s" % (
+                n, "game over" if over else "stopped",
+                least_where(heap, where) if heap else "no samples"))
             return min(heap) if heap else None
         finally:
             game.close()
