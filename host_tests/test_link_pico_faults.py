@@ -82,8 +82,10 @@ def game_with_a_fault(short_flash, tmp_path, seed, fault):
 
 
 def check_game(game, seats):
-    """Every console at game over with the same scores, no traceback, no frame that gave a
-    console a hand but its own; the messages the host sent, decoded off the wire."""
+    """Every console at game over with the same scores, the scores the line said last (a
+    game_end event, or the state a console's return brought once the game was over), no
+    traceback, no frame that gave a console a hand but its own; the messages the host
+    sent, decoded off the wire."""
     from emu.link_audit import message_leaks, wire_messages
     from link import msg
 
@@ -96,6 +98,9 @@ def check_game(game, seats):
     assert message_leaks(sent) == []
     ends = [ev[1] for _, m in sent if m[0] == msg.EVENTS for ev in m[1][1]
             if ev[0] == "game_end"]
+    if not ends:  # the game ended while a console was away (its person out of the round,
+        # the others computer players): the STATE its return brought told it the end
+        ends = [m[1][5] for _, m in sent if m[0] == msg.STATE]
     assert ends and list(ends[-1]) == scores[0], "what the line said is what they show"
     return sent
 
