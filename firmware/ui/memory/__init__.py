@@ -48,7 +48,7 @@ LINK_ONCE_CODE = ("link.net", "ui.model.link_ids")
 SAVE_READERS = ("lama.statistics", "lama.codec_read", "lama.state_reader")
 # the computer players' helpers that a game's row (lama.games) does not name, imported by
 # its bots and experts: let go with them at the game's end (game_over)
-BOT_HELPERS = ("lama.thinking", "lama.dice_rank", "lama.card_playouts")
+BOT_HELPERS = ("lama.thinking", "lama.dice_rank")
 
 
 def is_game_code(name):
