@@ -18,14 +18,16 @@ def leaks(table):
     """What no console may have got, from every message the host sent (and every frame on
     the wire): a STATE whose hand is not its own seat's (or not the host's hand of that
     seat then), an event that tells another seat's drawn card, the deal's event."""
+    from link.rebuild import own_hand  # (a console's reader: not in a host's modules)
+
     bad = []
     seat_of = {}
     for cid, kind, value, hands in table.sent:
         if kind == MSG_START:
             seat_of[cid] = value[1]
         elif kind == MSG_STATE:
-            g = value[14]
-            if len(g) == 6:  # cards: [seat, own hand, sizes, pile length, discard, top]
+            g = own_hand(value)
+            if g is not None:  # cards: the seat and its hand
                 if g[0] != seat_of.get(cid):
                     bad.append(("seat", cid, g[0]))
                 elif hands is not None and g[1] != hands[g[0]]:

@@ -75,6 +75,7 @@ def test_no_message_to_a_joining_tab_carries_another_seats_hand(game):
     """Every state the host sent to a joining tab holds that tab's seat and hand only; a
     card drawn by another seat comes without its value."""
     from link import msg
+    from link.rebuild import own_hand
 
     held = game["held"]
     for k in (1, 2):
@@ -83,7 +84,7 @@ def test_no_message_to_a_joining_tab_carries_another_seats_hand(game):
         states = [v for kind, v in got if kind == msg.STATE]
         assert states, k
         for v in states:
-            assert v[14][0] == seat and v[14][1].hex() in held[str(seat)], (k, v)
+            assert own_hand(v)[0] == seat and own_hand(v)[1].hex() in held[str(seat)], (k, v)
         for kind, v in got:
             if kind == msg.EVENTS:
                 for ev in v[1]:

@@ -10,6 +10,7 @@ from link import msg
 from link.console import LinkConsole
 from lama.seats import bot, linked, person
 from link.host import LinkHost
+from link.rebuild import own_hand
 from link.view import state_fields
 from ui.games.session import Loaded, Session
 
@@ -78,7 +79,7 @@ def test_the_console_gets_its_seat_and_its_own_view():
     host, bus, ses = table()
     got = sent(bus, 1)
     assert got[0][0] == msg.START and got[0][1] == [cards.GAME, 1, ["ANA", "BEN", "DEV"], [2, 1, 0]]
-    assert got[1][0] == msg.STATE and got[1][1][14][1] == bytes(ses.state.hands[1])
+    assert got[1][0] == msg.STATE and own_hand(got[1][1]) == (1, bytes(ses.state.hands[1]))
 
 
 def test_a_legal_choice_is_played_and_a_refused_one_gets_the_rule_id():
@@ -289,7 +290,7 @@ def test_an_actions_share_alike_for_several_consoles_is_encoded_once():
             assert [p for c, p in bus.out if c == cid][1] == msg.encode(
                 msg.STATE, state_fields(ses.state, cid))
             if game is cards:
-                assert got[1][1][14][1] == bytes(ses.state.hands[cid]), "its own hand"
+                assert own_hand(got[1][1]) == (cid, bytes(ses.state.hands[cid])), "its own hand"
                 for ev in got[0][1][1]:
                     assert ev[0] != "draw" or ev[2] == -1, "another's card unseen"
 

@@ -7,7 +7,7 @@ from lama import cards, dice
 from lama.rng import SeededRng
 from lama.score import Rules
 from link import msg
-from link.rebuild import filler, rebuild
+from link.rebuild import filler, own_hand, rebuild
 from link.view import events_for, own_fields, public_fields, state_fields
 
 
@@ -101,10 +101,10 @@ def test_a_cards_seat_gets_its_own_hand_and_only_sizes_of_the_others():
     for seat in range(st.n):
         f = msg.decode(msg.encode(msg.STATE, state_fields(st, seat)))[1]
         assert len(msg.encode(msg.STATE, state_fields(st, seat))) <= msg.MAX_PAYLOAD
-        mine = f[14]
-        assert mine[0] == seat and mine[1] == bytes(st.hands[seat])
-        assert list(mine[2]) == [sum(h) for h in st.hands]
-        assert mine[3] == len(st.pile)  # the pile: its length only
+        assert own_hand(f) == (seat, bytes(st.hands[seat]))
+        back = rebuild(cards, f)
+        assert [sum(h) for h in back.hands] == [sum(h) for h in st.hands]
+        assert len(back.pile) == len(st.pile)  # the pile: its length only
         others = [bytes(st.hands[i]) for i in range(st.n) if i != seat]
         blob = msg.encode(msg.STATE, state_fields(st, seat))
         for h in others:  # no other hand's 7 counts anywhere in the bytes
@@ -149,7 +149,7 @@ def test_another_seats_drawn_card_and_the_deal_are_not_sent():
 def test_a_state_of_the_other_game_or_garbage_is_not_rebuilt():
     st = _cards()
     f = state_fields(st, 0)
-    for bad in ([], [9] * 15, f[:10]):
+    for bad in ([], [9] * 15, f[:5], f[:6] + [f[6][:10]], [f[0][:4]] + f[1:]):
         try:
             rebuild(cards, bad)
         except Exception:  # noqa: BLE001 - refused, whatever the error
@@ -161,3 +161,18 @@ def test_a_state_of_the_other_game_or_garbage_is_not_rebuilt():
         pass
     else:
         raise AssertionError("a card state rebuilt as dice")
+
+
+def test_a_view_packs_its_numbers_as_bytes_and_a_number_over_255_as_a_list():
+    st = _cards()
+    f = state_fields(st, 1)
+    assert isinstance(f[0], bytes) and isinstance(f[1], bytes)  # the head, the scores
+    one = len(msg.encode(msg.STATE, f))
+    st.scores = [300, 12, 0, 255]  # a long game of fixed rounds
+    st.round_no = 256
+    f = msg.decode(msg.encode(msg.STATE, state_fields(st, 1)))[1]
+    assert f[1] == [300, 12, 0, 255] and isinstance(f[0], list)
+    back = rebuild(cards, f)
+    assert back.scores == [300, 12, 0, 255] and back.round_no == 256
+    assert back.turn == st.turn and back.hands[1] == st.hands[1]
+    assert one <= 64, one  # a four-seat view: 64 bytes (96 when its numbers went one by one)

@@ -240,6 +240,7 @@ def test_two_official_firmware_picos_play_a_linked_card_game_to_game_over(tmp_pa
     but its own."""
     from emu.link_audit import message_leaks, wire_messages
     from link import msg
+    from link.rebuild import own_hand
     from pico import provision
     from pico.link_game import LinkGame
 
@@ -257,7 +258,7 @@ def test_two_official_firmware_picos_play_a_linked_card_game_to_game_over(tmp_pa
         assert {k for k, _ in game.moves} == {0, 1}, "both people played"
         sent = wire_messages(game.wire.line.wire)
         assert message_leaks(sent) == []
-        states = [m[1] for _, m in sent if m[0] == msg.STATE and len(m[1][14]) == 6]
+        states = [m[1] for _, m in sent if m[0] == msg.STATE and own_hand(m[1])]
         assert states, "the console got its view"
         ends = [ev[1] for _, m in sent if m[0] == msg.EVENTS for ev in m[1][1]
                 if ev[0] == "game_end"]

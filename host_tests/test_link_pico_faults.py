@@ -87,7 +87,9 @@ def check_game(game, seats):
     traceback, no frame that gave a console a hand but its own; the messages the host
     sent, decoded off the wire."""
     from emu.link_audit import message_leaks, wire_messages
+    from lama import cards
     from link import msg
+    from link.rebuild import rebuild
 
     texts = game.texts()
     assert all("Traceback" not in t for t in texts), [t[-1500:] for t in texts]
@@ -100,7 +102,7 @@ def check_game(game, seats):
             if ev[0] == "game_end"]
     if not ends:  # the game ended while a console was away (its person out of the round,
         # the others computer players): the STATE its return brought told it the end
-        ends = [m[1][5] for _, m in sent if m[0] == msg.STATE]
+        ends = [rebuild(cards, m[1]).scores for _, m in sent if m[0] == msg.STATE]
     assert ends and list(ends[-1]) == scores[0], "what the line said is what they show"
     return sent
 
@@ -108,10 +110,11 @@ def check_game(game, seats):
 def states_to(sent, since=0):
     """{console id: STATE messages of a card game it got} among sent[since:]."""
     from link import msg
+    from link.rebuild import own_hand
 
     out = {}
     for dst, m in sent[since:]:
-        if m[0] == msg.STATE and len(m[1][14]) == 6:
+        if m[0] == msg.STATE and own_hand(m[1]):
             out[dst] = out.get(dst, 0) + 1
     return out
 

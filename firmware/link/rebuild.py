@@ -6,7 +6,10 @@ from lama.score import Rules
 
 from micropython import const
 
-_COMMON = const(14)  # the fields every game's state has (the first in link.view's list)
+HEAD = const(10)  # the head's numbers: game id, seats, target, rounds, komarami, round, first,
+# turn, phase, ender (link.view.public_fields: bytes, or a list when one is over 255)
+_FIELDS = const(7)  # the head, scores, quit, reason, points, returned, the seat's own part
+_OWN = const(17)  # a card seat's own part: seat, pile, top, hand (7), discards (7), + sizes (n)
 
 
 def filler(size):
@@ -22,28 +25,41 @@ def _counts(b):
     return bytearray(b)
 
 
+def own_hand(f):
+    """(seat, hand counts) a card game's view carries (link.view.own_fields), else None:
+    what a console may hold of the hands (the link audits read it)."""
+    g = f[-1] if isinstance(f, list) and f else None
+    if isinstance(g, bytes) and len(g) >= _OWN:
+        return g[0], g[3:10]
+    return None
+
+
 def rebuild(mod, f):
     """The state of engine module `mod` a console plays on, from state_fields' list;
     ValueError (or another exception) for a list that is not one."""
-    if len(f) != _COMMON + 1 or f[0] != mod.GAME:
+    if len(f) != _FIELDS or len(f[0]) != HEAD or f[0][0] != mod.GAME:
         raise ValueError("not this game's state")
-    n = f[1]
+    h = f[0]
+    n = h[1]
     if not 2 <= n <= 6:
         raise ValueError("2 to 6 seats")
     cls = mod.CardsState if hasattr(mod, "CardsState") else mod.DiceState
-    st = cls(n, Rules(f[2], f[3], bool(f[4])))
-    st.scores = list(f[5])
-    st.round_no, st.first, st.turn, st.phase = f[6], f[7], f[8], f[9]
-    st.quit = bytearray(f[10])
-    st.ender, st.reason = f[11], f[12]
-    st.points, st.returned = list(f[13][0]), list(f[13][1])
-    g = f[14]
+    st = cls(n, Rules(h[2], h[3], bool(h[4])))
+    st.scores = list(f[1])
+    st.round_no, st.first, st.turn, st.phase, st.ender = h[5], h[6], h[7], h[8], h[9]
+    st.quit = bytearray(f[2])
+    st.reason = f[3]
+    st.points, st.returned = list(f[4]), list(f[5])
+    g = f[6]
     if hasattr(st, "hands"):
-        seat, hand, sizes = g[0], _counts(g[1]), g[2]
+        if not isinstance(g, bytes) or len(g) != _OWN + n:
+            raise ValueError("not a seat's view")
+        seat, sizes = g[0], g[10:10 + n]
+        hand = bytearray(g[3:10])
         st.hands = [hand if i == seat else filler(sizes[i]) for i in range(n)]
-        st.pile = bytearray(g[3])
-        st.discard = _counts(g[4])
-        st.top = g[5]
+        st.pile = bytearray(g[1])
+        st.discard = bytearray(g[10 + n:])
+        st.top = g[2]
     else:
         st.rows = [_counts(r) for r in g[0]]
         st.llama_row, st.discarded = _counts(g[1]), _counts(g[2])

@@ -12,25 +12,37 @@ def state_fields(state, seat):
     return f
 
 
+def small(values):
+    """`values` (ints) as bytes when each is 0..255, else as a list: link.msg packs a bytes
+    in one step (and a console reads it so), an int at a time (~45 us each on the Pico)."""
+    try:
+        return bytes(values)
+    except ValueError:
+        return list(values)
+
+
 def public_fields(state):
-    """state_fields but its last field: what every console gets alike."""
+    """state_fields but its last field: what every console gets alike. Its first field
+    the small numbers (link.rebuild.HEAD), in bytes when they fit."""
     r = state.rules
-    return [state.GAME, state.n, r.target, r.rounds, 1 if r.komarami else 0, state.scores,
-            state.round_no, state.first, state.turn, state.phase, bytes(state.quit),
-            state.ender, state.reason, [state.points, state.returned]]
+    return [small((state.GAME, state.n, r.target, r.rounds, 1 if r.komarami else 0,
+                   state.round_no, state.first, state.turn, state.phase, state.ender)),
+            small(state.scores), bytes(state.quit), state.reason, small(state.points),
+            small(state.returned)]
 
 
 def own_fields(state, seats):
-    """state_fields' last field for each of `seats`: a card game's the seat's own hand (with
-    the others' sizes, the pile's length, the discards and the top), a dice game's the
-    table, the same for every seat (all but the set-aside cards, which are no one's)."""
+    """state_fields' last field for each of `seats`: a card game's the bytes of the seat,
+    the pile's length, the top, the seat's own hand (7 counts), every seat's hand size and
+    the discards (7 counts); a dice game's the table, the same for every seat (all but the
+    set-aside cards, which are no one's)."""
     if hasattr(state, "hands"):
         sizes = bytearray(state.n)
         for i in range(state.n):
             sizes[i] = sum(state.hands[i])
-        sizes = bytes(sizes)
-        discard = bytes(state.discard)
-        return [[seat, bytes(state.hands[seat]), sizes, len(state.pile), discard, state.top]
+        rest = bytes(sizes) + bytes(state.discard)
+        pile = len(state.pile)
+        return [bytes((seat, pile, state.top)) + bytes(state.hands[seat]) + rest
                 for seat in seats]
     table = [[bytes(row) for row in state.rows], bytes(state.llama_row),
              bytes(state.discarded), bytes(state.dice)]

@@ -28,6 +28,8 @@ def message_leaks(messages):
     """What no console may have got, of (destination, message) pairs in the order sent: a
     card game's STATE of a seat not its own (its START says which), an event that tells
     another seat's drawn card, the deal's event. [(what, destination)]."""
+    from link.rebuild import own_hand  # (a console's reader: not in a host's modules)
+
     bad = []
     seat_of = {}
     for item in messages:
@@ -35,8 +37,10 @@ def message_leaks(messages):
         kind, value = item[1]
         if kind == msg.START:
             seat_of[dst] = value[1]
-        elif kind == msg.STATE and len(value[14]) == 6 and value[14][0] != seat_of.get(dst):
-            bad.append(("wire seat", dst))
+        elif kind == msg.STATE:
+            own = own_hand(value)
+            if own is not None and own[0] != seat_of.get(dst):
+                bad.append(("wire seat", dst))
         elif kind == msg.EVENTS:
             for ev in value[1]:
                 if ev[0] == "round" or (ev[0] == "draw" and ev[1] != seat_of.get(dst)
