@@ -51,8 +51,8 @@ CRC_TABLE = _table()
 
 
 @micropython.viper
-def _checks(buf, start: int, end: int, table, out):
-    """out[0:4] = CRC-16/CCITT-FALSE then Fletcher-16 of buf[start:end], high bytes
+def _checks(buf, start: int, end: int, table, out, at: int):
+    """out[at:at + 4] = CRC-16/CCITT-FALSE then Fletcher-16 of buf[start:end], high bytes
     first (viper code on MicroPython: ptr8, machine ints; no allocation)."""
     b = ptr8(buf)
     t = ptr8(table)
@@ -72,10 +72,10 @@ def _checks(buf, start: int, end: int, table, out):
         if s2 >= 255:
             s2 -= 255
         i += 1
-    o[0] = crc >> 8
-    o[1] = crc & 0xFF
-    o[2] = s1
-    o[3] = s2
+    o[at] = crc >> 8
+    o[at + 1] = crc & 0xFF
+    o[at + 2] = s1
+    o[at + 3] = s2
 
 
 _OUT = bytearray(4)
@@ -83,14 +83,14 @@ _OUT = bytearray(4)
 
 def _trailer_ok(b, end, start):
     o = _OUT
-    _checks(b, start, end, CRC_TABLE, o)
+    _checks(b, start, end, CRC_TABLE, o, 0)
     return (o[0] == b[end] and o[1] == b[end + 1] and o[2] == b[end + 2]
             and o[3] == b[end + 3])
 
 
 def _header_check(b, start):
     """The header's check byte: the low byte of the CRC of its five bytes from `start`."""
-    _checks(b, start, start + 5, CRC_TABLE, _OUT)
+    _checks(b, start, start + 5, CRC_TABLE, _OUT, 0)
     return _OUT[1]
 
 
@@ -124,11 +124,13 @@ class Encoder:
         b[4] = seq & 0xFF
         b[5] = ack & 0xFF
         b[6] = n
-        b[7] = _header_check(b, 2)
         b[HEADER:HEADER + n] = payload
         end = HEADER + n
-        _checks(b, 2, end, CRC_TABLE, _OUT)
-        b[end:end + TRAILER] = _OUT
+        # the header's check made where the trailer goes (its low CRC byte), then the
+        # trailer over it: two viper calls, no copy
+        _checks(b, 2, 7, CRC_TABLE, b, end)
+        b[7] = b[end + 1]
+        _checks(b, 2, end, CRC_TABLE, b, end)
         return self.view[:end + TRAILER]
 
 

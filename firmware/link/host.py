@@ -161,11 +161,15 @@ class LinkHost:
     # -- the game ------------------------------------------------------------------------
 
     def linked_seats(self):
-        """[(seat, console id)] of the seats played on consoles that are on the line."""
+        """[(seat, console id)] of the seats played on consoles that are on the line (asked
+        at every action: one pass, no call a seat)."""
         out = []
-        for i in range(len(self.session.seats)):
-            if self.present(i):
-                out.append((i, self.console_of(i)))
+        names = self.names
+        i = 0
+        for s in self.session.seats:
+            if kind(s) == LINKED and detail(s) in names:
+                out.append((i, detail(s)))
+            i += 1
         return out
 
     def start(self, session):
