@@ -7,7 +7,7 @@ from lama import cards, dice
 from lama.rng import SeededRng
 from lama.score import Rules
 from link import msg
-from link.rebuild import filler, own_hand, rebuild
+from link.rebuild import carry_clues, filler, own_hand, rebuild
 from link.view import events_for, own_fields, public_fields, state_fields
 
 
@@ -176,3 +176,30 @@ def test_a_view_packs_its_numbers_as_bytes_and_a_number_over_255_as_a_list():
     assert back.scores == [300, 12, 0, 255] and back.round_no == 256
     assert back.turn == st.turn and back.hands[1] == st.hands[1]
     assert one <= 64, one  # a four-seat view: 64 bytes (96 when its numbers went one by one)
+
+
+def test_a_consoles_state_carries_the_clues_the_table_saw_as_the_hosts_does():
+    """A console rebuilds its state from each view the host sends (no clues in it) and
+    moves the clues it had on by the move's events (link.rebuild.carry_clues): at every
+    move of a seeded game, over rounds, the same clues as the host's state (issue 52: a
+    linked console's hint reads the table as the host's expert does)."""
+    for seed in (3, 11):
+        host = cards.new_game(4, Rules(target=100, rounds=4), 0, SeededRng(seed))
+        rng = SeededRng(seed + 7)
+        seat = 2
+        mine = rebuild(cards, msg.decode(msg.encode(msg.STATE, state_fields(host, seat)))[1])
+        checked = rounds = 0
+        while host.phase != cards.GAME_OVER and checked < 400:
+            acts = cards.legal_actions(host)
+            acts = [a for a in acts if a != (cards.QUIT,)] or acts  # (long rounds: clues)
+            events = cards.apply(host, acts[rng.randbelow(len(acts))], rng)
+            told = [msg.as_tuple(e) for e in msg.decode(
+                msg.encode(msg.EVENTS, [0, events_for(events, seat)]))[1][1]]
+            back = rebuild(cards, msg.decode(msg.encode(msg.STATE, state_fields(host, seat)))[1])
+            rounds += back.round_no != mine.round_no
+            carry_clues(mine, back, told)
+            if host.phase == cards.TURN:
+                assert bytes(back.clues) == bytes(host.clues), (seed, checked)
+                checked += 1
+            mine = back
+        assert checked > 30 and rounds >= 1 and any(host.clues), (checked, rounds)

@@ -1,6 +1,7 @@
 """A console's state from what the host sent it (pure): `rebuild(mod, fields)` the state
 of link.view.state_fields' list (another seat's hand: its size, `filler`), which the game
-screens draw as they draw a state today; the host never loads this module."""
+screens draw as they draw a state today, and `carry_clues` what a card table saw, kept
+from move to move; the host never loads this module."""
 
 from lama.score import Rules
 
@@ -67,3 +68,30 @@ def rebuild(mod, f):
     if len(st.scores) != n or len(st.quit) != n or len(st.points) != n:
         raise ValueError("seats and fields disagree")
     return st
+
+
+def carry_clues(before, after, events):
+    """A card game's state `after`, rebuilt from a view (which carries no clues), gets the
+    clues of `before` moved on by the `events` between the two as lama.cards.apply moves
+    them (C14: what the table saw is public; the host sends the moves, not the record): a
+    console's hint reads the table as the host's expert does. A new round's state, the
+    clues of a new round."""
+    from lama import card_clues  # (with the card engine: a card game's console has it)
+
+    clues = bytearray(before.clues)
+    n = after.n
+    if after.round_no != before.round_no:
+        card_clues.new_round(clues, n)
+    else:
+        top = before.top
+        sizes = [sum(h) for h in before.hands]
+        for ev in events:
+            k = ev[0]
+            if k == "play":
+                p, v = ev[1], ev[2]
+                card_clues.on_play(clues, n, p, v, sizes[p])
+                sizes[p] -= 1
+                top = v
+            elif k == "draw" or k == "quit":
+                card_clues.on_stop(clues, n, ev[1], top, k == "draw")
+    after.clues = clues

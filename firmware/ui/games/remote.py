@@ -6,7 +6,7 @@ import gc
 
 from lama.errors import RuleError
 from lama.seats import bot, person
-from link.rebuild import rebuild
+from link.rebuild import carry_clues, rebuild
 from ui.games.session import Session
 
 UPDATE = ("link",)  # RemoteSession.think's action: the host's next update, to be shown
@@ -106,8 +106,10 @@ class RemoteSession(Session):
             return []
         if st.phase != self.mod.ROUND_OVER:
             self.wants_deal = False  # (the deal came)
-        self.state = st
         events = u[1]
+        if hasattr(st, "clues") and u[0] is not None:  # (a view alone, a resync: none)
+            carry_clues(self.state, st, events)  # what the table saw, for the hint's expert
+        self.state = st
         for ev in events:
             if ev[0] == "round_end":
                 self.last_round = ev
