@@ -168,3 +168,9 @@ def test_fuzz_damaged_streams_give_exactly_the_undamaged_frames():
                 data = data[k:]
         got = frames_of(chunks)
         assert got == want, round_no
+
+
+def test_the_kinds_are_the_range_the_decoder_checks():
+    """The decoder takes a header's kind when POLL <= kind <= WELCOME (in place, no call):
+    the kinds are that range, every one of them."""
+    assert F.KINDS == tuple(range(F.POLL, F.WELCOME + 1))
